@@ -1,0 +1,10 @@
+# Writes OUT: a C++ table of the built-in rulesets, name -> Lua source.
+set(body "// Generated from rulesets/*.lua by cmake/embed_rulesets.cmake.\n#include \"scripting/builtin_rulesets.h\"\nnamespace canasta {\nconst std::vector<BuiltinRuleset>& BuiltinRulesets() {\n  static const std::vector<BuiltinRuleset> kAll = {\n")
+foreach(f ${FILES})
+  get_filename_component(name ${f} NAME_WE)
+  file(READ ${f} text)
+  set(body "${body}    {\"${name}\", R\"canasta_lua(${text})canasta_lua\"},\n")
+endforeach()
+set(body "${body}  };\n  return kAll;\n}\n}  // namespace canasta\n")
+file(WRITE ${OUT}.tmp "${body}")
+configure_file(${OUT}.tmp ${OUT} COPYONLY)

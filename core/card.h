@@ -1,0 +1,110 @@
+// Cards, ranks and suits: small value types (a card fits in a byte).
+#ifndef CANASTA_CORE_CARD_H_
+#define CANASTA_CORE_CARD_H_
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace canasta {
+
+enum class Suit : uint8_t { kSpades, kHearts, kDiamonds, kClubs, kNone };
+
+// Ranks in ascending order; kJoker is its own rank. The numeric value of a
+// natural rank is its pip (2..14) so that sequences can be tested later.
+enum class Rank : uint8_t {
+  kTwo = 2, kThree, kFour, kFive, kSix, kSeven, kEight, kNine, kTen,
+  kJack, kQueen, kKing, kAce, kJoker
+};
+
+constexpr int kNumSuits = 4;
+constexpr int kNumNaturalRanks = 13;  // 2..A
+// Distinct card faces: 13 ranks x 4 suits + the joker.
+constexpr int kNumFaces = kNumNaturalRanks * kNumSuits + 1;
+
+class Card {
+ public:
+  constexpr Card() : index_(kInvalid) {}
+  constexpr Card(Rank rank, Suit suit)
+      : index_(rank == Rank::kJoker
+                   ? uint8_t(kNumFaces - 1)
+                   : uint8_t((uint8_t(rank) - 2) * kNumSuits + uint8_t(suit))) {}
+  static constexpr Card Joker() { return Card(Rank::kJoker, Suit::kNone); }
+  static constexpr Card FromIndex(int index) {
+    Card c;
+    c.index_ = uint8_t(index);
+    return c;
+  }
+
+  // --- Identity ---
+  constexpr bool valid() const { return index_ < kNumFaces; }
+  constexpr int index() const { return index_; }
+  constexpr Rank rank() const {
+    return index_ == kNumFaces - 1 ? Rank::kJoker : Rank(index_ / kNumSuits + 2);
+  }
+  constexpr Suit suit() const {
+    return index_ == kNumFaces - 1 ? Suit::kNone : Suit(index_ % kNumSuits);
+  }
+
+  // --- Classes of card (000 §4: jokers and twos are wild) ---
+  constexpr bool is_joker() const { return rank() == Rank::kJoker; }
+  constexpr bool is_wild() const {
+    return rank() == Rank::kJoker || rank() == Rank::kTwo;
+  }
+  constexpr bool is_red() const {
+    return suit() == Suit::kHearts || suit() == Suit::kDiamonds;
+  }
+  constexpr bool is_three() const { return rank() == Rank::kThree; }
+  constexpr bool is_red_three() const { return is_three() && is_red(); }
+  constexpr bool is_black_three() const { return is_three() && !is_red(); }
+
+  constexpr bool operator==(Card o) const { return index_ == o.index_; }
+  constexpr bool operator!=(Card o) const { return index_ != o.index_; }
+  constexpr bool operator<(Card o) const { return index_ < o.index_; }
+
+ private:
+  static constexpr uint8_t kInvalid = 0xff;
+  uint8_t index_;
+};
+
+// Notation of canasta-log/1: rank then suit ("TH", "10H", "3D"), or "JK".
+std::optional<Card> ParseCard(std::string_view text);
+std::string ToString(Card card);
+std::string ToString(Rank rank);              // "K", "T", "JK"
+std::optional<Rank> ParseRank(std::string_view text);  // "K", "10", "T"
+std::string ToString(const std::vector<Card>& cards);  // "KS KH 2C"
+
+// A multiset of card faces. Hands are multisets: order carries no rule.
+class CardCounts {
+ public:
+  CardCounts() { counts_.fill(0); }
+  int count(Card c) const { return counts_[c.index()]; }
+  int total() const { return total_; }
+  bool empty() const { return total_ == 0; }
+  void Add(Card c, int n = 1) {
+    counts_[c.index()] = uint8_t(counts_[c.index()] + n);
+    total_ += n;
+  }
+  // Returns false (and changes nothing) if the card is not there.
+  bool Remove(Card c) {
+    if (counts_[c.index()] == 0) return false;
+    --counts_[c.index()];
+    --total_;
+    return true;
+  }
+  bool Contains(const std::vector<Card>& cards) const;
+  std::vector<Card> ToVector() const;
+  int CountIf(bool (*pred)(Card)) const;
+
+ private:
+  std::array<uint8_t, kNumFaces> counts_;
+  int total_ = 0;
+};
+
+}  // namespace canasta
+
+#endif  // CANASTA_CORE_CARD_H_

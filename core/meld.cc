@@ -1,0 +1,133 @@
+#include "core/meld.h"
+
+#include <algorithm>
+
+namespace canasta {
+
+bool Meld::Remove(Card c) {
+  auto it = std::find(cards.begin(), cards.end(), c);
+  if (it == cards.end()) return false;
+  cards.erase(it);
+  if (c.is_joker()) --jokers;
+  else if (c.rank() == Rank::kTwo) --twos;
+  else --naturals;
+  return true;
+}
+
+int Meld::Value(const Rules& r) const {
+  int v = 0;
+  for (Card c : cards) v += r.value(c);
+  return v;
+}
+
+MeldShape ShapeAfterAdding(const Meld* base, const std::vector<Card>& cards, Rank rank,
+                           const Rules& rules) {
+  MeldShape s;
+  if (base) {
+    s = base->Shape();
+    s.was_canasta = base->is_canasta(rules);
+    s.is_new = base->cards.empty();
+  }
+  s.rank = rank;
+  for (Card c : cards) {
+    if (c.is_joker()) ++s.jokers;
+    else if (c.rank() == Rank::kTwo) ++s.twos;
+    else ++s.naturals;
+  }
+  return s;
+}
+
+std::optional<Rank> MeldRank(const std::vector<Card>& cards, std::optional<Rank> as) {
+  if (as) return as;
+  std::optional<Rank> rank;
+  for (Card c : cards) {
+    if (c.is_wild()) continue;
+    if (rank && *rank != c.rank()) return std::nullopt;
+    rank = c.rank();
+  }
+  return rank ? rank : std::optional<Rank>(Rank::kJoker);
+}
+
+namespace {
+Violation V(CheckId id, std::string message, std::string source) {
+  return Violation{id, std::move(message), {"rule: " + std::move(source)}};
+}
+}  // namespace
+
+std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
+                                        const MeldShape& s) {
+  const std::string what = s.rank == Rank::kJoker ? "a meld of wild cards"
+                                                  : "the meld of " + ToString(s.rank) + "s";
+  if (s.rank == Rank::kThree && s.naturals > 0) {
+    // Only black threes reach here as naturals; red threes are refused by
+    // the caller, which sees the cards.
+    if (r.black_three_meld == BlackThreeMeld::kNever)
+      return V(CheckId::kMeldBlackThree, "black threes may never be melded", "001 L48");
+    if (r.black_three_meld == BlackThreeMeld::kThreeOrFourNoWild &&
+        (s.wilds() > 0 || s.size() < 3 || s.size() > 4))
+      return V(CheckId::kMeldBlackThree,
+               "black threes may be melded only as three or four of them, with no wild card (" +
+                   std::to_string(s.naturals) + " threes, " + std::to_string(s.wilds()) +
+                   " wild)",
+               "002 Play-7, 004 L26, A19");
+  }
+  if (s.rank == Rank::kJoker) {
+    if (!r.wild_melds)
+      return V(CheckId::kMeldTooFewNaturals,
+               "wild cards may never be melded without natural cards", "000 §8");
+  } else if (s.naturals < r.min_naturals) {
+    return V(CheckId::kMeldTooFewNaturals,
+             what + " has " + std::to_string(s.naturals) + " natural card(s); it needs at least " +
+                 std::to_string(r.min_naturals),
+             "000 §8");
+  }
+  if (s.is_new && s.size() < r.min_meld_size)
+    return V(CheckId::kMeldTooSmall,
+             what + " has " + std::to_string(s.size()) + " card(s); a meld needs at least " +
+                 std::to_string(r.min_meld_size),
+             "000 §8");
+  if (r.max_meld_size > 0 && s.size() > r.max_meld_size)
+    return V(CheckId::kMeldTooBig,
+             what + " would hold " + std::to_string(s.size()) + " cards; the most is " +
+                 std::to_string(r.max_meld_size),
+             "ruleset max_meld_size");
+  if (s.rank != Rank::kJoker) {
+    if (r.naturals_must_outnumber_wilds && s.wilds() >= s.naturals)
+      return V(CheckId::kMeldTooManyWilds,
+               what + " would hold " + std::to_string(s.naturals) + " natural and " +
+                   std::to_string(s.wilds()) +
+                   " wild cards; naturals must outnumber wild cards",
+               "000 §8, A1");
+    const bool canasta = s.size() >= r.canasta_size;
+    if (!canasta && s.wilds() > r.max_wilds_incomplete)
+      return V(CheckId::kMeldTooManyWilds,
+               what + " would hold " + std::to_string(s.wilds()) +
+                   " wild cards; a meld that is not a completed canasta may hold at most " +
+                   std::to_string(r.max_wilds_incomplete),
+               "000 §8, A1");
+    if (canasta) {
+      // Wilds beyond the cap are allowed only once the canasta is complete
+      // (000 §9): the seven cards that complete it hold at least
+      // canasta_size - naturals wild cards (A1, A36).
+      const int wilds_at_completion =
+          s.was_canasta ? 0 : std::max(0, r.canasta_size - s.naturals);
+      if (wilds_at_completion > r.max_wilds_incomplete)
+        return V(CheckId::kMeldTooManyWilds,
+                 what + " would be completed with " + std::to_string(wilds_at_completion) +
+                     " wild cards; at most " + std::to_string(r.max_wilds_incomplete) +
+                     " before the canasta is complete",
+                 "000 §8, §9, A1");
+      if (r.max_wilds_completed >= 0 && s.wilds() > r.max_wilds_completed)
+        return V(CheckId::kMeldTooManyWilds,
+                 what + " would hold " + std::to_string(s.wilds()) +
+                     " wild cards; a canasta may hold at most " +
+                     std::to_string(r.max_wilds_completed),
+                 "ruleset max_wilds_completed");
+    }
+  }
+  std::string extra = hooks.ExtraMeldCheck(r, s);
+  if (!extra.empty()) return V(CheckId::kMeldHouseRule, what + ": " + extra, "ruleset hook");
+  return std::nullopt;
+}
+
+}  // namespace canasta

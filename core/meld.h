@@ -1,0 +1,64 @@
+// Melds on the table and the one place their composition rules live
+// (000 §8, §9; A1, A19). The checker and the move generator both call
+// CheckMeldShape.
+#ifndef CANASTA_CORE_MELD_H_
+#define CANASTA_CORE_MELD_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/card.h"
+#include "core/hooks.h"
+#include "core/rules.h"
+#include "core/violation.h"
+
+namespace canasta {
+
+struct Meld {
+  Rank rank = Rank::kJoker;  // kJoker: a meld of wild cards only
+  std::vector<Card> cards;
+  int naturals = 0;
+  int twos = 0;
+  int jokers = 0;
+
+  int size() const { return int(cards.size()); }
+  int wilds() const { return twos + jokers; }
+  bool is_canasta(const Rules& r) const { return size() >= r.canasta_size; }
+  bool is_natural() const { return wilds() == 0; }
+  void Add(Card c) {
+    cards.push_back(c);
+    if (c.is_joker()) ++jokers;
+    else if (c.rank() == Rank::kTwo) ++twos;
+    else ++naturals;
+  }
+  // Takes one copy of `c` off the meld; false if it is not there.
+  bool Remove(Card c);
+  int Value(const Rules& r) const;
+  MeldShape Shape() const {
+    MeldShape s;
+    s.rank = rank;
+    s.naturals = naturals;
+    s.twos = twos;
+    s.jokers = jokers;
+    return s;
+  }
+};
+
+// The shape `base` would have after adding `cards` (base may be empty).
+MeldShape ShapeAfterAdding(const Meld* base, const std::vector<Card>& cards, Rank rank,
+                           const Rules& rules);
+
+// The rank a set of cards being laid down is a meld of, or nullopt when the
+// naturals are of more than one rank. `as` forces it (log field "as").
+std::optional<Rank> MeldRank(const std::vector<Card>& cards, std::optional<Rank> as);
+
+// Checks a meld's composition after a play. Does not check black threes'
+// going-out condition (that needs the turn's end; see Position).
+// Returns nullopt when legal.
+std::optional<Violation> CheckMeldShape(const Rules& rules, const RuleHooks& hooks,
+                                        const MeldShape& shape);
+
+}  // namespace canasta
+
+#endif  // CANASTA_CORE_MELD_H_

@@ -1,0 +1,239 @@
+// One deal of Canasta as a phase state machine: before play (threes laid out),
+// then each turn's draw phase and play phase (meld, discard), until the deal
+// is over. Each move is checked (Check, const) separately from being applied
+// (Apply); Apply performs any physically possible move as recorded, so that
+// an audit goes on meaningfully after an illegal one.
+#ifndef CANASTA_CORE_POSITION_H_
+#define CANASTA_CORE_POSITION_H_
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/card.h"
+#include "core/hooks.h"
+#include "core/meld.h"
+#include "core/rules.h"
+#include "core/scoring.h"
+#include "core/violation.h"
+
+namespace canasta {
+
+// --- Moves. `tag` is the caller's name for the move (the replay passes the
+// log line); violations found later, at the end of a turn, point back to it.
+struct DealMove {
+  int dealer = 0;
+  std::vector<std::vector<Card>> hands;
+  std::vector<Card> upcards;
+  std::optional<std::vector<Card>> stock;  // top card first
+  int tag = 0;
+};
+struct DrawMove {
+  int player = 0;
+  std::vector<Card> cards;
+  int tag = 0;
+};
+struct TakePileMove {
+  int player = 0;
+  Card top;
+  std::vector<Card> with;  // cards from the hand melded with the top card
+  std::optional<Rank> to;  // or: the side's meld the top card is added to
+  std::optional<int> count;  // the pile's size as the recorder saw it
+  int tag = 0;
+};
+struct MeldPart {
+  std::optional<Rank> to;  // add to the side's meld of this rank
+  std::optional<Rank> as;  // rank of a new meld where the cards leave it open
+  std::vector<Card> cards;
+};
+struct MeldMove {
+  int player = 0;
+  std::vector<MeldPart> parts;
+  int tag = 0;
+};
+struct DiscardMove {
+  int player = 0;
+  Card card;
+  int tag = 0;
+};
+struct ThreeMove {
+  int player = 0;
+  Card card;
+  std::optional<Card> replacement;
+  int tag = 0;
+};
+struct AskOutMove {
+  int player = 0;
+  int tag = 0;
+};
+struct AnswerMove {
+  int player = 0;
+  bool yes = false;
+  int tag = 0;
+};
+struct RetractMove {
+  int player = 0;
+  std::vector<Card> cards;
+  int tag = 0;
+};
+using Move = std::variant<DrawMove, TakePileMove, MeldMove, DiscardMove, ThreeMove, AskOutMove,
+                          AnswerMove, RetractMove>;
+
+enum class Phase : uint8_t {
+  kBeforePlay,  // dealt, first turn not begun (threes may be laid out: A23)
+  kDraw,        // a player's turn begins: draw or take the pile
+  kPlay,        // drawn: meld, lay threes, discard
+  kOver,        // the deal is over (someone went out, or the stock ran out)
+};
+
+// A violation pointing at an earlier move's tag (0: the move being checked).
+struct TaggedViolation {
+  int tag = 0;
+  Violation violation;
+};
+using TaggedViolations = std::vector<TaggedViolation>;
+
+class Position {
+ public:
+  // `totals` are the sides' totals before this deal (they set the minimum).
+  Position(const Rules& rules, const RuleHooks& hooks, std::vector<int> totals);
+
+  // --- Setting up ---
+  // Checks the deal (sizes, upcards, the pack) and lays it out.
+  TaggedViolations Deal(const DealMove& deal);
+
+  // --- Playing: checking is separate from applying ---
+  TaggedViolations Check(const Move& move) const;
+  void Apply(const Move& move);
+  // Check then Apply, as the replay does.
+  TaggedViolations Play(const Move& move);
+
+  // Checks that the deal may end now (someone went out, or the stock is gone
+  // and the player in turn may refuse the pile) and settles the end of play
+  // (undeclared red threes). `tag` is the end's tag.
+  TaggedViolations End(int tag);
+
+  // --- Scoring (000 §18) ---
+  std::vector<ScoreBreakdown> Score() const;
+
+  // --- Reading the state ---
+  const Rules& rules() const { return rules_; }
+  Phase phase() const { return phase_; }
+  int dealer() const { return dealer_; }
+  int current_player() const { return current_; }
+  int num_players() const { return rules_.num_players; }
+  int side_of(int seat) const { return rules_.side_of(seat); }
+  const CardCounts& hand(int seat) const { return players_[seat].hand; }
+  const std::vector<Card>& pile() const { return pile_; }
+  int stock_size() const { return stock_size_; }
+  bool stock_known() const { return stock_.has_value(); }
+  // The next stock cards, when the deal recorded the stock.
+  std::vector<Card> StockTop(int n) const;
+  const std::vector<Meld>& melds(int side) const { return sides_[side].melds; }
+  const std::vector<Card>& threes(int side) const { return sides_[side].threes; }
+  bool has_melded(int side) const { return sides_[side].opened; }
+  int Minimum(int side) const;  // the side's initial-meld minimum now
+  int went_out() const { return went_out_; }  // seat, or -1
+  bool drew_this_turn() const { return turn_.drew; }
+  bool IsPileFrozenFor(int side) const;
+  bool IsPileFrozen() const;  // by its cards alone
+  int CanastaCount(int side) const;
+  SideSummary Summary(int side) const;
+  int turns_played(int seat) const { return players_[seat].turns; }
+
+  // The one rule about the pile used by both the check and the move
+  // generator: can `player` take the pile by melding its top card with
+  // `with` (or onto the meld `to`)? Returns the violations; empty if legal.
+  TaggedViolations CheckTakePile(const TakePileMove& move) const;
+
+ private:
+  struct Player {
+    CardCounts hand;
+    int turns = 0;            // turns begun
+    int pile_threes = 0;      // red threes from the pile, laid out with no replacement
+    bool melded_before = false;  // made a meld before this turn (concealed going out)
+  };
+  struct Side {
+    std::vector<Meld> melds;
+    std::vector<Card> threes;
+    bool opened = false;       // made its initial meld this deal
+    int minimum_increase = 0;  // 000 §10 retract-all penalty (A15)
+    int penalties = 0;         // points lost (positive number)
+  };
+  struct Turn {
+    int player = -1;
+    bool drew = false;
+    bool took_pile = false;
+    bool melded = false;
+    bool asked = false;
+    int ask_tag = 0;
+    std::optional<bool> answer;
+    bool opening = false;       // the side had not opened when the turn began
+    int initial_count = 0;      // counted toward the minimum so far
+    int first_meld_tag = 0;
+    int last_meld_tag = 0;
+    CardCounts laid;            // cards laid on the table this turn
+    CardCounts from_hand;       // cards held before taking the pile (count toward the minimum)
+    bool from_hand_limited = false;
+    std::vector<int> black_three_tags;
+    bool illegal_meld = false;
+    bool added_to_old_meld = false;
+  };
+
+  // Per-move checks (const) and applies.
+  TaggedViolations CheckDraw(const DrawMove& m) const;
+  TaggedViolations CheckMeld(const MeldMove& m) const;
+  TaggedViolations CheckDiscard(const DiscardMove& m) const;
+  TaggedViolations CheckThree(const ThreeMove& m) const;
+  TaggedViolations CheckAskOut(const AskOutMove& m) const;
+  TaggedViolations CheckAnswer(const AnswerMove& m) const;
+  TaggedViolations CheckRetract(const RetractMove& m) const;
+  void ApplyDraw(const DrawMove& m);
+  void ApplyTakePile(const TakePileMove& m);
+  void ApplyMeld(const MeldMove& m);
+  void ApplyDiscard(const DiscardMove& m);
+  void ApplyThree(const ThreeMove& m);
+  void ApplyRetract(const RetractMove& m);
+
+  // Shared pieces.
+  void CheckTurn(int player, bool drawing, TaggedViolations* out) const;
+  void CheckHeld(int player, const std::vector<Card>& cards, TaggedViolations* out) const;
+  void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;
+  // End-of-turn checks: the initial-meld minimum, black threes, the binding
+  // answer, going out. `canastas_after` counts canastas once the turn's cards
+  // are down; `going_out` says whether the hand is emptied.
+  void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out) const;
+  void BeginTurn(int player);
+  void TakeFromStock(Card c);
+  void AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards);
+  Meld* FindMeld(int side, Rank rank);
+  const Meld* FindMeld(int side, Rank rank) const;
+  int CountToward(const std::vector<Card>& cards, CardCounts* from_hand) const;
+  void FinishTurn();
+  void EndPlay(int tag);
+
+  const Rules& rules_;
+  const RuleHooks& hooks_;
+  std::vector<int> totals_;
+  int dealer_ = 0;
+  int current_ = 0;
+  Phase phase_ = Phase::kBeforePlay;
+  int went_out_ = -1;
+  bool concealed_ = false;
+  int last_before_play_seat_ = -1;  // seat order of threes laid before play (A23)
+  std::vector<Player> players_;
+  std::vector<Side> sides_;
+  std::vector<Card> pile_;
+  std::optional<std::vector<Card>> stock_;  // remaining stock, top first (when known)
+  size_t stock_pos_ = 0;                    // cards drawn from stock_
+  int stock_size_ = 0;
+  CardCounts unseen_;  // cards not yet seen anywhere (the stock's contents)
+  bool black_three_covered_ = true;  // the top black three has been covered
+  Turn turn_;
+  bool ended_ = false;
+};
+
+}  // namespace canasta
+
+#endif  // CANASTA_CORE_POSITION_H_

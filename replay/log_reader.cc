@@ -1,0 +1,761 @@
+#include "replay/log_reader.h"
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <utility>
+
+namespace canasta {
+namespace {
+
+using Pool = rapidjson::MemoryPoolAllocator<rapidjson::CrtAllocator>;
+// Values and the parser's stacks both live in pools that are cleared per line.
+using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<>, Pool, Pool>;
+using JsonValue = JsonDocument::ValueType;
+
+// Iterative: a million '[' must not overflow the C++ stack. Encoding is
+// validated so that reports quoting these strings stay valid UTF-8.
+constexpr unsigned kParseFlags =
+    rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
+
+constexpr size_t kValueBufferSize = 64 * 1024;  // a usual line fits: no malloc
+constexpr size_t kStackBufferSize = 16 * 1024;
+constexpr size_t kDocumentStackCapacity = 1024;
+constexpr size_t kReadChunk = 64 * 1024;
+constexpr size_t kKeepBuffer = 1024 * 1024;  // give back more after a huge line
+constexpr int kMaxProblemsPerLine = 32;      // a 50 MB line of bad cards...
+constexpr size_t kMaxQuoted = 40;            // bytes of a value quoted in a message
+
+constexpr const char* kEventTypeNames[] = {
+    "game",    "deal",   "three",        "draw",    "take_pile", "meld",     "discard",
+    "ask_out", "answer", "special_hand", "retract", "note",      "end_hand", "end_game"};
+constexpr int kNumEventTypes = sizeof(kEventTypeNames) / sizeof(kEventTypeNames[0]);
+static_assert(kNumEventTypes == int(EventType::kEndGame) + 1, "names match EventType");
+
+}  // namespace
+
+const char* EventTypeName(EventType type) {
+  int i = int(type);
+  return i < kNumEventTypes ? kEventTypeNames[i] : "?";
+}
+
+// ---------------------------------------------------------------------------
+// Parsing
+
+struct ParseScratch::Impl {
+  Impl()
+      : values(value_buffer.data(), value_buffer.size()),
+        stack(stack_buffer.data(), stack_buffer.size()) {}
+
+  // Parses `text`; on success document() holds it until the next Parse.
+  bool Parse(std::string_view text) {
+    document.reset();  // before Clear(): it points into the pools
+    values.Clear();
+    document.emplace(&values, kDocumentStackCapacity, &stack);
+    document->Parse<kParseFlags>(text.data(), text.size());
+    stack.Clear();  // the parse stack is empty now; a huge line's goes back
+    return !document->HasParseError();
+  }
+  const JsonDocument& doc() const { return *document; }
+
+  alignas(16) std::array<char, kValueBufferSize> value_buffer;
+  alignas(16) std::array<char, kStackBufferSize> stack_buffer;
+  Pool values;
+  Pool stack;
+  std::optional<JsonDocument> document;
+};
+
+ParseScratch::ParseScratch() : impl_(new Impl) {}
+ParseScratch::~ParseScratch() = default;
+
+bool ParseJsonOnly(std::string_view line, ParseScratch* scratch) {
+  if (scratch == nullptr) {
+    ParseScratch local;
+    return local.impl()->Parse(line);
+  }
+  return scratch->impl()->Parse(line);
+}
+
+// ---------------------------------------------------------------------------
+// Converting a parsed line into an Event
+
+namespace {
+
+// The fields the reader knows, found in one pass over an object's members.
+enum Field : uint8_t {
+  kType, kFormat, kRuleset, kPlayers, kPlayer, kHand, kDealer, kHands, kUpcard,
+  kStock, kFeet, kCard, kReplacement, kCards, kBonus, kTop, kWith, kTo, kCount,
+  kMelds, kYes, kText, kScores, kTotals, kWinner, kBreakdown, kNumFields
+};
+
+constexpr const char* kFieldNames[kNumFields] = {
+    "type",  "format", "ruleset", "players", "player",      "hand",   "dealer",
+    "hands", "upcard", "stock",   "feet",    "card",        "replacement",
+    "cards", "bonus",  "top",     "with",    "to",          "count",  "melds",
+    "yes",   "text",   "scores",  "totals",  "winner",      "breakdown"};
+
+template <size_t N>
+bool Is(const char* s, const char (&literal)[N]) {
+  return std::memcmp(s, literal, N - 1) == 0;
+}
+
+// kNumFields for a name the reader does not know (ignored, as the spec says).
+Field FieldOf(const char* s, size_t n) {
+  switch (n) {
+    case 2:
+      return Is(s, "to") ? kTo : kNumFields;
+    case 3:
+      return Is(s, "top") ? kTop : Is(s, "yes") ? kYes : kNumFields;
+    case 4:
+      if (Is(s, "type")) return kType;
+      if (Is(s, "card")) return kCard;
+      if (Is(s, "hand")) return kHand;
+      if (Is(s, "with")) return kWith;
+      if (Is(s, "text")) return kText;
+      if (Is(s, "feet")) return kFeet;
+      return kNumFields;
+    case 5:
+      if (Is(s, "cards")) return kCards;
+      if (Is(s, "melds")) return kMelds;
+      if (Is(s, "hands")) return kHands;
+      if (Is(s, "stock")) return kStock;
+      if (Is(s, "bonus")) return kBonus;
+      if (Is(s, "count")) return kCount;
+      return kNumFields;
+    case 6:
+      if (Is(s, "player")) return kPlayer;
+      if (Is(s, "dealer")) return kDealer;
+      if (Is(s, "upcard")) return kUpcard;
+      if (Is(s, "format")) return kFormat;
+      if (Is(s, "scores")) return kScores;
+      if (Is(s, "totals")) return kTotals;
+      if (Is(s, "winner")) return kWinner;
+      return kNumFields;
+    case 7:
+      if (Is(s, "players")) return kPlayers;
+      if (Is(s, "ruleset")) return kRuleset;
+      return kNumFields;
+    case 9:
+      return Is(s, "breakdown") ? kBreakdown : kNumFields;
+    case 11:
+      return Is(s, "replacement") ? kReplacement : kNumFields;
+    default:
+      return kNumFields;
+  }
+}
+
+std::optional<EventType> EventTypeOf(std::string_view name) {
+  for (int i = 0; i < kNumEventTypes; ++i) {
+    if (name == kEventTypeNames[i]) return EventType(i);
+  }
+  return std::nullopt;
+}
+
+std::string_view View(const JsonValue& v) { return {v.GetString(), v.GetStringLength()}; }
+
+// `text` as a JSON string literal for a message: escaped, and cut short (at a
+// UTF-8 boundary) when long.
+std::string Quote(std::string_view text) {
+  bool cut = false;
+  if (text.size() > kMaxQuoted) {
+    size_t n = kMaxQuoted;
+    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+    text = text.substr(0, n);
+    cut = true;
+  }
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned char>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  out += cut ? "...\"" : "\"";
+  return out;
+}
+
+// A value as a user would recognise it in their file.
+std::string Describe(const JsonValue& v) {
+  switch (v.GetType()) {
+    case rapidjson::kNullType:
+      return "null";
+    case rapidjson::kFalseType:
+      return "false";
+    case rapidjson::kTrueType:
+      return "true";
+    case rapidjson::kStringType:
+      return Quote(View(v));
+    case rapidjson::kArrayType:
+      return "an array";
+    case rapidjson::kObjectType:
+      return "an object";
+    case rapidjson::kNumberType:
+      break;
+  }
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  if (v.IsUint64()) return std::to_string(v.GetUint64());
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.17g", v.GetDouble());
+  return buf;
+}
+
+// Where a value sits in the event, for messages: "hands"[2], "melds"[0]."cards".
+struct Path {
+  std::string_view field;
+  int index = -1;
+  std::string_view sub;
+};
+
+std::string Render(const Path& p) {
+  std::string out = "\"";
+  out += p.field;
+  out += '"';
+  if (p.index >= 0) out += "[" + std::to_string(p.index) + "]";
+  if (!p.sub.empty()) {
+    out += ".\"";
+    out += p.sub;
+    out += '"';
+  }
+  return out;
+}
+
+std::string Indexed(const Path& p, size_t i) { return Render(p) + "[" + std::to_string(i) + "]"; }
+
+// Leaves storage in place (no heap churn per event) unless it grew huge.
+template <typename T>
+void ClearKeepSmall(T* container) {
+  if (container->capacity() > kKeepBuffer) {
+    T().swap(*container);
+  } else {
+    container->clear();
+  }
+}
+
+void ResetEvent(Event* e, EventType type, int line) {
+  e->type = type;
+  e->line = line;
+  e->ok = true;
+  e->format.clear();
+  e->ruleset.clear();
+  e->players.clear();
+  e->player.reset();
+  e->hand.reset();
+  e->dealer.reset();
+  e->hands.clear();
+  ClearKeepSmall(&e->upcard);
+  e->stock.reset();
+  e->feet.reset();
+  e->card.reset();
+  e->replacement.reset();
+  ClearKeepSmall(&e->cards);
+  e->bonus = false;
+  e->top.reset();
+  ClearKeepSmall(&e->with);
+  e->to.reset();
+  e->count.reset();
+  e->melds.clear();
+  e->yes.reset();
+  ClearKeepSmall(&e->text);
+  e->scores.reset();
+  e->totals.reset();
+  e->winner.reset();
+  e->breakdown.reset();
+}
+
+// Turns one parsed object into an Event, reporting every problem it meets.
+class Converter {
+ public:
+  Converter(int line, std::vector<InputProblem>* problems)
+      : line_(line), problems_(problems) {}
+
+  // Returns false when the line yields no event.
+  bool Convert(const JsonValue& root, Event* e) {
+    if (!root.IsObject()) {
+      Report(CheckId::kLogBadEvent, "not an event: the line holds " + Describe(root) +
+                                        ", not a JSON object");
+      return false;
+    }
+    for (auto m = root.MemberBegin(); m != root.MemberEnd(); ++m) {
+      Field f = FieldOf(m->name.GetString(), m->name.GetStringLength());
+      // The first of duplicate keys wins, as with FindMember.
+      if (f != kNumFields && fields_[f] == nullptr) fields_[f] = &m->value;
+    }
+    const JsonValue* type = fields_[kType];
+    if (type == nullptr) {
+      Report(CheckId::kLogBadEvent, "not an event: the object has no \"type\" field");
+      return false;
+    }
+    if (!type->IsString()) {
+      Report(CheckId::kLogBadEvent, "not an event: \"type\" is " + Describe(*type) +
+                                        ", not a string");
+      return false;
+    }
+    std::optional<EventType> t = EventTypeOf(View(*type));
+    if (!t) {
+      Report(CheckId::kLogUnknownEvent, "unknown event type " + Quote(View(*type)));
+      return false;
+    }
+    ResetEvent(e, *t, line_);
+    prefix_ = std::string("\"") + EventTypeName(*t) + "\" event: ";
+    ConvertFields(e);
+    FlushSuppressed();
+    e->ok = ok_;
+    return true;
+  }
+
+ private:
+  void ConvertFields(Event* e) {
+    switch (e->type) {
+      case EventType::kGame:
+        String(kFormat, true, &e->format);
+        String(kRuleset, false, &e->ruleset);
+        Strings(kPlayers, &e->players);
+        break;
+      case EventType::kDeal:
+        Int(kHand, true, &e->hand);
+        Int(kDealer, true, &e->dealer);
+        CardLists(kHands, true, &e->hands);
+        Cards(kUpcard, true, &e->upcard);
+        if (Present(kStock)) Cards(kStock, false, &e->stock.emplace());
+        if (Present(kFeet)) CardLists(kFeet, false, &e->feet.emplace());
+        break;
+      case EventType::kThree:
+        Int(kPlayer, true, &e->player);
+        OneCard(kCard, true, &e->card);
+        OneCard(kReplacement, false, &e->replacement);
+        break;
+      case EventType::kDraw: {
+        Int(kPlayer, true, &e->player);
+        Cards(kCards, true, &e->cards);
+        std::optional<bool> bonus;
+        Bool(kBonus, false, &bonus);
+        e->bonus = bonus.value_or(false);
+        break;
+      }
+      case EventType::kTakePile: {
+        Int(kPlayer, true, &e->player);
+        OneCard(kTop, true, &e->top);
+        bool with = Present(kWith);
+        bool to = Present(kTo);
+        if (with) Cards(kWith, false, &e->with);
+        if (to) OptString(kTo, &e->to);
+        if (!with && !to) {
+          Report(CheckId::kLogBadEvent,
+                 prefix_ + "needs \"with\" (cards from the hand for a new meld) or \"to\" "
+                           "(the meld the top card goes onto)");
+        }
+        Int(kCount, false, &e->count);
+        break;
+      }
+      case EventType::kMeld:
+        Int(kPlayer, true, &e->player);
+        Melds(&e->melds);
+        break;
+      case EventType::kDiscard:
+        Int(kPlayer, true, &e->player);
+        OneCard(kCard, true, &e->card);
+        break;
+      case EventType::kAskOut:
+        Int(kPlayer, true, &e->player);
+        break;
+      case EventType::kAnswer:
+        Int(kPlayer, true, &e->player);
+        Bool(kYes, true, &e->yes);
+        break;
+      case EventType::kSpecialHand:
+      case EventType::kRetract:
+        Int(kPlayer, true, &e->player);
+        Cards(kCards, true, &e->cards);
+        break;
+      case EventType::kNote:
+        Int(kPlayer, false, &e->player);
+        String(kText, false, &e->text);
+        break;
+      case EventType::kEndHand:
+        Int(kHand, true, &e->hand);
+        if (Present(kScores)) Ints(kScores, &e->scores.emplace());
+        if (Present(kTotals)) Ints(kTotals, &e->totals.emplace());
+        if (Present(kBreakdown)) Breakdown(&e->breakdown.emplace());
+        break;
+      case EventType::kEndGame:
+        if (Present(kTotals)) Ints(kTotals, &e->totals.emplace());
+        Int(kWinner, false, &e->winner);
+        break;
+    }
+  }
+
+  // --- Reporting ---
+
+  void Report(CheckId id, std::string message) {
+    ok_ = false;
+    if (problems_ == nullptr) return;
+    if (reported_ >= kMaxProblemsPerLine) {
+      ++suppressed_;
+      return;
+    }
+    ++reported_;
+    problems_->push_back(InputProblem{line_, id, std::move(message)});
+  }
+
+  void FlushSuppressed() {
+    if (suppressed_ == 0 || problems_ == nullptr) return;
+    CheckId id = problems_->back().id;
+    problems_->push_back(InputProblem{line_, id, prefix_ + std::to_string(suppressed_) +
+                                                     " more problems like these not shown"});
+  }
+
+  void Missing(Field f) { Report(CheckId::kLogBadEvent, prefix_ + "missing field \"" +
+                                                            kFieldNames[f] + "\""); }
+
+  void WrongType(const std::string& where, const JsonValue& v, const char* expected,
+                 CheckId id = CheckId::kLogBadEvent) {
+    Report(id, prefix_ + where + " is " + Describe(v) + ", not " + expected);
+  }
+
+  // Present and not null: null counts as absent for an optional field.
+  bool Present(Field f) const { return fields_[f] != nullptr && !fields_[f]->IsNull(); }
+
+  // The field's value to convert, or null when it is absent (reported if it
+  // is required). A required field that is null is converted (and rejected).
+  const JsonValue* Get(Field f, bool required) {
+    const JsonValue* v = fields_[f];
+    if (v == nullptr) {
+      if (required) Missing(f);
+      return nullptr;
+    }
+    if (!required && v->IsNull()) return nullptr;
+    return v;
+  }
+
+  // --- Scalars ---
+
+  void Int(Field f, bool required, std::optional<int>* out) {
+    const JsonValue* v = Get(f, required);
+    if (v == nullptr) return;
+    if (v->IsInt()) {
+      *out = v->GetInt();
+    } else {
+      WrongType(Render({kFieldNames[f]}), *v, "an integer");
+    }
+  }
+
+  void Bool(Field f, bool required, std::optional<bool>* out) {
+    const JsonValue* v = Get(f, required);
+    if (v == nullptr) return;
+    if (v->IsBool()) {
+      *out = v->GetBool();
+    } else {
+      WrongType(Render({kFieldNames[f]}), *v, "true or false");
+    }
+  }
+
+  void String(Field f, bool required, std::string* out) {
+    const JsonValue* v = Get(f, required);
+    if (v == nullptr) return;
+    if (v->IsString()) {
+      out->assign(v->GetString(), v->GetStringLength());
+    } else {
+      WrongType(Render({kFieldNames[f]}), *v, "a string");
+    }
+  }
+
+  void OptString(Field f, std::optional<std::string>* out) {
+    const JsonValue* v = Get(f, false);
+    if (v == nullptr) return;
+    if (v->IsString()) {
+      out->emplace(v->GetString(), v->GetStringLength());
+    } else {
+      WrongType(Render({kFieldNames[f]}), *v, "a string");
+    }
+  }
+
+  // --- Cards ---
+
+  // A card that is not a card string is kLogBadCard whatever its JSON type:
+  // the spec lists 7 among the invalid cards.
+  std::optional<Card> ParseCardValue(const JsonValue& v, const std::string& where) {
+    if (v.IsString()) {
+      if (std::optional<Card> c = ParseCard(View(v))) return c;
+    }
+    WrongType(where, v, "a card", CheckId::kLogBadCard);
+    return std::nullopt;
+  }
+
+  void OneCard(Field f, bool required, std::optional<Card>* out) {
+    const JsonValue* v = Get(f, required);
+    if (v == nullptr) return;
+    // Fast path: no message is built for a good card.
+    if (v->IsString()) {
+      if (std::optional<Card> c = ParseCard(View(*v))) {
+        *out = c;
+        return;
+      }
+    }
+    ParseCardValue(*v, Render({kFieldNames[f]}));
+  }
+
+  // An array of cards at `path`; every bad card is reported, the good ones kept.
+  void CardArray(const JsonValue& v, const Path& path, std::vector<Card>* out) {
+    if (!v.IsArray()) {
+      WrongType(Render(path), v, "an array of cards");
+      return;
+    }
+    out->reserve(v.Size());
+    for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
+      const JsonValue& item = v[i];
+      if (item.IsString()) {
+        if (std::optional<Card> c = ParseCard(View(item))) {
+          out->push_back(*c);
+          continue;
+        }
+      }
+      ParseCardValue(item, Indexed(path, i));
+    }
+  }
+
+  void Cards(Field f, bool required, std::vector<Card>* out) {
+    const JsonValue* v = Get(f, required);
+    if (v != nullptr) CardArray(*v, {kFieldNames[f]}, out);
+  }
+
+  void CardLists(Field f, bool required, std::vector<std::vector<Card>>* out) {
+    const JsonValue* v = Get(f, required);
+    if (v == nullptr) return;
+    if (!v->IsArray()) {
+      WrongType(Render({kFieldNames[f]}), *v, "an array of card arrays");
+      return;
+    }
+    out->resize(v->Size());
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
+      CardArray((*v)[i], {kFieldNames[f], int(i)}, &(*out)[i]);
+    }
+  }
+
+  // --- Other arrays and objects ---
+
+  void Strings(Field f, std::vector<std::string>* out) {
+    const JsonValue* v = Get(f, true);
+    if (v == nullptr) return;
+    if (!v->IsArray()) {
+      WrongType(Render({kFieldNames[f]}), *v, "an array of strings");
+      return;
+    }
+    out->reserve(v->Size());
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
+      const JsonValue& item = (*v)[i];
+      if (item.IsString()) {
+        out->emplace_back(item.GetString(), item.GetStringLength());
+      } else {
+        WrongType(Indexed({kFieldNames[f]}, i), item, "a string");
+      }
+    }
+  }
+
+  void Ints(Field f, std::vector<int>* out) {
+    const JsonValue* v = Get(f, false);
+    if (v == nullptr) return;
+    if (!v->IsArray()) {
+      WrongType(Render({kFieldNames[f]}), *v, "an array of integers");
+      return;
+    }
+    out->reserve(v->Size());
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
+      const JsonValue& item = (*v)[i];
+      if (item.IsInt()) {
+        out->push_back(item.GetInt());
+      } else {
+        WrongType(Indexed({kFieldNames[f]}, i), item, "an integer");
+      }
+    }
+  }
+
+  void Breakdown(std::vector<std::vector<std::pair<std::string, int>>>* out) {
+    const JsonValue* v = Get(kBreakdown, false);
+    if (v == nullptr) return;
+    if (!v->IsArray()) {
+      WrongType(Render({"breakdown"}), *v, "an array of objects (one per side)");
+      return;
+    }
+    out->resize(v->Size());
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
+      const JsonValue& side = (*v)[i];
+      if (!side.IsObject()) {
+        WrongType(Indexed({"breakdown"}, i), side, "an object of score parts");
+        continue;
+      }
+      for (auto m = side.MemberBegin(); m != side.MemberEnd(); ++m) {
+        std::string_view name = View(m->name);
+        if (m->value.IsInt()) {
+          (*out)[i].emplace_back(std::string(name), m->value.GetInt());
+        } else {
+          WrongType(Render({"breakdown", int(i), name}), m->value, "an integer");
+        }
+      }
+    }
+  }
+
+  void Melds(std::vector<MeldSpec>* out) {
+    const JsonValue* v = Get(kMelds, true);
+    if (v == nullptr) return;
+    if (!v->IsArray()) {
+      WrongType(Render({"melds"}), *v, "an array of melds");
+      return;
+    }
+    out->resize(v->Size());
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
+      const JsonValue& meld = (*v)[i];
+      if (!meld.IsObject()) {
+        WrongType(Indexed({"melds"}, i), meld, "a meld object");
+        continue;
+      }
+      MeldSpec& spec = (*out)[i];
+      bool has_cards = false;
+      for (auto m = meld.MemberBegin(); m != meld.MemberEnd(); ++m) {
+        std::string_view name = View(m->name);
+        std::optional<std::string>* text = nullptr;
+        if (name == "cards") {
+          if (has_cards || m->value.IsNull()) continue;
+          has_cards = true;
+          CardArray(m->value, {"melds", int(i), "cards"}, &spec.cards);
+          continue;
+        }
+        if (name == "to") {
+          text = &spec.to;
+        } else if (name == "id") {
+          text = &spec.id;
+        } else if (name == "as") {
+          text = &spec.as;
+        } else {
+          continue;  // unknown fields are ignored
+        }
+        if (text->has_value() || m->value.IsNull()) continue;
+        if (m->value.IsString()) {
+          text->emplace(m->value.GetString(), m->value.GetStringLength());
+        } else {
+          WrongType(Render({"melds", int(i), name}), m->value, "a string");
+        }
+      }
+      if (!has_cards) {
+        Report(CheckId::kLogBadEvent, prefix_ + Indexed({"melds"}, i) +
+                                          ": missing field \"cards\"");
+      }
+    }
+  }
+
+  int line_;
+  std::vector<InputProblem>* problems_;
+  std::string prefix_;
+  std::array<const JsonValue*, kNumFields> fields_{};
+  bool ok_ = true;
+  int reported_ = 0;
+  int suppressed_ = 0;
+};
+
+bool IsBlank(std::string_view text) {
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v') return false;
+  }
+  return true;
+}
+
+// RapidJSON's message without its final period, as a sentence part.
+std::string ParseErrorText(rapidjson::ParseErrorCode code) {
+  std::string text = rapidjson::GetParseError_En(code);
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// LogReader
+
+LogReader::LogReader(std::istream& in) : in_(in) {}
+LogReader::~LogReader() = default;
+
+bool LogReader::ReadLine(std::string_view* line) {
+  for (;;) {
+    size_t pending = end_ - begin_;
+    const char* start = buffer_.data() + begin_;
+    if (const void* nl = std::memchr(start + scanned_, '\n', pending - scanned_)) {
+      size_t length = static_cast<const char*>(nl) - start;
+      *line = std::string_view(start, length);
+      begin_ += length + 1;
+      bytes_read_ += length + 1;
+      scanned_ = 0;
+      ++line_;
+      return true;
+    }
+    scanned_ = pending;
+    if (eof_) {
+      if (pending == 0) return false;
+      *line = std::string_view(start, pending);  // a last line without '\n'
+      begin_ = end_;
+      bytes_read_ += pending;
+      scanned_ = 0;
+      ++line_;
+      return true;
+    }
+    // Keep the partial line at the front, then read after it.
+    if (begin_ > 0) {
+      std::memmove(&buffer_[0], buffer_.data() + begin_, pending);
+      begin_ = 0;
+      end_ = pending;
+    }
+    if (buffer_.size() > kKeepBuffer && pending < kReadChunk) {
+      std::string smaller(2 * kReadChunk, '\0');
+      smaller.replace(0, pending, buffer_, 0, pending);
+      buffer_.swap(smaller);
+    }
+    if (buffer_.size() - end_ < kReadChunk) {
+      buffer_.resize(std::max(buffer_.size() * 2, end_ + kReadChunk));
+    }
+    in_.read(&buffer_[end_], static_cast<std::streamsize>(buffer_.size() - end_));
+    std::streamsize got = in_.gcount();
+    end_ += static_cast<size_t>(got);
+    if (!in_) eof_ = true;  // end of file, or a read error: nothing more comes
+  }
+}
+
+bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
+  ParseScratch::Impl* parser = scratch_.impl();
+  std::string_view text;
+  while (ReadLine(&text)) {
+    if (line_ == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // BOM
+    if (IsBlank(text)) continue;
+    // RapidJSON would stop at a NUL and accept what came before it.
+    if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
+      if (problems != nullptr) {
+        size_t column = static_cast<const char*>(nul) - text.data() + 1;
+        problems->push_back({line_, CheckId::kLogBadJson,
+                             "bad JSON: a NUL byte (column " + std::to_string(column) + ")"});
+      }
+      continue;
+    }
+    if (!parser->Parse(text)) {
+      if (problems != nullptr) {
+        const JsonDocument& doc = parser->doc();
+        problems->push_back({line_, CheckId::kLogBadJson,
+                             "bad JSON: " + ParseErrorText(doc.GetParseError()) + " (column " +
+                                 std::to_string(doc.GetErrorOffset() + 1) + ")"});
+      }
+      continue;
+    }
+    Converter converter(line_, problems);
+    if (converter.Convert(parser->doc(), event)) return true;
+  }
+  return false;
+}
+
+}  // namespace canasta

@@ -141,6 +141,11 @@ class Position {
   int CanastaCount(int side) const;
   SideSummary Summary(int side) const;
   int turns_played(int seat) const { return players_[seat].turns; }
+  int pile_threes(int seat) const { return players_[seat].pile_threes; }
+  // The current turn: is the side making its initial meld, and what counts so far.
+  bool turn_opening() const { return turn_.opening && turn_.player == current_; }
+  int turn_initial_count() const { return turn_.initial_count; }
+  bool turn_melded() const { return turn_.melded; }
 
   // The one rule about the pile used by both the check and the move
   // generator: can `player` take the pile by melding its top card with

@@ -31,7 +31,7 @@ constexpr size_t kKeepBuffer = 1024 * 1024;  // give back more after a huge line
 constexpr int kMaxProblemsPerLine = 32;      // a 50 MB line of bad cards...
 constexpr size_t kMaxQuoted = 40;            // bytes of a value quoted in a message
 
-constexpr const char* kEventTypeNames[] = {
+constexpr std::string_view kEventTypeNames[] = {
     "game",    "deal",   "three",        "draw",    "take_pile", "meld",     "discard",
     "ask_out", "answer", "special_hand", "retract", "note",      "end_hand", "end_game"};
 constexpr int kNumEventTypes = sizeof(kEventTypeNames) / sizeof(kEventTypeNames[0]);
@@ -41,7 +41,7 @@ static_assert(kNumEventTypes == int(EventType::kEndGame) + 1, "names match Event
 
 const char* EventTypeName(EventType type) {
   int i = int(type);
-  return i < kNumEventTypes ? kEventTypeNames[i] : "?";
+  return i < kNumEventTypes ? kEventTypeNames[i].data() : "?";
 }
 
 // ---------------------------------------------------------------------------
@@ -157,6 +157,41 @@ std::optional<EventType> EventTypeOf(std::string_view name) {
 }
 
 std::string_view View(const JsonValue& v) { return {v.GetString(), v.GetStringLength()}; }
+
+// ParseCard (core/card.cc) by table lookup: cards are most of a log's strings
+// and the linear search showed in profiles. The tests check that both agree.
+struct CardTables {
+  constexpr CardTables() {
+    const char ranks[] = "23456789TJQKA";
+    for (int i = 0; i < kNumNaturalRanks; ++i) rank[uint8_t(ranks[i])] = uint8_t(2 + i);
+    const char suits[] = "SHDC";
+    for (int i = 0; i < kNumSuits; ++i) suit[uint8_t(suits[i])] = uint8_t(1 + i);
+  }
+  std::array<uint8_t, 256> rank{};  // Rank value; 0: not a rank
+  std::array<uint8_t, 256> suit{};  // Suit + 1; 0: not a suit
+};
+constexpr CardTables kCardTables;
+
+std::optional<Card> CardOf(const JsonValue& v) {
+  if (!v.IsString()) return std::nullopt;
+  const auto* s = reinterpret_cast<const uint8_t*>(v.GetString());
+  switch (v.GetStringLength()) {
+    case 2: {
+      if (s[0] == 'J' && s[1] == 'K') return Card::Joker();
+      uint8_t rank = kCardTables.rank[s[0]];
+      uint8_t suit = kCardTables.suit[s[1]];
+      if (rank != 0 && suit != 0) return Card(Rank(rank), Suit(suit - 1));
+      return std::nullopt;
+    }
+    case 3: {  // "10H"
+      uint8_t suit = kCardTables.suit[s[2]];
+      if (s[0] == '1' && s[1] == '0' && suit != 0) return Card(Rank::kTen, Suit(suit - 1));
+      return std::nullopt;
+    }
+    default:
+      return std::nullopt;
+  }
+}
 
 // `text` as a JSON string literal for a message: escaped, and cut short (at a
 // UTF-8 boundary) when long.
@@ -307,7 +342,7 @@ class Converter {
       return false;
     }
     ResetEvent(e, *t, line_);
-    prefix_ = std::string("\"") + EventTypeName(*t) + "\" event: ";
+    type_ = *t;
     ConvertFields(e);
     FlushSuppressed();
     e->ok = ok_;
@@ -352,7 +387,7 @@ class Converter {
         if (to) OptString(kTo, &e->to);
         if (!with && !to) {
           Report(CheckId::kLogBadEvent,
-                 prefix_ + "needs \"with\" (cards from the hand for a new meld) or \"to\" "
+                 Prefix() + "needs \"with\" (cards from the hand for a new meld) or \"to\" "
                            "(the meld the top card goes onto)");
         }
         Int(kCount, false, &e->count);
@@ -397,6 +432,11 @@ class Converter {
 
   // --- Reporting ---
 
+  // Built only for a message: most events have none.
+  std::string Prefix() const {
+    return std::string("\"") + EventTypeName(type_) + "\" event: ";
+  }
+
   void Report(CheckId id, std::string message) {
     ok_ = false;
     if (problems_ == nullptr) return;
@@ -411,16 +451,16 @@ class Converter {
   void FlushSuppressed() {
     if (suppressed_ == 0 || problems_ == nullptr) return;
     CheckId id = problems_->back().id;
-    problems_->push_back(InputProblem{line_, id, prefix_ + std::to_string(suppressed_) +
+    problems_->push_back(InputProblem{line_, id, Prefix() + std::to_string(suppressed_) +
                                                      " more problems like these not shown"});
   }
 
-  void Missing(Field f) { Report(CheckId::kLogBadEvent, prefix_ + "missing field \"" +
+  void Missing(Field f) { Report(CheckId::kLogBadEvent, Prefix() + "missing field \"" +
                                                             kFieldNames[f] + "\""); }
 
   void WrongType(const std::string& where, const JsonValue& v, const char* expected,
                  CheckId id = CheckId::kLogBadEvent) {
-    Report(id, prefix_ + where + " is " + Describe(v) + ", not " + expected);
+    Report(id, Prefix() + where + " is " + Describe(v) + ", not " + expected);
   }
 
   // Present and not null: null counts as absent for an optional field.
@@ -484,25 +524,15 @@ class Converter {
 
   // A card that is not a card string is kLogBadCard whatever its JSON type:
   // the spec lists 7 among the invalid cards.
-  std::optional<Card> ParseCardValue(const JsonValue& v, const std::string& where) {
-    if (v.IsString()) {
-      if (std::optional<Card> c = ParseCard(View(v))) return c;
-    }
+  void BadCard(const JsonValue& v, const std::string& where) {
     WrongType(where, v, "a card", CheckId::kLogBadCard);
-    return std::nullopt;
   }
 
   void OneCard(Field f, bool required, std::optional<Card>* out) {
     const JsonValue* v = Get(f, required);
     if (v == nullptr) return;
-    // Fast path: no message is built for a good card.
-    if (v->IsString()) {
-      if (std::optional<Card> c = ParseCard(View(*v))) {
-        *out = c;
-        return;
-      }
-    }
-    ParseCardValue(*v, Render({kFieldNames[f]}));
+    *out = CardOf(*v);
+    if (!out->has_value()) BadCard(*v, Render({kFieldNames[f]}));
   }
 
   // An array of cards at `path`; every bad card is reported, the good ones kept.
@@ -513,14 +543,11 @@ class Converter {
     }
     out->reserve(v.Size());
     for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
-      const JsonValue& item = v[i];
-      if (item.IsString()) {
-        if (std::optional<Card> c = ParseCard(View(item))) {
-          out->push_back(*c);
-          continue;
-        }
+      if (std::optional<Card> c = CardOf(v[i])) {
+        out->push_back(*c);
+      } else {
+        BadCard(v[i], Indexed(path, i));  // the message is built only here
       }
-      ParseCardValue(item, Indexed(path, i));
     }
   }
 
@@ -647,7 +674,7 @@ class Converter {
         }
       }
       if (!has_cards) {
-        Report(CheckId::kLogBadEvent, prefix_ + Indexed({"melds"}, i) +
+        Report(CheckId::kLogBadEvent, Prefix() + Indexed({"melds"}, i) +
                                           ": missing field \"cards\"");
       }
     }
@@ -655,7 +682,7 @@ class Converter {
 
   int line_;
   std::vector<InputProblem>* problems_;
-  std::string prefix_;
+  EventType type_ = EventType::kNote;
   std::array<const JsonValue*, kNumFields> fields_{};
   bool ok_ = true;
   int reported_ = 0;

@@ -1,0 +1,71 @@
+// Players for self-play. A bot sees a SeatView: its own hand and what the
+// whole table may see, never another hand or the stock's order.
+#ifndef CANASTA_CORE_BOTS_H_
+#define CANASTA_CORE_BOTS_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/legal_moves.h"
+#include "core/position.h"
+
+namespace canasta {
+
+// A small deterministic generator (splitmix64): the same seed gives the same
+// games on every platform, unlike std::uniform_int_distribution.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t Next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  int Below(int n) { return n <= 1 ? 0 : int(Next() % uint64_t(n)); }
+
+ private:
+  uint64_t state_;
+};
+
+// What one seat may know.
+class SeatView {
+ public:
+  SeatView(const Position& pos, int seat) : pos_(pos), seat_(seat) {}
+  int seat() const { return seat_; }
+  const Rules& rules() const { return pos_.rules(); }
+  const CardCounts& hand() const { return pos_.hand(seat_); }
+  int hand_size(int seat) const { return pos_.hand(seat).total(); }
+  const std::vector<Card>& pile() const { return pos_.pile(); }
+  int stock_size() const { return pos_.stock_size(); }
+  const std::vector<Meld>& melds(int side) const { return pos_.melds(side); }
+  int side_of(int seat) const { return pos_.side_of(seat); }
+  int num_players() const { return pos_.num_players(); }
+  bool has_melded(int side) const { return pos_.has_melded(side); }
+  int CanastaCount(int side) const { return pos_.CanastaCount(side); }
+  bool IsPileFrozenFor(int side) const { return pos_.IsPileFrozenFor(side); }
+
+ private:
+  const Position& pos_;
+  int seat_;
+};
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // Picks one of `legal` (never empty). Draw moves are shown without cards.
+  virtual size_t Choose(const SeatView& view, const std::vector<Move>& legal, Rng& rng) = 0;
+  virtual const char* name() const = 0;
+};
+
+// Uniform among the legal moves.
+std::unique_ptr<Bot> MakeRandomBot();
+// Plays by the strategy advice of 000 §20.
+std::unique_ptr<Bot> MakeSensibleBot();
+std::unique_ptr<Bot> MakeBot(const std::string& name);  // "random", "sensible"; null if unknown
+
+}  // namespace canasta
+
+#endif  // CANASTA_CORE_BOTS_H_

@@ -1,0 +1,122 @@
+#include "replay/simulate.h"
+
+#include <stdexcept>
+
+#include "core/game.h"
+#include "replay/log_writer.h"
+
+namespace canasta {
+namespace {
+
+bool IsTrigger(Card c, uint8_t mask) {
+  if (c.is_joker()) return mask & kTriggerJoker;
+  if (c.rank() == Rank::kTwo) return mask & kTriggerTwo;
+  if (c.is_red_three()) return mask & kTriggerRedThree;
+  if (c.is_black_three()) return mask & kTriggerBlackThree;
+  return false;
+}
+
+DealMove Shuffle(const Rules& r, int dealer, Rng& rng) {
+  std::vector<Card> pack;
+  for (int i = 0; i < kNumFaces; ++i) {
+    Card c = Card::FromIndex(i);
+    for (int k = 0; k < r.copies(c); ++k) pack.push_back(c);
+  }
+  for (size_t i = pack.size(); i > 1; --i) std::swap(pack[i - 1], pack[rng.Below(int(i))]);
+  DealMove d;
+  d.dealer = dealer;
+  d.hands.resize(r.num_players);
+  size_t next = 0;
+  // One at a time, from the dealer's left (000 §6).
+  for (int round = 0; round < r.hand_size; ++round)
+    for (int i = 1; i <= r.num_players; ++i)
+      d.hands[(dealer + i) % r.num_players].push_back(pack[next++]);
+  std::vector<Card> buried;
+  if (r.upcards > 0) {
+    d.upcards.push_back(pack[next++]);
+    while (next < pack.size() &&
+           IsTrigger(d.upcards.back(), d.upcards.size() == 1 ? r.upcard_first_triggers
+                                                             : r.upcard_more_triggers))
+      d.upcards.push_back(pack[next++]);
+  }
+  std::vector<Card> stock(pack.begin() + long(next), pack.end());
+  if (r.upcard_specials_to_stock && d.upcards.size() > 1) {
+    // 002 Setup-6: the special cards are buried in the middle of the stock.
+    stock.insert(stock.begin() + long(stock.size() / 2), d.upcards.begin(), d.upcards.end() - 1);
+  }
+  d.stock = stock;
+  return d;
+}
+
+void Emit(std::ostream& out, const std::string& line, SimulateStats* stats) {
+  out << line << '\n';
+  ++stats->events;
+}
+
+}  // namespace
+
+uint64_t GameSeed(uint64_t seed, int index) {
+  Rng rng(seed ^ (0xA24BAED4963EE407ull * uint64_t(index + 1)));
+  return rng.Next();
+}
+
+SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
+                           const SimulateOptions& options, std::ostream& out) {
+  const Rules& r = ruleset.rules;
+  Rng rng(seed);
+  std::vector<std::unique_ptr<Bot>> bots;
+  std::vector<std::string> names;
+  static const char* kNames[] = {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay"};
+  for (int s = 0; s < r.num_players; ++s) {
+    const std::string& kind = options.bots[size_t(s) % options.bots.size()];
+    bots.push_back(MakeBot(kind));
+    if (!bots.back()) throw std::invalid_argument("unknown bot \"" + kind + "\"");
+    names.push_back(kNames[s % 6]);
+  }
+  SimulateStats stats;
+  Emit(out, GameLine(ruleset.name, names), &stats);
+  Game game(r, *ruleset.hooks);
+  int dealer = 0;
+  while (!game.over() && stats.deals < options.max_deals) {
+    const int hand = stats.deals + 1;
+    DealMove deal = Shuffle(r, dealer, rng);
+    TaggedViolations v = game.StartDeal(hand, deal);
+    if (!v.empty()) throw std::logic_error("deal refused: " + v[0].violation.message);
+    Emit(out, DealLine(hand, deal), &stats);
+    Position& pos = *game.position();
+    for (int guard = 0; guard < 5000; ++guard) {
+      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
+      std::vector<Move> legal = LegalMoves(pos);
+      // With the stock gone, a player who may refuse the pile ends the deal.
+      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos)) {
+        bool three = !legal.empty() && std::holds_alternative<ThreeMove>(legal[0]);
+        if (!three) break;
+      }
+      if (legal.empty())
+        throw std::logic_error("no legal move and the deal cannot end (seat " +
+                               std::to_string(pos.current_player()) + " holds " +
+                               ToString(pos.hand(pos.current_player()).ToVector()) + ")");
+      size_t pick = 0;
+      if (!std::holds_alternative<ThreeMove>(legal[0])) {
+        const int seat = pos.current_player();
+        pick = bots[size_t(seat)]->Choose(SeatView(pos, seat), legal, rng);
+      }
+      const Move& move = legal[pick];
+      TaggedViolations mv = pos.Play(move);
+      if (!mv.empty())
+        throw std::logic_error("move refused (" + MoveLine(move) + "): " + mv[0].violation.message);
+      Emit(out, MoveLine(move), &stats);
+    }
+    TaggedViolations end = pos.End(0);
+    if (!end.empty()) throw std::logic_error("deal end refused: " + end[0].violation.message);
+    std::vector<ScoreBreakdown> parts = game.FinishDeal();
+    Emit(out, EndHandLine(hand, parts, game.totals()), &stats);
+    ++stats.deals;
+    dealer = (dealer + 1) % r.num_players;
+  }
+  stats.finished = game.over();
+  Emit(out, EndGameLine(game.totals(), game.winner()), &stats);
+  return stats;
+}
+
+}  // namespace canasta

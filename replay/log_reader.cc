@@ -18,10 +18,12 @@ using Pool = rapidjson::MemoryPoolAllocator<rapidjson::CrtAllocator>;
 using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<>, Pool, Pool>;
 using JsonValue = JsonDocument::ValueType;
 
-// Iterative: a million '[' must not overflow the C++ stack. Encoding is
-// validated so that reports quoting these strings stay valid UTF-8.
-constexpr unsigned kParseFlags =
-    rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
+// Iterative: a million '[' must not overflow the C++ stack. Parsed in situ
+// (strings decoded in the line itself: no copies, and a huge line's strings
+// do not pass through the parse stack). Not kParseValidateEncodingFlag: in
+// situ, RapidJSON 1.1.0 reads past the terminating '\0' of a line that ends
+// inside a UTF-8 sequence; ValidUtf8Prefix() checks encoding first instead.
+constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag;
 
 constexpr size_t kValueBufferSize = 64 * 1024;  // a usual line fits: no malloc
 constexpr size_t kStackBufferSize = 16 * 1024;
@@ -36,6 +38,52 @@ constexpr std::string_view kEventTypeNames[] = {
     "ask_out", "answer", "special_hand", "retract", "note",      "end_hand", "end_game"};
 constexpr int kNumEventTypes = sizeof(kEventTypeNames) / sizeof(kEventTypeNames[0]);
 static_assert(kNumEventTypes == int(EventType::kEndGame) + 1, "names match EventType");
+
+// Length of the longest valid UTF-8 (RFC 3629) prefix of text: text.size()
+// when it is all valid. Reports quote the log's strings, so they must be
+// valid UTF-8.
+size_t ValidUtf8Prefix(std::string_view text) {
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const size_t n = text.size();
+  size_t i = 0;
+  while (i < n) {
+    // Most of a log is ASCII: 8 bytes at a time.
+    if (i + 8 <= n) {
+      uint64_t word;
+      std::memcpy(&word, s + i, 8);
+      if ((word & 0x8080808080808080ull) == 0) {
+        i += 8;
+        continue;
+      }
+    }
+    uint8_t c = s[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t tail;
+    uint8_t low = 0x80, high = 0xBF;  // range of the byte after the lead
+    if (c >= 0xC2 && c <= 0xDF) {
+      tail = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      tail = 2;
+      if (c == 0xE0) low = 0xA0;   // overlong
+      if (c == 0xED) high = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      tail = 3;
+      if (c == 0xF0) low = 0x90;   // overlong
+      if (c == 0xF4) high = 0x8F;  // above U+10FFFF
+    } else {
+      return i;
+    }
+    if (i + tail >= n || s[i + 1] < low || s[i + 1] > high) return i;
+    for (size_t k = 2; k <= tail; ++k) {
+      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return i;
+    }
+    i += tail + 1;
+  }
+  return n;
+}
 
 }  // namespace
 
@@ -52,12 +100,13 @@ struct ParseScratch::Impl {
       : values(value_buffer.data(), value_buffer.size()),
         stack(stack_buffer.data(), stack_buffer.size()) {}
 
-  // Parses `text`; on success document() holds it until the next Parse.
-  bool Parse(std::string_view text) {
+  // Parses text[0, size) in place (strings are decoded into it, not copied):
+  // text[size] must be '\0'. On success doc() holds it until the next Parse.
+  bool ParseInsitu(char* text) {
     document.reset();  // before Clear(): it points into the pools
     values.Clear();
     document.emplace(&values, kDocumentStackCapacity, &stack);
-    document->Parse<kParseFlags>(text.data(), text.size());
+    document->ParseInsitu<kParseFlags>(text);
     stack.Clear();  // the parse stack is empty now; a huge line's goes back
     return !document->HasParseError();
   }
@@ -68,17 +117,25 @@ struct ParseScratch::Impl {
   Pool values;
   Pool stack;
   std::optional<JsonDocument> document;
+  std::string copy;  // ParseJsonOnly's writable copy of its line
 };
 
 ParseScratch::ParseScratch() : impl_(new Impl) {}
 ParseScratch::~ParseScratch() = default;
 
 bool ParseJsonOnly(std::string_view line, ParseScratch* scratch) {
+  std::unique_ptr<ParseScratch> local;
   if (scratch == nullptr) {
-    ParseScratch local;
-    return local.impl()->Parse(line);
+    local = std::make_unique<ParseScratch>();
+    scratch = local.get();
   }
-  return scratch->impl()->Parse(line);
+  // As in LogReader::Next: a NUL would end the parse early.
+  if (std::memchr(line.data(), '\0', line.size()) != nullptr) return false;
+  if (ValidUtf8Prefix(line) != line.size()) return false;
+  // The reader parses its own buffer in place; a caller's line is copied first.
+  ParseScratch::Impl* parser = scratch->impl();
+  parser->copy.assign(line.data(), line.size());
+  return parser->ParseInsitu(&parser->copy[0]);
 }
 
 // ---------------------------------------------------------------------------
@@ -711,13 +768,15 @@ std::string ParseErrorText(rapidjson::ParseErrorCode code) {
 LogReader::LogReader(std::istream& in) : in_(in) {}
 LogReader::~LogReader() = default;
 
-bool LogReader::ReadLine(std::string_view* line) {
+bool LogReader::ReadLine(char** line, size_t* size) {
   for (;;) {
     size_t pending = end_ - begin_;
-    const char* start = buffer_.data() + begin_;
-    if (const void* nl = std::memchr(start + scanned_, '\n', pending - scanned_)) {
-      size_t length = static_cast<const char*>(nl) - start;
-      *line = std::string_view(start, length);
+    char* start = &buffer_[begin_];
+    if (void* nl = std::memchr(start + scanned_, '\n', pending - scanned_)) {
+      size_t length = static_cast<char*>(nl) - start;
+      start[length] = '\0';  // in-situ parsing needs the terminator
+      *line = start;
+      *size = length;
       begin_ += length + 1;
       bytes_read_ += length + 1;
       scanned_ = 0;
@@ -727,7 +786,11 @@ bool LogReader::ReadLine(std::string_view* line) {
     scanned_ = pending;
     if (eof_) {
       if (pending == 0) return false;
-      *line = std::string_view(start, pending);  // a last line without '\n'
+      // A last line without '\n'.
+      if (end_ == buffer_.size()) buffer_.push_back('\0');
+      buffer_[end_] = '\0';
+      *line = &buffer_[begin_];
+      *size = pending;
       begin_ = end_;
       bytes_read_ += pending;
       scanned_ = 0;
@@ -757,9 +820,14 @@ bool LogReader::ReadLine(std::string_view* line) {
 
 bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
   ParseScratch::Impl* parser = scratch_.impl();
-  std::string_view text;
-  while (ReadLine(&text)) {
-    if (line_ == 1 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // BOM
+  char* data;
+  size_t size;
+  while (ReadLine(&data, &size)) {
+    if (line_ == 1 && size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0) {  // BOM
+      data += 3;
+      size -= 3;
+    }
+    std::string_view text(data, size);
     if (IsBlank(text)) continue;
     // RapidJSON would stop at a NUL and accept what came before it.
     if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
@@ -770,7 +838,15 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
       }
       continue;
     }
-    if (!parser->Parse(text)) {
+    size_t valid = ValidUtf8Prefix(text);
+    if (valid != text.size()) {
+      if (problems != nullptr) {
+        problems->push_back({line_, CheckId::kLogBadJson,
+                             "bad JSON: invalid UTF-8 (column " + std::to_string(valid + 1) + ")"});
+      }
+      continue;
+    }
+    if (!parser->ParseInsitu(data)) {
       if (problems != nullptr) {
         const JsonDocument& doc = parser->doc();
         problems->push_back({line_, CheckId::kLogBadJson,

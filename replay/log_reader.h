@@ -55,9 +55,9 @@ class LogReader {
   uint64_t bytes_read() const { return bytes_read_; }  // bytes of lines consumed
 
  private:
-  // Sets *line to the next line without its '\n'; false at end of input. The
-  // view stays valid until the next call.
-  bool ReadLine(std::string_view* line);
+  // Sets *line, *size to the next line without its '\n', writable and
+  // followed by a '\0', valid until the next call. False at end of input.
+  bool ReadLine(char** line, size_t* size);
 
   std::istream& in_;
   std::string buffer_;    // bytes read from in_ but not consumed

@@ -77,6 +77,7 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
   Emit(out, GameLine(ruleset.name, names), &stats);
   Game game(r, *ruleset.hooks);
   int dealer = 0;
+  bool meddled = false;  // after an injected mistake the engine may refuse moves
   while (!game.over() && stats.deals < options.max_deals) {
     const int hand = stats.deals + 1;
     DealMove deal = Shuffle(r, dealer, rng);
@@ -86,11 +87,34 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
     Position& pos = *game.position();
     for (int guard = 0; guard < 5000; ++guard) {
       if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
+      if (options.meddle && pos.phase() != Phase::kOver) {
+        std::vector<Move> forced = options.meddle(pos, stats.events + 1);
+        if (!forced.empty()) {
+          for (const Move& m : forced) {
+            pos.Play(m);
+            Emit(out, MoveLine(m), &stats);
+          }
+          meddled = true;
+          continue;
+        }
+      }
       std::vector<Move> legal = LegalMoves(pos);
       // With the stock gone, a player who may refuse the pile ends the deal.
       if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos)) {
         bool three = !legal.empty() && std::holds_alternative<ThreeMove>(legal[0]);
         if (!three) break;
+      }
+      if (legal.empty() && meddled) {
+        // The injected mistake left no legal way on: play on as a careless
+        // player would (draw, or discard the first card).
+        if (pos.phase() == Phase::kPlay && !pos.hand(pos.current_player()).empty())
+          legal.push_back(DiscardMove{pos.current_player(),
+                                      pos.hand(pos.current_player()).ToVector()[0], 0});
+        else if (pos.phase() != Phase::kPlay && pos.stock_size() > 0)
+          legal.push_back(DrawMove{pos.current_player(),
+                                   pos.StockTop(std::min(r.stock_draw, pos.stock_size())), 0});
+        else
+          break;
       }
       if (legal.empty())
         throw std::logic_error("no legal move and the deal cannot end (seat " +
@@ -103,12 +127,12 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
       }
       const Move& move = legal[pick];
       TaggedViolations mv = pos.Play(move);
-      if (!mv.empty())
+      if (!mv.empty() && !meddled)
         throw std::logic_error("move refused (" + MoveLine(move) + "): " + mv[0].violation.message);
       Emit(out, MoveLine(move), &stats);
     }
     TaggedViolations end = pos.End(0);
-    if (!end.empty()) throw std::logic_error("deal end refused: " + end[0].violation.message);
+    if (!end.empty() && !meddled) throw std::logic_error("deal end refused: " + end[0].violation.message);
     std::vector<ScoreBreakdown> parts = game.FinishDeal();
     Emit(out, EndHandLine(hand, parts, game.totals()), &stats);
     ++stats.deals;

@@ -4,6 +4,7 @@
 #define CANASTA_REPLAY_SIMULATE_H_
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -16,6 +17,12 @@ namespace canasta {
 struct SimulateOptions {
   std::vector<std::string> bots = {"sensible"};  // by seat, repeated as needed
   int max_deals = 400;  // a safety stop for games that never reach the target
+  // The fault injector's hook: called before each move with the position and
+  // the line the next event will have. Moves it returns are played instead
+  // of the bot's, as recorded, whatever the rules say; from then on the game
+  // goes on from the position they leave.
+  std::function<std::vector<Move>(const Position&, int next_line)> meddle;
+  std::vector<std::string> notes_before;  // unused unless set by meddle users
 };
 
 struct SimulateStats {

@@ -1,0 +1,262 @@
+#include "replay/inject.h"
+
+#include <sstream>
+
+#include "replay/log_writer.h"
+
+namespace canasta {
+namespace {
+
+struct FaultSpec {
+  const char* name;
+  CheckId expected;
+};
+
+const FaultSpec kFaults[] = {
+    {"card-not-held", CheckId::kCardNotHeld},
+    {"stock-mismatch", CheckId::kStockMismatch},
+    {"frozen-pile-no-pair", CheckId::kPileFrozenNeedsPair},
+    {"too-many-wilds", CheckId::kMeldTooManyWilds},
+    {"initial-meld-too-low", CheckId::kInitialMeldMinimum},
+    {"out-without-canastas", CheckId::kOutWithoutCanastas},
+    {"out-of-turn", CheckId::kTurnOrder},
+    {"wrong-hand-score", CheckId::kScoreHand},
+    {"wrong-total", CheckId::kScoreTotal},
+    {"wrong-winner", CheckId::kGameWinner},
+    {"truncated-file", CheckId::kLogBadJson},
+    {"corrupted-line", CheckId::kLogBadJson},
+};
+static_assert(sizeof(kFaults) / sizeof(kFaults[0]) == size_t(FaultKind::kCount));
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+std::string Unlines(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const std::string& l : lines) s += l + "\n";
+  return s;
+}
+
+// Replaces the integer array after `"key":[` in a JSON line, entry `index`.
+bool BumpArray(std::string* line, const std::string& key, size_t index, int delta) {
+  size_t at = line->find("\"" + key + "\":[");
+  if (at == std::string::npos) return false;
+  size_t pos = at + key.size() + 4;
+  for (size_t i = 0; i < index; ++i) {
+    pos = line->find(',', pos);
+    if (pos == std::string::npos) return false;
+    ++pos;
+  }
+  size_t end = line->find_first_of(",]", pos);
+  int value = std::stoi(line->substr(pos, end - pos));
+  line->replace(pos, end - pos, std::to_string(value + delta));
+  return true;
+}
+
+struct Groups {
+  std::vector<Card> naturals[16];
+  std::vector<Card> wilds;
+};
+Groups Group(const CardCounts& hand) {
+  Groups g;
+  for (Card c : hand.ToVector()) {
+    if (c.is_wild()) g.wilds.push_back(c);
+    else g.naturals[int(c.rank())].push_back(c);
+  }
+  return g;
+}
+
+// A mistake of `kind` the player in turn could make now, or nothing.
+std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
+  const Rules& r = pos.rules();
+  const int seat = pos.current_player();
+  const int side = pos.side_of(seat);
+  const CardCounts& hand = pos.hand(seat);
+  const bool play = pos.phase() == Phase::kPlay && pos.drew_this_turn();
+  const bool draw = pos.phase() == Phase::kDraw;
+  if (pos.phase() == Phase::kPlay) {
+    for (Card c : {Card(Rank::kThree, Suit::kHearts), Card(Rank::kThree, Suit::kDiamonds)})
+      if (hand.count(c)) return {};  // red threes are laid out first
+  }
+  Groups g = Group(hand);
+  switch (kind) {
+    case FaultKind::kCardNotHeld: {
+      if (!play || hand.total() < 3) return {};
+      for (int rank = 4; rank <= 13; ++rank) {
+        Card c(Rank(rank), Suit::kSpades);
+        if (hand.count(c) == 0) return {DiscardMove{seat, c, 0}};
+      }
+      return {};
+    }
+    case FaultKind::kStockMismatch: {
+      if (!draw || pos.stock_size() < r.stock_draw + 2) return {};
+      std::vector<Card> top = pos.StockTop(r.stock_draw + 1);
+      std::vector<Card> cards(top.begin(), top.begin() + r.stock_draw);
+      if (top.back() == cards[0]) return {};
+      cards[0] = top.back();
+      return {DrawMove{seat, cards, 0}};
+    }
+    case FaultKind::kFrozenPileNoPair: {
+      if (!draw || pos.pile().empty()) return {};
+      const Card top = pos.pile().back();
+      if (top.is_wild() || top.is_three() || !pos.IsPileFrozenFor(side)) return {};
+      const auto& nat = g.naturals[int(top.rank())];
+      if (nat.size() != 1 || g.wilds.empty()) return {};
+      return {TakePileMove{seat, top, {nat[0], g.wilds[0]}, {}, {}, 0}};
+    }
+    case FaultKind::kTooManyWilds: {
+      if (!play || hand.total() < 5) return {};
+      for (int rank = 4; rank <= 14; ++rank) {
+        const auto& nat = g.naturals[rank];
+        bool exists = false;
+        for (const Meld& m : pos.melds(side)) exists |= m.rank == Rank(rank);
+        if (!exists && nat.size() == 2 && g.wilds.size() >= 2)
+          return {MeldMove{seat, {MeldPart{{}, {}, {nat[0], nat[1], g.wilds[0], g.wilds[1]}}}, 0}};
+      }
+      return {};
+    }
+    case FaultKind::kInitialMeldTooLow: {
+      if (!play || pos.has_melded(side) || pos.turn_melded() || hand.total() < 6) return {};
+      for (int rank = 4; rank <= 14; ++rank) {
+        const auto& nat = g.naturals[rank];
+        if (nat.size() < 3) continue;
+        int count = 0;
+        for (Card c : nat) count += r.value(c);
+        if (count >= pos.Minimum(side)) continue;
+        // Meld it, then end the turn at once with a harmless discard.
+        for (Card d : hand.ToVector()) {
+          if (d.rank() != Rank(rank) && !d.is_wild() && !d.is_red_three())
+            return {MeldMove{seat, {MeldPart{{}, {}, nat}}, 0}, DiscardMove{seat, d, 0}};
+        }
+      }
+      return {};
+    }
+    case FaultKind::kOutWithoutCanastas: {
+      if (!play || pos.CanastaCount(side) >= r.canastas_to_go_out) return {};
+      if (!pos.has_melded(side) || hand.total() > 4) return {};
+      // Add every card but one to the side's melds, then discard the last.
+      MeldMove m{seat, {}, 0};
+      std::vector<Card> rest;
+      for (Card c : hand.ToVector()) {
+        bool fits = false;
+        for (const Meld& x : pos.melds(side))
+          fits |= !c.is_wild() && x.rank == c.rank() && !x.cards.empty();
+        if (fits) m.parts.push_back(MeldPart{c.rank(), {}, {c}});
+        else rest.push_back(c);
+      }
+      if (rest.size() != 1) return {};
+      if (!m.parts.empty()) {
+        Position after = pos;  // the additions must not complete a canasta
+        after.Apply(m);
+        if (after.CanastaCount(side) >= r.canastas_to_go_out) return {};
+      }
+      std::vector<Move> out;
+      if (!m.parts.empty()) out.push_back(m);
+      out.push_back(DiscardMove{seat, rest[0], 0});
+      return out;
+    }
+    case FaultKind::kOutOfTurn: {
+      if (!draw || pos.stock_size() < r.stock_draw + 1) return {};
+      const int other = (seat + 1) % r.num_players;
+      return {DrawMove{other, pos.StockTop(r.stock_draw), 0}};
+    }
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
+const char* FaultName(FaultKind kind) { return kFaults[int(kind)].name; }
+CheckId ExpectedCheck(FaultKind kind) { return kFaults[int(kind)].expected; }
+
+std::optional<InjectedFault> InjectFault(const RulesetChoice& ruleset, uint64_t seed,
+                                         FaultKind kind, int skip,
+                                         const SimulateOptions& base) {
+  InjectedFault fault;
+  fault.kind = kind;
+  fault.expected = ExpectedCheck(kind);
+  SimulateOptions options = base;
+  const bool in_play = int(kind) <= int(FaultKind::kOutOfTurn);
+  if (in_play) {
+    int seen = 0;
+    bool done = false;
+    options.meddle = [&](const Position& pos, int next_line) -> std::vector<Move> {
+      if (done) return {};
+      std::vector<Move> moves = Opportunity(kind, pos);
+      if (moves.empty() || seen++ < skip) return {};
+      done = true;
+      // The finding belongs to the move that makes the mistake: the last
+      // one for going out, the first otherwise.
+      fault.line = kind == FaultKind::kOutWithoutCanastas ? next_line + int(moves.size()) - 1
+                                                          : next_line;
+      fault.description = MoveLine(moves.front());
+      return moves;
+    };
+    std::ostringstream out;
+    SimulateGame(ruleset, seed, options, out);
+    if (!done) return std::nullopt;
+    fault.log = out.str();
+    return fault;
+  }
+  std::ostringstream out;
+  SimulateGame(ruleset, seed, options, out);
+  std::vector<std::string> lines = Lines(out.str());
+  std::vector<size_t> end_hands;
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].find("\"type\":\"end_hand\"") != std::string::npos) end_hands.push_back(i);
+  Rng rng(seed ^ 0x5eed);
+  switch (kind) {
+    case FaultKind::kWrongHandScore:
+    case FaultKind::kWrongTotal: {
+      if (end_hands.empty()) return std::nullopt;
+      size_t i = end_hands[size_t(skip) % end_hands.size()];
+      const int delta = 5 * (1 + rng.Below(40)) * (rng.Below(2) ? 1 : -1);
+      if (!BumpArray(&lines[i], kind == FaultKind::kWrongHandScore ? "scores" : "totals",
+                     size_t(rng.Below(ruleset.rules.num_sides())), delta))
+        return std::nullopt;
+      fault.line = int(i) + 1;
+      break;
+    }
+    case FaultKind::kWrongWinner: {
+      std::string& last = lines.back();
+      size_t at = last.find("\"winner\":");
+      if (at == std::string::npos) return std::nullopt;
+      const int winner = std::stoi(last.substr(at + 9));
+      const int other = (winner + 1) % ruleset.rules.num_sides();
+      last.replace(at + 9, last.find('}', at) - at - 9, std::to_string(other));
+      fault.line = int(lines.size());
+      break;
+    }
+    case FaultKind::kTruncatedFile: {
+      size_t i = 1 + size_t(rng.Below(int(lines.size()) - 1));
+      i = std::min(lines.size() - 1, i + size_t(skip));
+      lines.resize(i + 1);
+      lines[i] = lines[i].substr(0, std::max<size_t>(1, lines[i].size() / 2));
+      fault.log = Unlines(lines);
+      fault.log.pop_back();  // no final newline: the writer stopped mid-line
+      fault.line = int(i) + 1;
+      fault.description = "file cut in line " + std::to_string(i + 1);
+      return fault;
+    }
+    case FaultKind::kCorruptedLine: {
+      size_t i = 1 + size_t(rng.Below(int(lines.size()) - 1));
+      std::string& l = lines[i];
+      const size_t at = size_t(rng.Below(int(l.size())));
+      l.replace(at, std::min<size_t>(3, l.size() - at), "\x01}{");
+      fault.line = int(i) + 1;
+      break;
+    }
+    default:
+      return std::nullopt;
+  }
+  fault.log = Unlines(lines);
+  fault.description = std::string(FaultName(kind)) + " at line " + std::to_string(fault.line);
+  return fault;
+}
+
+}  // namespace canasta

@@ -84,17 +84,29 @@ class GameReplay {
     return "seat " + std::to_string(seat);
   }
 
-  void AddViolations(const TaggedViolations& vs, int line, int player) {
+  // Where the game stood when a move was made: the hand, the player, whose
+  // turn it was and what the pile showed.
+  std::string Context(int player) const {
+    std::string ctx = "hand " + std::to_string(hand_number_);
+    if (const Position* p = game_.position()) {
+      if (player >= 0 && player != p->current_player())
+        ctx += ", " + SeatName(player) + " playing in the turn of " +
+               SeatName(p->current_player());
+      else if (player >= 0 || p->phase() != Phase::kBeforePlay)
+        ctx += ", turn of " + SeatName(player >= 0 ? player : p->current_player());
+      if (!p->pile().empty())
+        ctx += "; pile: " + std::to_string(p->pile().size()) + " card(s), " +
+               ToString(p->pile().back()) + " on top";
+    }
+    return ctx;
+  }
+
+  void AddViolations(const TaggedViolations& vs, int line, const std::string& ctx) {
     for (const TaggedViolation& tv : vs) {
       Finding f;
       f.line = tv.tag ? tv.tag : line;
       f.id = tv.violation.id;
       f.message = tv.violation.message;
-      std::string ctx = "hand " + std::to_string(hand_number_);
-      if (const Position* p = game_.position()) {
-        if (player >= 0) ctx += ", " + SeatName(player);
-        ctx += ", turn of " + SeatName(p->current_player());
-      }
       f.notes.push_back(ctx);
       for (const std::string& n : tv.violation.notes) f.notes.push_back(n);
       report_->findings.push_back(std::move(f));
@@ -126,7 +138,8 @@ class GameReplay {
     hand_line_ = e.line;
     TaggedViolations vs = game_.StartDeal(*e.hand, d);
     in_hand_ = true;
-    AddViolations(vs, e.line, -1);
+    AddViolations(vs, e.line, "hand " + std::to_string(hand_number_) + ", dealt by " +
+                                  SeatName(*e.dealer));
   }
 
   void OnMove(const Event& e) {
@@ -192,7 +205,8 @@ class GameReplay {
       default:
         return;
     }
-    AddViolations(pos.Play(move), e.line, player);
+    const std::string ctx = Context(player);
+    AddViolations(pos.Play(move), e.line, ctx);
   }
 
   void OnEndHand(const Event& e) {
@@ -203,7 +217,7 @@ class GameReplay {
               std::to_string(hand_number_) + " is being played",
           {});
     }
-    AddViolations(game_.position()->End(e.line), e.line, -1);
+    AddViolations(game_.position()->End(e.line), e.line, Context(-1));
     RecordHand(true, &e);
   }
 
@@ -233,7 +247,11 @@ class GameReplay {
     const std::string src = "rule: 000 §18";
     auto side_name = [&](int s) {
       if (!choice_.rules.partnerships()) return SeatName(s);
-      return "side " + std::to_string(s) + " (" + SeatName(s) + " and " + SeatName(s + 2) + ")";
+      auto name = [&](int seat) {
+        return seat < int(report_->players.size()) ? report_->players[seat]
+                                                   : "seat " + std::to_string(seat);
+      };
+      return "side " + std::to_string(s) + " (" + name(s) + " and " + name(s + 2) + ")";
     };
     if (e.scores) {
       if (int(e.scores->size()) != sides) {

@@ -1,1 +1,246 @@
-int main() { return 0; }
+// canasta_bench: the figures of docs/performance.md, measured in one run and
+// reported as ratios against baselines measured in the same run.
+//
+//   build/canasta_bench [--games N] [--work DIR] [--canasta PATH]
+//
+// 1. floor      RapidJSON parsing every line of the corpus, no replay
+// 2. audit      the full audit of the same files, one thread (target <= 2.0x floor)
+// 3. jobs       `canasta audit --jobs 2` against `--jobs 1` (target >= 1.8x)
+// 4. memory     peak RSS auditing 10x the corpus against the corpus (target < 1.2x)
+// 5. self-play  games per second, per ruleset
+// 6. lua        the corpus under a Lua ruleset restating classic with hooks,
+//               against classic native (target <= 1.25x)
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "replay/auditor.h"
+#include "replay/log_reader.h"
+#include "replay/simulate.h"
+#include "scripting/ruleset.h"
+
+namespace fs = std::filesystem;
+using namespace canasta;
+
+namespace {
+
+double Now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Best of `reps` runs of `f`, in seconds: the least disturbed measurement.
+template <class F>
+double Best(int reps, F&& f) {
+  double best = 1e30;
+  for (int i = 0; i < reps; ++i) {
+    double t0 = Now();
+    f();
+    best = std::min(best, Now() - t0);
+  }
+  return best;
+}
+
+bool ChoiceFor(const std::string& name, RulesetChoice* out) {
+  std::variant<Ruleset, LuaError> r = LoadRuleset(name);
+  if (auto* e = std::get_if<LuaError>(&r)) {
+    std::cerr << "cannot load " << name << ": " << e->ToString() << "\n";
+    return false;
+  }
+  const Ruleset& rs = std::get<Ruleset>(r);
+  out->name = rs.name();
+  out->rules = rs.rules();
+  out->hooks = std::shared_ptr<const RuleHooks>(rs.MakeHooks().release());
+  return true;
+}
+
+// Runs a command, returns its wall time and peak RSS (KiB) of the child.
+bool RunChild(const std::vector<std::string>& argv, double* seconds, long* max_rss_kib) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  double t0 = Now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE* devnull = std::fopen("/dev/null", "w");
+    if (devnull) dup2(fileno(devnull), 2);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  struct rusage usage;
+  if (wait4(pid, &status, 0, &usage) < 0) return false;
+  *seconds = Now() - t0;
+  *max_rss_kib = usage.ru_maxrss;
+  return WIFEXITED(status) && WEXITSTATUS(status) <= 1;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int games = 2000;
+  std::string work = "/tmp/canasta-bench";
+  std::string canasta = CANASTA_BINARY;
+  std::string lua_ruleset = std::string(CANASTA_SOURCE_DIR) + "/bench/classic_in_lua.lua";
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--games" && i + 1 < argc) games = std::atoi(argv[++i]);
+    else if (a == "--work" && i + 1 < argc) work = argv[++i];
+    else if (a == "--canasta" && i + 1 < argc) canasta = argv[++i];
+    else {
+      std::cerr << "usage: canasta_bench [--games N] [--work DIR] [--canasta PATH]\n";
+      return 2;
+    }
+  }
+  const unsigned cores = std::thread::hardware_concurrency();
+  std::cout << "canasta benchmark: " << games << " games, " << cores << " core(s)\n\n";
+
+  // The corpus: self-play games under classic, one file each.
+  RulesetChoice classic;
+  std::string error;
+  ResolveClassicOnly("classic", "", &classic, &error);
+  const fs::path corpus = fs::path(work) / "corpus";
+  const fs::path corpus10 = fs::path(work) / "corpus10";
+  fs::remove_all(work);
+  fs::create_directories(corpus);
+  std::vector<std::string> files;
+  uint64_t bytes = 0;
+  for (int i = 0; i < games; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "game-%05d.jsonl", i + 1);
+    std::ofstream f(corpus / name, std::ios::binary);
+    SimulateGame(classic, GameSeed(42, i), SimulateOptions(), f);
+    files.push_back((corpus / name).string());
+  }
+  for (const std::string& f : files) bytes += fs::file_size(f);
+  for (int k = 0; k < 10; ++k) {  // 10x the corpus, as hard links
+    fs::path d = corpus10 / ("copy" + std::to_string(k));
+    fs::create_directories(d);
+    for (const std::string& f : files) fs::create_hard_link(f, d / fs::path(f).filename());
+  }
+  std::cout << "corpus: " << files.size() << " files, " << bytes / 1024 << " KiB\n\n";
+
+  // 1-2. Floor against audit, one thread, in this process.
+  ParseScratch scratch;
+  long lines = 0;
+  const double floor = Best(3, [&] {
+    lines = 0;
+    for (const std::string& f : files) {
+      std::ifstream in(f, std::ios::binary);
+      for (std::string l; std::getline(in, l);) {
+        if (!ParseJsonOnly(l, &scratch)) std::abort();
+        ++lines;
+      }
+    }
+  });
+  long findings = 0;
+  const double audit = Best(3, [&] {
+    findings = 0;
+    for (const std::string& f : files) {
+      FileReport r = AuditFile(f, AuditOptions{});
+      for (const GameReport& g : r.games) findings += long(g.findings.size());
+    }
+  });
+  std::printf("floor (parse only, 1 thread)    %8.3f s  %6.1f MB/s\n", floor,
+              double(bytes) / floor / 1e6);
+  std::printf("audit (1 thread)                %8.3f s  %6.1f MB/s  ratio %.2f (target <= 2.0)\n",
+              audit, double(bytes) / audit / 1e6, audit / floor);
+  std::printf("  %ld lines, %ld findings (a clean corpus has none)\n\n", lines, findings);
+
+  // 3-4. The program itself: threads and memory.
+  double t1 = 0, t2 = 0;
+  long rss1 = 0, rss2 = 0, rss10 = 0;
+  double t10 = 0;
+  auto run = [&](const std::string& jobs, const fs::path& dir, double* t, long* rss) {
+    double best = 1e30;
+    long r = 0;
+    for (int i = 0; i < 3; ++i) {
+      double s;
+      if (!RunChild({canasta, "audit", "--jobs", jobs, "--format", "json", "-o", "/dev/null",
+                     "--no-progress", dir.string()},
+                    &s, &r)) {
+        std::cerr << "canasta audit failed\n";
+        std::exit(2);
+      }
+      best = std::min(best, s);
+    }
+    *t = best;
+    *rss = r;
+  };
+  run("1", corpus, &t1, &rss1);
+  run("2", corpus, &t2, &rss2);
+  run("1", corpus10, &t10, &rss10);
+  std::printf("canasta audit --jobs 1          %8.3f s\n", t1);
+  std::printf("canasta audit --jobs 2          %8.3f s  speed-up %.2f (target >= 1.8, %u cores)\n",
+              t2, t1 / t2, cores);
+  std::printf("peak memory, corpus             %8ld KiB\n", rss1);
+  std::printf("peak memory, 10x corpus         %8ld KiB  ratio %.2f (target < 1.2)\n\n", rss10,
+              double(rss10) / double(rss1));
+
+  // 5. Self-play per ruleset.
+  const int sim_games = std::max(20, games / 20);
+  for (const std::string& name : BuiltinRulesetNames()) {
+    RulesetChoice choice;
+    LoadOptions probe;
+    std::variant<Ruleset, LuaError> r = LoadRuleset(name);
+    if (std::holds_alternative<LuaError>(r)) continue;  // incomplete rulesets refuse to run
+    if (!ChoiceFor(name, &choice)) continue;
+    std::ostringstream sink;
+    int deals = 0;
+    const double t = Best(1, [&] {
+      for (int i = 0; i < sim_games; ++i) deals += SimulateGame(choice, GameSeed(7, i), SimulateOptions(), sink).deals;
+    });
+    std::printf("self-play %-22s %8.1f games/s  (%d games, %d deals)\n", name.c_str(),
+                sim_games / t, sim_games, deals);
+  }
+  std::printf("\n");
+
+  // 6. Lua against native, in this process, same files.
+  RulesetChoice lua;
+  if (ChoiceFor(lua_ruleset, &lua)) {
+    auto audit_with = [&](const RulesetChoice& c) {
+      AuditOptions o;
+      o.forced_ruleset = "x";
+      o.resolve = [&c](const std::string&, const std::string&, RulesetChoice* out, std::string*) {
+        *out = c;
+        return true;
+      };
+      long n = 0;
+      const double t = Best(3, [&] {
+        n = 0;
+        for (const std::string& f : files) {
+          FileReport r = AuditFile(f, o);
+          for (const GameReport& g : r.games) n += long(g.findings.size());
+        }
+      });
+      return std::make_pair(t, n);
+    };
+    auto native = audit_with(classic);
+    auto scripted = audit_with(lua);
+    std::printf("audit, classic native           %8.3f s  (%ld findings)\n", native.first,
+                native.second);
+    std::printf("audit, classic restated in Lua  %8.3f s  (%ld findings)  ratio %.2f (target <= 1.25)\n",
+                scripted.first, scripted.second, scripted.first / native.first);
+  }
+  fs::remove_all(work);
+  return 0;
+}

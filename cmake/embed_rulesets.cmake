@@ -1,4 +1,6 @@
-# Writes OUT: a C++ table of the built-in rulesets, name -> Lua source.
+# Writes OUT from DIR/*.lua: a C++ table of the built-in rulesets, name -> Lua source.
+file(GLOB FILES ${DIR}/*.lua)
+list(SORT FILES)
 set(body "// Generated from rulesets/*.lua by cmake/embed_rulesets.cmake.\n#include \"scripting/builtin_rulesets.h\"\nnamespace canasta {\nconst std::vector<BuiltinRuleset>& BuiltinRulesets() {\n  static const std::vector<BuiltinRuleset> kAll = {\n")
 foreach(f ${FILES})
   get_filename_component(name ${f} NAME_WE)

@@ -50,9 +50,23 @@ MeldMove MaximalMeld(const Position& pos, int seat) {
       if (int(nat.size()) + 1 < r.min_meld_size) continue;
       part.cards.push_back(g.wilds[wild++]);
     }
-    if (left - int(part.cards.size()) < 1) break;  // keep a card to discard
+    // Keep a card to discard and one to hold (000 §17, A13).
+    if (left - int(part.cards.size()) < 2) break;
     left -= int(part.cards.size());
     m.parts.push_back(std::move(part));
+  }
+  // Spare wild cards join melds that can take them (more points toward the
+  // minimum), still keeping two cards.
+  for (MeldPart& part : m.parts) {
+    if (wild >= g.wilds.size() || left <= 2) break;
+    if (part.to) continue;
+    int naturals = 0, wilds = 0;
+    for (Card c : part.cards) c.is_wild() ? ++wilds : ++naturals;
+    if ((!r.naturals_must_outnumber_wilds || naturals > wilds + 1) &&
+        wilds + 1 <= r.max_wilds_incomplete) {
+      part.cards.push_back(g.wilds[wild++]);
+      --left;
+    }
   }
   return m;
 }
@@ -65,7 +79,9 @@ std::vector<ThreeMove> DueThrees(const Position& pos, int seat) {
     // 000 §15: the last stock card was a red three; it is revealed.
     if (pos.went_out() >= 0 || seat != pos.current_player()) return out;
   } else if (pos.phase() == Phase::kBeforePlay) {
-    if (pos.rules().three_layout == ThreeLayout::kFirstTurn) return out;
+    // In the first-turn layout only the first player's turn has begun.
+    if (pos.rules().three_layout == ThreeLayout::kFirstTurn && seat != pos.current_player())
+      return out;
   } else if (seat != pos.current_player()) {
     return out;
   }
@@ -97,6 +113,13 @@ bool LeavesLegalFinish(const Position& pos, const Move& move) {
   after.Apply(move);
   if (after.phase() == Phase::kOver) return true;
   const int seat = after.current_player();
+  // Red threes the move brought in are laid out before anything else.
+  for (int guard = 0; guard < 8; ++guard) {
+    std::vector<ThreeMove> threes = DueThrees(after, seat);
+    if (threes.empty()) break;
+    after.Apply(threes[0]);
+  }
+  if (after.phase() == Phase::kOver) return true;
   auto can_discard = [&](const Position& p) {
     for (Card c : p.hand(seat).ToVector()) {
       if (Clean(p, DiscardMove{seat, c, 0})) return true;

@@ -228,6 +228,15 @@ void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const 
     return;
   }
   if (player != current_) {
+    if (drawing && phase_ == Phase::kPlay && player == (current_ + 1) % rules_.num_players) {
+      // The next player begins a turn: the player in turn drew but neither
+      // discarded nor went out (000 §8, §11).
+      out->push_back(Tv(CheckId::kDiscardMissing,
+                        Seat(current_) + "'s turn ended without a discard; " + Seat(player) +
+                            " begins the next turn",
+                        "000 §8, §11"));
+      return;
+    }
     out->push_back(Tv(CheckId::kTurnOrder,
                       "it is " + Seat(current_) + "'s turn, not " + Seat(player) + "'s",
                       "000 §11"));
@@ -373,7 +382,10 @@ void Position::Apply(const Move& move) {
         if constexpr (std::is_same_v<T, DiscardMove>) ApplyDiscard(m);
         if constexpr (std::is_same_v<T, ThreeMove>) ApplyThree(m);
         if constexpr (std::is_same_v<T, AskOutMove>) {
-          if (m.player == current_) {
+          if (m.player == current_ && phase_ != Phase::kOver) {
+            // Asked before drawing (000 §17): the question opens the turn,
+            // so that the answer binds the rest of it.
+            if (turn_.player != current_) BeginTurn(current_);
             turn_.asked = true;
             turn_.ask_tag = m.tag;
           }
@@ -441,8 +453,9 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
 
 void Position::ApplyDraw(const DrawMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
-  if (m.player != current_ || phase_ != Phase::kPlay || turn_.player != m.player)
-    BeginTurn(m.player);
+  // A turn already opened by the player (asking "may I go out?" before the
+  // draw) goes on; otherwise the draw begins the player's turn.
+  if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
   for (Card c : m.cards) {
     TakeFromStock(c);
     players_[m.player].hand.Add(c);
@@ -594,8 +607,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
 void Position::ApplyTakePile(const TakePileMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver || pile_.empty())
     return;
-  if (m.player != current_ || phase_ != Phase::kPlay || turn_.player != m.player)
-    BeginTurn(m.player);
+  if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
   Player& p = players_[m.player];
   const int side = side_of(m.player);
   const Card top = pile_.back();
@@ -846,7 +858,9 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   const bool from_pile = p.pile_threes > 0;
   const bool before_play = phase_ == Phase::kBeforePlay;
   if (before_play) {
-    if (rules_.three_layout == ThreeLayout::kFirstTurn) {
+    // The player at the dealer's left begins the first turn: laying out
+    // dealt red threes before the draw is their first-turn layout (A6).
+    if (rules_.three_layout == ThreeLayout::kFirstTurn && m.player != current_) {
       out.push_back(Tv(CheckId::kThreeTiming,
                        Seat(m.player) +
                            " lays out a red three before play; this ruleset lays them out in "
@@ -906,6 +920,9 @@ void Position::ApplyThree(const ThreeMove& m) {
   } else if (m.replacement && stock_size_ > 0) {
     TakeFromStock(*m.replacement);
     p.hand.Add(*m.replacement);
+    // 000 §15: the stock's last card is a red three: play ends.
+    if (stock_size_ == 0 && m.replacement->is_red_three() && phase_ != Phase::kBeforePlay)
+      phase_ = Phase::kOver;
   } else if (m.replacement) {
     p.hand.Add(*m.replacement);  // reported: no stock left
   }
@@ -1031,7 +1048,13 @@ TaggedViolations Position::End(int tag) {
         }
       }
     }
-    if (!may_end) {
+    if (!may_end && phase_ == Phase::kPlay && stock_size_ == 0) {
+      // The last stock card was drawn, and the turn has no discard.
+      out.push_back(Tv(CheckId::kDiscardMissing,
+                       "the deal ends after " + Seat(current_) +
+                           " drew the last stock card, without a discard or going out",
+                       "000 §8, §11, §15", tag));
+    } else if (!may_end) {
       out.push_back(Tv(CheckId::kHandEndedEarly,
                        "the deal ends with nobody out and " + Plural(stock_size_, "card") +
                            " still in the stock",
@@ -1040,20 +1063,26 @@ TaggedViolations Position::End(int tag) {
     FinishTurn();
     phase_ = Phase::kOver;
   }
-  EndPlay(tag);
+  EndPlay(tag, &out);
   for (TaggedViolation& v : out)
     if (!v.tag) v.tag = tag;
   return out;
 }
 
-void Position::EndPlay(int tag) {
-  (void)tag;
+void Position::EndPlay(int tag, TaggedViolations* out) {
   // 000 §7, A20: a red three still in the hand of a player who has had a turn.
   for (int s = 0; s < rules_.num_players; ++s) {
     const int held = hand(s).count(Card(Rank::kThree, Suit::kHearts)) +
                      hand(s).count(Card(Rank::kThree, Suit::kDiamonds));
-    if (held > 0 && players_[s].turns > 0)
-      sides_[side_of(s)].penalties += held * rules_.undeclared_red_three_penalty;
+    if (held > 0 && players_[s].turns > 0) {
+      const int penalty = held * rules_.undeclared_red_three_penalty;
+      sides_[side_of(s)].penalties += penalty;
+      if (out)
+        out->push_back(Tv(CheckId::kRedThreeUndeclared,
+                          Seat(s) + " still holds " + Plural(held, "red three") +
+                              " when play ends; the side loses " + std::to_string(penalty),
+                          "000 §7, A20", tag));
+    }
   }
 }
 

@@ -119,7 +119,10 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
       if (legal.empty())
         throw std::logic_error("no legal move and the deal cannot end (seat " +
                                std::to_string(pos.current_player()) + " holds " +
-                               ToString(pos.hand(pos.current_player()).ToVector()) + ")");
+                               ToString(pos.hand(pos.current_player()).ToVector()) +
+                               ", phase " + std::to_string(int(pos.phase())) + ", stock " +
+                               std::to_string(pos.stock_size()) + ", pile " +
+                               ToString(pos.pile()) + ")");
       size_t pick = 0;
       if (!std::holds_alternative<ThreeMove>(legal[0])) {
         const int seat = pos.current_player();

@@ -109,13 +109,18 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
       return {TakePileMove{seat, top, {nat[0], g.wilds[0]}, {}, {}, 0}};
     }
     case FaultKind::kTooManyWilds: {
-      if (!play || hand.total() < 5) return {};
+      // Two naturals and as few wild cards as break the ruleset's limits.
+      const size_t wilds =
+          r.naturals_must_outnumber_wilds ? 2 : size_t(r.max_wilds_incomplete) + 1;
+      if (!play || hand.total() < int(wilds) + 3 || g.wilds.size() < wilds) return {};
       for (int rank = 4; rank <= 14; ++rank) {
         const auto& nat = g.naturals[rank];
         bool exists = false;
         for (const Meld& m : pos.melds(side)) exists |= m.rank == Rank(rank);
-        if (!exists && nat.size() == 2 && g.wilds.size() >= 2)
-          return {MeldMove{seat, {MeldPart{{}, {}, {nat[0], nat[1], g.wilds[0], g.wilds[1]}}}, 0}};
+        if (exists || nat.size() != 2) continue;
+        std::vector<Card> cards = {nat[0], nat[1]};
+        cards.insert(cards.end(), g.wilds.begin(), g.wilds.begin() + long(wilds));
+        return {MeldMove{seat, {MeldPart{{}, {}, cards}}, 0}};
       }
       return {};
     }
@@ -188,7 +193,14 @@ std::optional<InjectedFault> InjectFault(const RulesetChoice& ruleset, uint64_t 
     options.meddle = [&](const Position& pos, int next_line) -> std::vector<Move> {
       if (done) return {};
       std::vector<Move> moves = Opportunity(kind, pos);
-      if (moves.empty() || seen++ < skip) return {};
+      if (moves.empty()) return {};
+      // Only a move the ruleset in force forbids is a mistake (a meld of two
+      // naturals and two wilds is fine in the tutorial's rules, say).
+      Position probe = pos;
+      bool forbidden = false;
+      for (const Move& m : moves)
+        for (const TaggedViolation& v : probe.Play(m)) forbidden |= v.violation.id == fault.expected;
+      if (!forbidden || seen++ < skip) return {};
       done = true;
       // The finding belongs to the move that makes the mistake: the last
       // one for going out, the first otherwise.

@@ -1,0 +1,148 @@
+// The program as a user runs it: exit codes, the three output formats, the
+// rules commands and self-play.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+namespace {
+
+struct CmdResult {
+  int status = -1;
+  std::string out;
+};
+
+// Runs `canasta ARGS` (stderr discarded unless `with_stderr`).
+CmdResult Canasta(const std::string& args, bool with_stderr = false) {
+  std::string cmd = std::string(CANASTA_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  CmdResult r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string Sample(const std::string& rel) {
+  return std::string(CANASTA_SOURCE_DIR) + "/samples/" + rel;
+}
+
+TEST(Cli, VersionAndHelp) {
+  CmdResult v = Canasta("--version");
+  EXPECT_EQ(v.status, 0);
+  EXPECT_EQ(v.out.rfind("canasta ", 0), 0u) << v.out;
+  for (const char* cmd : {"--help", "audit --help", "rules --help", "simulate --help"}) {
+    CmdResult h = Canasta(cmd);
+    EXPECT_EQ(h.status, 0) << cmd;
+    EXPECT_NE(h.out.find("usage: canasta"), std::string::npos) << cmd;
+  }
+  EXPECT_EQ(Canasta("").status, 2);
+  EXPECT_EQ(Canasta("frobnicate").status, 2);
+  EXPECT_EQ(Canasta("audit --format xml " + Sample("classic/game.jsonl")).status, 2);
+  EXPECT_EQ(Canasta("audit").status, 2);
+}
+
+TEST(Cli, CleanGameExitsZero) {
+  CmdResult r = Canasta("audit " + Sample("classic/game.jsonl"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(Cli, MistakeExitsOneWithCompilerStyleText) {
+  const std::string file = Sample("classic/mistakes/frozen-pile-no-pair.jsonl");
+  CmdResult r = Canasta("audit " + file);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find(file + ":198: error: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[pile-frozen-needs-pair]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(file + ":198: note: rule: 000 §13, §14"), std::string::npos) << r.out;
+}
+
+TEST(Cli, UnreadableFileAndUnknownRulesetExitTwo) {
+  EXPECT_EQ(Canasta("audit /nonexistent/log.jsonl").status, 2);
+  EXPECT_EQ(Canasta("audit --rules no-such-rules " + Sample("classic/game.jsonl")).status, 2);
+}
+
+TEST(Cli, JsonReportHasFindingsAndComputedScores) {
+  CmdResult r = Canasta("audit --format json " + Sample("classic/mistakes/wrong-hand-score.jsonl"));
+  EXPECT_EQ(r.status, 1);
+  rapidjson::Document d;
+  d.Parse(r.out.c_str());
+  ASSERT_FALSE(d.HasParseError()) << r.out.substr(0, 400);
+  const auto& game = d["files"][0]["games"][0];
+  ASSERT_TRUE(game["findings"].IsArray());
+  bool found = false;
+  for (const auto& f : game["findings"].GetArray()) {
+    if (std::string(f["check"].GetString()) == "score-hand") {
+      found = true;
+      EXPECT_EQ(f["line"].GetInt(), 63);
+      EXPECT_STREQ(f["severity"].GetString(), "error");
+    }
+  }
+  EXPECT_TRUE(found);
+  const auto& hand = game["hands"][0];
+  EXPECT_EQ(hand["hand"].GetInt(), 1);
+  EXPECT_EQ(hand["scores"].Size(), 2u);
+  EXPECT_TRUE(hand["breakdown"][0].HasMember("canastas"));
+}
+
+TEST(Cli, SarifReport) {
+  CmdResult r = Canasta("audit --format sarif " + Sample("classic/mistakes/out-of-turn.jsonl"));
+  EXPECT_EQ(r.status, 1);
+  rapidjson::Document d;
+  d.Parse(r.out.c_str());
+  ASSERT_FALSE(d.HasParseError());
+  EXPECT_STREQ(d["version"].GetString(), "2.1.0");
+  const auto& results = d["runs"][0]["results"];
+  ASSERT_GE(results.Size(), 1u);
+  EXPECT_STREQ(results[0]["ruleId"].GetString(), "turn-order");
+  EXPECT_EQ(results[0]["locations"][0]["physicalLocation"]["region"]["startLine"].GetInt(), 10);
+}
+
+TEST(Cli, AuditsADirectoryWithJobs) {
+  CmdResult r = Canasta("audit --jobs 2 " + Sample("classic/mistakes"), /*with_stderr=*/true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("audited 10 file(s)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("slowest:"), std::string::npos);
+}
+
+TEST(Cli, RulesListShowDiff) {
+  CmdResult list = Canasta("rules list");
+  EXPECT_EQ(list.status, 0);
+  for (const char* name : {"classic", "hutto", "two-handed", "three-handed", "jaques", "tutorial",
+                           "bolivia"})
+    EXPECT_NE(list.out.find(name), std::string::npos) << name;
+  CmdResult show = Canasta("rules show hutto");
+  EXPECT_EQ(show.status, 0);
+  EXPECT_NE(show.out.find("stock_draw"), std::string::npos);
+  EXPECT_NE(show.out.find("000 §21"), std::string::npos);
+  CmdResult diff = Canasta("rules diff classic jaques");
+  EXPECT_EQ(diff.status, 0);
+  EXPECT_NE(diff.out.find("discard_required_to_go_out"), std::string::npos);
+  EXPECT_EQ(Canasta("rules show no-such-rules").status, 2);
+}
+
+TEST(Cli, SimulateIsDeterministicAndClean) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "canasta-cli-test-sim";
+  fs::remove_all(dir);
+  ASSERT_EQ(Canasta("simulate --rules hutto --games 3 --seed 9 --out " + (dir / "a").string()).status, 0);
+  ASSERT_EQ(Canasta("simulate --rules hutto --games 3 --seed 9 --out " + (dir / "b").string()).status, 0);
+  for (const char* f : {"game-0001.jsonl", "game-0002.jsonl", "game-0003.jsonl"}) {
+    std::ifstream a(dir / "a" / f), b(dir / "b" / f);
+    std::string sa((std::istreambuf_iterator<char>(a)), {}), sb((std::istreambuf_iterator<char>(b)), {});
+    EXPECT_FALSE(sa.empty());
+    EXPECT_EQ(sa, sb) << f;
+  }
+  EXPECT_EQ(Canasta("audit " + (dir / "a").string()).status, 0);
+  fs::remove_all(dir);
+}
+
+}  // namespace

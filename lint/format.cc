@@ -1,0 +1,743 @@
+#include "lint/format.h"
+
+#include <rapidjson/ostreamwrapper.h>
+#include <rapidjson/prettywriter.h>
+
+#include <cstdio>
+#include <cstring>
+
+#include "core/scoring.h"
+
+namespace canasta {
+namespace {
+
+constexpr char kToolName[] = "canasta";
+constexpr char kSarifSchema[] = "https://json.schemastore.org/sarif-2.1.0.json";
+constexpr char kSarifVersion[] = "2.1.0";
+constexpr char kDocsDir[] = "docs/checks/";
+
+const CheckInfo& InfoOf(const Finding& f) { return GetCheck(f.id); }
+
+// --- Text helpers ---
+
+// ANSI colours as clang uses them.
+constexpr char kBold[] = "\x1b[1m";
+constexpr char kReset[] = "\x1b[0m";
+constexpr char kRed[] = "\x1b[1;31m";
+constexpr char kMagenta[] = "\x1b[1;35m";
+constexpr char kCyan[] = "\x1b[1;36m";
+
+const char* SeverityColor(Severity s) {
+  switch (s) {
+    case Severity::kError:
+      return kRed;
+    case Severity::kWarning:
+      return kMagenta;
+    case Severity::kNote:
+      return kCyan;
+  }
+  return kRed;
+}
+
+// Writes `text` with control characters escaped, so that a finding is always
+// exactly one line and a log cannot send escape sequences to the terminal.
+void PutPrintable(std::ostream& out, std::string_view text) {
+  for (char ch : text) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != 0x7f) {
+      out.put(ch);
+      continue;
+    }
+    switch (ch) {
+      case '\n':
+        out << "\\n";
+        break;
+      case '\r':
+        out << "\\r";
+        break;
+      case '\t':
+        out << "\\t";
+        break;
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\x%02x", c);
+        out << buf;
+      }
+    }
+  }
+}
+
+std::string Location(const std::string& file, int line) {
+  return line > 0 ? file + ":" + std::to_string(line) : file;
+}
+
+// `loc: severity: text[ [check]]`
+void PutLine(std::ostream& out, const std::string& loc, Severity severity, std::string_view text,
+             const char* check, const TextOptions& options) {
+  const bool main = severity != Severity::kNote || check != nullptr;
+  if (options.color) out << kBold;
+  PutPrintable(out, loc);
+  out << ':';
+  if (options.color) out << kReset;
+  out << ' ';
+  if (options.color) out << SeverityColor(severity);
+  out << SeverityName(severity) << ':';
+  if (options.color) out << kReset;
+  out << ' ';
+  if (options.color && main) out << kBold;
+  PutPrintable(out, text);
+  if (check != nullptr) out << " [" << check << ']';
+  if (options.color && main) out << kReset;
+  out << '\n';
+}
+
+void PutFinding(std::ostream& out, const std::string& file, const Finding& f,
+                const TextOptions& options) {
+  const CheckInfo& info = InfoOf(f);
+  const std::string loc = Location(file, f.line);
+  PutLine(out, loc, info.severity, f.message, info.name, options);
+  for (const std::string& note : f.notes)
+    PutLine(out, loc, Severity::kNote, note, nullptr, options);
+}
+
+std::string JoinInts(const std::vector<int>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+void PutScores(std::ostream& out, const std::string& file, const GameReport& game,
+               const TextOptions& options) {
+  for (const HandReport& h : game.hands) {
+    std::string text = "hand " + std::to_string(h.hand) + ": scores " + JoinInts(h.scores) +
+                       ", totals " + JoinInts(h.totals);
+    if (!h.complete) text += " (hand incomplete)";
+    PutLine(out, Location(file, h.line), Severity::kNote, text, nullptr, options);
+  }
+  std::string text = "game: totals " + JoinInts(game.totals);
+  if (game.winner) {
+    text += ", winner side " + std::to_string(*game.winner);
+  } else {
+    text += game.finished ? ", no winner" : ", not finished";
+  }
+  PutLine(out, Location(file, game.line), Severity::kNote, text, nullptr, options);
+}
+
+// --- UTF-8 ---
+
+// Length of the well-formed UTF-8 sequence (RFC 3629) at s[i], or 0.
+size_t Utf8SequenceLength(std::string_view s, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  size_t n = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // bounds of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+  } else if (c == 0xE0) {
+    n = 3;
+    lo = 0xA0;  // no overlong forms
+  } else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) {
+    n = 3;
+  } else if (c == 0xED) {
+    n = 3;
+    hi = 0x9F;  // no surrogates
+  } else if (c == 0xF0) {
+    n = 4;
+    lo = 0x90;
+  } else if (c >= 0xF1 && c <= 0xF3) {
+    n = 4;
+  } else if (c == 0xF4) {
+    n = 4;
+    hi = 0x8F;  // nothing above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+  if (c1 < lo || c1 > hi) return 0;
+  for (size_t k = 2; k < n; ++k) {
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  }
+  return n;
+}
+
+// --- JSON helpers ---
+
+using JsonOut = rapidjson::PrettyWriter<rapidjson::OStreamWrapper>;
+
+void Str(JsonOut& w, std::string_view s) {
+  const std::string v = ValidUtf8(s);
+  w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
+}
+
+void Ints(JsonOut& w, const std::vector<int>& v) {
+  w.SetFormatOptions(rapidjson::kFormatSingleLineArray);
+  w.StartArray();
+  for (int x : v) w.Int(x);
+  w.EndArray();
+  w.SetFormatOptions(rapidjson::kFormatDefault);
+}
+
+void OptionalInts(JsonOut& w, const std::optional<std::vector<int>>& v) {
+  if (v) {
+    Ints(w, *v);
+  } else {
+    w.Null();
+  }
+}
+
+void Strings(JsonOut& w, const std::vector<std::string>& v) {
+  w.StartArray();
+  for (const std::string& s : v) Str(w, s);
+  w.EndArray();
+}
+
+void JsonFinding(JsonOut& w, const Finding& f) {
+  const CheckInfo& info = InfoOf(f);
+  w.StartObject();
+  w.Key("line");
+  w.Int(f.line);
+  w.Key("severity");
+  w.String(SeverityName(info.severity));
+  w.Key("check");
+  w.String(info.name);
+  w.Key("message");
+  Str(w, f.message);
+  w.Key("notes");
+  Strings(w, f.notes);
+  w.Key("source");
+  w.String(info.source);
+  w.EndObject();
+}
+
+void JsonFindings(JsonOut& w, const std::vector<Finding>& findings) {
+  w.StartArray();
+  for (const Finding& f : findings) JsonFinding(w, f);
+  w.EndArray();
+}
+
+void JsonBreakdown(JsonOut& w, const ScoreBreakdown& b) {
+  w.StartObject();
+  for (const BreakdownPart& part : BreakdownParts()) {
+    w.Key(part.name);
+    w.Int(b.*part.field);
+  }
+  w.EndObject();
+}
+
+void JsonHand(JsonOut& w, const HandReport& h) {
+  w.StartObject();
+  w.Key("hand");
+  w.Int(h.hand);
+  w.Key("line");
+  w.Int(h.line);
+  w.Key("scores");
+  Ints(w, h.scores);
+  w.Key("totals");
+  Ints(w, h.totals);
+  w.Key("breakdown");
+  w.StartArray();
+  for (const ScoreBreakdown& b : h.breakdown) JsonBreakdown(w, b);
+  w.EndArray();
+  w.Key("recorded_scores");
+  OptionalInts(w, h.recorded_scores);
+  w.Key("recorded_totals");
+  OptionalInts(w, h.recorded_totals);
+  w.Key("went_out");
+  if (h.went_out >= 0) {
+    w.Int(h.went_out);
+  } else {
+    w.Null();
+  }
+  w.Key("complete");
+  w.Bool(h.complete);
+  w.EndObject();
+}
+
+void JsonGame(JsonOut& w, const GameReport& g) {
+  w.StartObject();
+  w.Key("line");
+  w.Int(g.line);
+  w.Key("ruleset");
+  Str(w, g.ruleset);
+  w.Key("players");
+  w.SetFormatOptions(rapidjson::kFormatSingleLineArray);
+  Strings(w, g.players);
+  w.SetFormatOptions(rapidjson::kFormatDefault);
+  w.Key("events");
+  w.Int(g.events);
+  w.Key("findings");
+  JsonFindings(w, g.findings);
+  w.Key("hands");
+  w.StartArray();
+  for (const HandReport& h : g.hands) JsonHand(w, h);
+  w.EndArray();
+  w.Key("totals");
+  Ints(w, g.totals);
+  w.Key("winner");
+  if (g.winner) {
+    w.Int(*g.winner);
+  } else {
+    w.Null();
+  }
+  w.Key("finished");
+  w.Bool(g.finished);
+  w.EndObject();
+}
+
+void JsonFile(JsonOut& w, const FileReport& r) {
+  w.StartObject();
+  w.Key("file");
+  Str(w, r.file);
+  w.Key("unreadable");
+  w.Bool(r.unreadable);
+  w.Key("findings");
+  JsonFindings(w, r.findings);
+  w.Key("games");
+  w.StartArray();
+  for (const GameReport& g : r.games) JsonGame(w, g);
+  w.EndArray();
+  w.EndObject();
+}
+
+void JsonSummary(JsonOut& w, const ReportSummary& s) {
+  w.StartObject();
+  w.Key("files");
+  w.Int(s.files);
+  w.Key("unreadable");
+  w.Int(s.unreadable);
+  w.Key("games");
+  w.Int(s.games);
+  w.Key("hands");
+  w.Int(s.hands);
+  w.Key("errors");
+  w.Int(s.errors);
+  w.Key("warnings");
+  w.Int(s.warnings);
+  w.Key("notes");
+  w.Int(s.notes);
+  w.EndObject();
+}
+
+// --- SARIF helpers ---
+
+const char* SarifLevel(Severity s) { return SeverityName(s); }  // same words
+
+// "pile-frozen-needs-pair" -> "PileFrozenNeedsPair" (SARIF's rule `name`).
+std::string PascalName(const char* kebab) {
+  std::string out;
+  bool up = true;
+  for (const char* p = kebab; *p != '\0'; ++p) {
+    if (*p == '-') {
+      up = true;
+      continue;
+    }
+    out += up && *p >= 'a' && *p <= 'z' ? static_cast<char>(*p - 'a' + 'A') : *p;
+    up = false;
+  }
+  return out;
+}
+
+void SarifText(JsonOut& w, const char* key, std::string_view text) {
+  w.Key(key);
+  w.StartObject();
+  w.Key("text");
+  Str(w, text);
+  w.EndObject();
+}
+
+void SarifRule(JsonOut& w, const CheckInfo& c) {
+  const std::string doc = std::string(kDocsDir) + c.name + ".md";
+  w.StartObject();
+  w.Key("id");
+  w.String(c.name);
+  w.Key("name");
+  w.String(PascalName(c.name));
+  SarifText(w, "shortDescription", c.summary);
+  SarifText(w, "fullDescription", std::string(c.summary) + ". Rule: " + c.source + ".");
+  w.Key("help");
+  w.StartObject();
+  w.Key("text");
+  w.String(std::string(c.summary) + ". Rule: " + c.source + ". See " + doc + ".");
+  w.Key("markdown");
+  w.String(std::string(c.summary) + ".\n\nRule: " + c.source + ".\n\nSee [" + doc + "](" + doc +
+           ").");
+  w.EndObject();
+  w.Key("defaultConfiguration");
+  w.StartObject();
+  w.Key("level");
+  w.String(SarifLevel(c.severity));
+  w.EndObject();
+  w.Key("properties");
+  w.StartObject();
+  w.Key("category");
+  w.String(c.category);
+  w.Key("source");
+  w.String(c.source);
+  w.Key("documentation");
+  w.String(doc);
+  w.Key("tags");
+  w.SetFormatOptions(rapidjson::kFormatSingleLineArray);
+  w.StartArray();
+  w.String(c.category);
+  w.EndArray();
+  w.SetFormatOptions(rapidjson::kFormatDefault);
+  w.EndObject();
+  w.EndObject();
+}
+
+void SarifArtifact(JsonOut& w, const std::string& file, int line) {
+  w.Key("physicalLocation");
+  w.StartObject();
+  w.Key("artifactLocation");
+  w.StartObject();
+  w.Key("uri");
+  w.String(FileUri(file));
+  w.EndObject();
+  if (line > 0) {
+    w.Key("region");
+    w.StartObject();
+    w.Key("startLine");
+    w.Int(line);
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+void SarifResult(JsonOut& w, const std::string& file, const Finding& f) {
+  const CheckInfo& info = InfoOf(f);
+  std::string text = f.message;
+  for (const std::string& note : f.notes) text += "\n" + note;
+  w.StartObject();
+  w.Key("ruleId");
+  w.String(info.name);
+  w.Key("ruleIndex");
+  w.Int(static_cast<int>(info.id));
+  w.Key("level");
+  w.String(SarifLevel(info.severity));
+  SarifText(w, "message", text);
+  w.Key("locations");
+  w.StartArray();
+  w.StartObject();
+  SarifArtifact(w, file, f.line);
+  w.EndObject();
+  w.EndArray();
+  w.EndObject();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+std::string ValidUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t n = Utf8SequenceLength(text, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD
+      ++i;
+    } else {
+      out.append(text.data() + i, n);
+      i += n;
+    }
+  }
+  return out;
+}
+
+std::string FileUri(std::string_view path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  if (!path.empty() && path.front() == '/') out = "file://";
+  for (char ch : path) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      (c != '\0' && std::strchr("-._~/!$&'()*+,;=@", c) != nullptr);
+    if (keep) {
+      out += ch;
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 0xF];
+    }
+  }
+  return out;
+}
+
+std::optional<OutputFormat> ParseOutputFormat(std::string_view name) {
+  if (name == "text") return OutputFormat::kText;
+  if (name == "json") return OutputFormat::kJson;
+  if (name == "sarif") return OutputFormat::kSarif;
+  return std::nullopt;
+}
+
+const char* OutputFormatName(OutputFormat format) {
+  switch (format) {
+    case OutputFormat::kText:
+      return "text";
+    case OutputFormat::kJson:
+      return "json";
+    case OutputFormat::kSarif:
+      return "sarif";
+  }
+  return "text";
+}
+
+void ReportSummary::Add(const FileReport& report) {
+  ++files;
+  if (report.unreadable) ++unreadable;
+  auto count = [this](const std::vector<Finding>& findings) {
+    for (const Finding& f : findings) {
+      switch (GetCheck(f.id).severity) {
+        case Severity::kError:
+          ++errors;
+          break;
+        case Severity::kWarning:
+          ++warnings;
+          break;
+        case Severity::kNote:
+          ++notes;
+          break;
+      }
+    }
+  };
+  count(report.findings);
+  for (const GameReport& g : report.games) {
+    ++games;
+    hands += static_cast<int>(g.hands.size());
+    count(g.findings);
+  }
+}
+
+int ExitCodeFor(const std::vector<FileReport>& reports) {
+  ReportSummary s;
+  for (const FileReport& r : reports) s.Add(r);
+  return s.ExitCode();
+}
+
+// ---------------------------------------------------------------------------
+// Text
+
+void WriteTextFile(std::ostream& out, const FileReport& report, const TextOptions& options) {
+  if (report.unreadable) {
+    PutLine(out, kToolName, Severity::kError, "cannot read '" + report.file + "'", nullptr,
+            options);
+    return;
+  }
+  for (const Finding& f : report.findings) PutFinding(out, report.file, f, options);
+  for (const GameReport& g : report.games) {
+    for (const Finding& f : g.findings) PutFinding(out, report.file, f, options);
+    if (options.scores) PutScores(out, report.file, g, options);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Writers
+
+void ReportWriter::Begin() {
+  if (state_ != State::kNew) return;
+  state_ = State::kOpen;
+  DoBegin();
+}
+
+void ReportWriter::AddFile(const FileReport& report) {
+  if (state_ == State::kNew) Begin();
+  if (state_ != State::kOpen) return;
+  summary_.Add(report);
+  DoAddFile(report);
+}
+
+void ReportWriter::End() {
+  if (state_ == State::kNew) Begin();
+  if (state_ != State::kOpen) return;
+  state_ = State::kClosed;
+  DoEnd();
+}
+
+TextReportWriter::TextReportWriter(std::ostream& out, const TextOptions& options)
+    : out_(out), options_(options) {}
+
+void TextReportWriter::DoAddFile(const FileReport& report) {
+  WriteTextFile(out_, report, options_);
+}
+
+void TextReportWriter::DoEnd() { out_.flush(); }
+
+class JsonReportWriter::Impl {
+ public:
+  Impl(std::ostream& out, const char* version)
+      : out_(out), stream_(out), json_(stream_), version_(version ? version : "") {
+    json_.SetIndent(' ', 2);
+  }
+
+  std::ostream& out_;
+  rapidjson::OStreamWrapper stream_;
+  JsonOut json_;
+  std::string version_;
+};
+
+JsonReportWriter::JsonReportWriter(std::ostream& out, const char* version)
+    : impl_(std::make_unique<Impl>(out, version)) {}
+
+JsonReportWriter::~JsonReportWriter() = default;
+
+void JsonReportWriter::DoBegin() {
+  JsonOut& w = impl_->json_;
+  w.StartObject();
+  w.Key("tool");
+  w.String(kToolName);
+  w.Key("version");
+  Str(w, impl_->version_);
+  w.Key("files");
+  w.StartArray();
+}
+
+void JsonReportWriter::DoAddFile(const FileReport& report) { JsonFile(impl_->json_, report); }
+
+void JsonReportWriter::DoEnd() {
+  JsonOut& w = impl_->json_;
+  w.EndArray();
+  w.Key("summary");
+  JsonSummary(w, summary());
+  w.EndObject();
+  impl_->out_ << '\n';
+  impl_->out_.flush();
+}
+
+class SarifReportWriter::Impl {
+ public:
+  Impl(std::ostream& out, const char* version)
+      : out_(out), stream_(out), json_(stream_), version_(version ? version : "") {
+    json_.SetIndent(' ', 2);
+  }
+
+  std::ostream& out_;
+  rapidjson::OStreamWrapper stream_;
+  JsonOut json_;
+  std::string version_;
+  std::vector<std::string> unreadable_;  // files that could not be read
+};
+
+SarifReportWriter::SarifReportWriter(std::ostream& out, const char* version)
+    : impl_(std::make_unique<Impl>(out, version)) {}
+
+SarifReportWriter::~SarifReportWriter() = default;
+
+void SarifReportWriter::DoBegin() {
+  JsonOut& w = impl_->json_;
+  w.StartObject();
+  w.Key("$schema");
+  w.String(kSarifSchema);
+  w.Key("version");
+  w.String(kSarifVersion);
+  w.Key("runs");
+  w.StartArray();
+  w.StartObject();  // the run
+  w.Key("tool");
+  w.StartObject();
+  w.Key("driver");
+  w.StartObject();
+  w.Key("name");
+  w.String(kToolName);
+  w.Key("version");
+  Str(w, impl_->version_);
+  w.Key("rules");
+  w.StartArray();
+  for (const CheckInfo& c : AllChecks()) SarifRule(w, c);
+  w.EndArray();
+  w.EndObject();  // driver
+  w.EndObject();  // tool
+  w.Key("results");
+  w.StartArray();
+}
+
+void SarifReportWriter::DoAddFile(const FileReport& report) {
+  if (report.unreadable) {
+    impl_->unreadable_.push_back(report.file);
+    return;
+  }
+  JsonOut& w = impl_->json_;
+  for (const Finding& f : report.findings) SarifResult(w, report.file, f);
+  for (const GameReport& g : report.games) {
+    for (const Finding& f : g.findings) SarifResult(w, report.file, f);
+  }
+}
+
+void SarifReportWriter::DoEnd() {
+  JsonOut& w = impl_->json_;
+  w.EndArray();  // results
+  w.Key("invocations");
+  w.StartArray();
+  w.StartObject();
+  w.Key("executionSuccessful");
+  w.Bool(impl_->unreadable_.empty());
+  if (!impl_->unreadable_.empty()) {
+    w.Key("toolExecutionNotifications");
+    w.StartArray();
+    for (const std::string& file : impl_->unreadable_) {
+      w.StartObject();
+      w.Key("level");
+      w.String("error");
+      SarifText(w, "message", "cannot read '" + file + "'");
+      w.Key("locations");
+      w.StartArray();
+      w.StartObject();
+      SarifArtifact(w, file, 0);
+      w.EndObject();
+      w.EndArray();
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  w.EndObject();
+  w.EndArray();   // invocations
+  w.EndObject();  // the run
+  w.EndArray();   // runs
+  w.EndObject();
+  impl_->out_ << '\n';
+  impl_->out_.flush();
+}
+
+std::unique_ptr<ReportWriter> MakeReportWriter(OutputFormat format, std::ostream& out,
+                                               const char* version, const TextOptions& text) {
+  switch (format) {
+    case OutputFormat::kJson:
+      return std::make_unique<JsonReportWriter>(out, version);
+    case OutputFormat::kSarif:
+      return std::make_unique<SarifReportWriter>(out, version);
+    case OutputFormat::kText:
+      break;
+  }
+  return std::make_unique<TextReportWriter>(out, text);
+}
+
+// ---------------------------------------------------------------------------
+// Whole reports
+
+namespace {
+void WriteAll(ReportWriter& writer, const std::vector<FileReport>& reports) {
+  writer.Begin();
+  for (const FileReport& r : reports) writer.AddFile(r);
+  writer.End();
+}
+}  // namespace
+
+void WriteText(std::ostream& out, const std::vector<FileReport>& reports,
+               const TextOptions& options) {
+  TextReportWriter writer(out, options);
+  WriteAll(writer, reports);
+}
+
+void WriteJson(std::ostream& out, const std::vector<FileReport>& reports, const char* version) {
+  JsonReportWriter writer(out, version);
+  WriteAll(writer, reports);
+}
+
+void WriteSarif(std::ostream& out, const std::vector<FileReport>& reports, const char* version) {
+  SarifReportWriter writer(out, version);
+  WriteAll(writer, reports);
+}
+
+}  // namespace canasta

@@ -1,0 +1,163 @@
+// Writes audit reports as compiler-style text, one JSON document, or SARIF
+// 2.1.0 (docs/report-format.md describes all three and the exit codes).
+//
+// Two ways to write:
+//   - the vector functions WriteText / WriteJson / WriteSarif, for reports
+//     already in memory;
+//   - a ReportWriter (MakeReportWriter, or one of the classes below), fed one
+//     FileReport at a time, so a batch audit of thousands of files never holds
+//     more than one file's report: Begin(), AddFile() per file, End().
+// Both produce the same bytes for the same reports.
+#ifndef CANASTA_LINT_FORMAT_H_
+#define CANASTA_LINT_FORMAT_H_
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lint/checks.h"
+#include "replay/report.h"
+
+namespace canasta {
+
+struct TextOptions {
+  bool scores = false;  // after each game, a note per hand with its scores and totals
+  bool color = false;   // ANSI colours, as clang prints them on a terminal
+};
+
+enum class OutputFormat { kText, kJson, kSarif };
+
+// "text", "json" or "sarif".
+std::optional<OutputFormat> ParseOutputFormat(std::string_view name);
+const char* OutputFormatName(OutputFormat format);
+
+// Counts over the files written so far.
+struct ReportSummary {
+  int files = 0;       // files added, unreadable ones included
+  int unreadable = 0;  // files that could not be read
+  int games = 0;
+  int hands = 0;
+  int errors = 0;  // findings by the severity of their check
+  int warnings = 0;
+  int notes = 0;
+
+  void Add(const FileReport& report);
+  // 0 when no finding has error severity, else 1. Unreadable files are the
+  // caller's concern (the CLI exits 2 for them).
+  int ExitCode() const { return errors > 0 ? 1 : 0; }
+};
+
+// The exit status for these reports: 0 no error-severity finding, 1 errors.
+int ExitCodeFor(const std::vector<FileReport>& reports);
+
+// --- Whole reports ---
+
+// One line per finding, `file:line: error: message [check-name]`, then one
+// `file:line: note: ...` line per note. File-level findings come first, then
+// each game's in order. An unreadable file prints `canasta: error: cannot read
+// 'file'`.
+void WriteText(std::ostream& out, const std::vector<FileReport>& reports,
+               const TextOptions& options);
+// The text of one file, as WriteText prints it.
+void WriteTextFile(std::ostream& out, const FileReport& report, const TextOptions& options);
+
+// One JSON document for all the files (docs/report-format.md).
+void WriteJson(std::ostream& out, const std::vector<FileReport>& reports, const char* version);
+
+// One SARIF 2.1.0 log with one run: every check as a rule, every finding as a
+// result.
+void WriteSarif(std::ostream& out, const std::vector<FileReport>& reports, const char* version);
+
+// --- Streaming ---
+
+// Call Begin() once, AddFile() for each file, End() once. Output goes to the
+// stream as each call is made; nothing of an added file is kept but its counts
+// (and, for SARIF, the names of unreadable files). AddFile() and End() begin
+// the document if Begin() was not called; calls after End() do nothing.
+class ReportWriter {
+ public:
+  virtual ~ReportWriter() = default;
+  ReportWriter(const ReportWriter&) = delete;
+  ReportWriter& operator=(const ReportWriter&) = delete;
+
+  void Begin();
+  void AddFile(const FileReport& report);
+  void End();
+
+  // Counts of the files added so far; summary().ExitCode() is the exit status.
+  const ReportSummary& summary() const { return summary_; }
+
+ protected:
+  ReportWriter() = default;
+
+ private:
+  virtual void DoBegin() = 0;
+  virtual void DoAddFile(const FileReport& report) = 0;
+  virtual void DoEnd() = 0;
+
+  enum class State { kNew, kOpen, kClosed };
+  State state_ = State::kNew;
+  ReportSummary summary_;
+};
+
+class TextReportWriter : public ReportWriter {
+ public:
+  TextReportWriter(std::ostream& out, const TextOptions& options);
+
+ private:
+  void DoBegin() override {}
+  void DoAddFile(const FileReport& report) override;
+  void DoEnd() override;
+
+  std::ostream& out_;
+  TextOptions options_;
+};
+
+class JsonReportWriter : public ReportWriter {
+ public:
+  JsonReportWriter(std::ostream& out, const char* version);
+  ~JsonReportWriter() override;
+
+ private:
+  class Impl;
+  void DoBegin() override;
+  void DoAddFile(const FileReport& report) override;
+  void DoEnd() override;
+
+  std::unique_ptr<Impl> impl_;
+};
+
+class SarifReportWriter : public ReportWriter {
+ public:
+  SarifReportWriter(std::ostream& out, const char* version);
+  ~SarifReportWriter() override;
+
+ private:
+  class Impl;
+  void DoBegin() override;
+  void DoAddFile(const FileReport& report) override;
+  void DoEnd() override;
+
+  std::unique_ptr<Impl> impl_;
+};
+
+// A writer for `format`; `text` is used only by the text format. `out` must
+// outlive the writer.
+std::unique_ptr<ReportWriter> MakeReportWriter(OutputFormat format, std::ostream& out,
+                                               const char* version, const TextOptions& text);
+
+// --- Helpers, exposed for the CLI and tests ---
+
+// `text` as valid UTF-8: each invalid byte becomes U+FFFD.
+std::string ValidUtf8(std::string_view text);
+
+// A file path as a SARIF artifact URI: a relative reference for a relative
+// path, a file:// URI for an absolute one, percent-encoded where needed.
+std::string FileUri(std::string_view path);
+
+}  // namespace canasta
+
+#endif  // CANASTA_LINT_FORMAT_H_

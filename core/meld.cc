@@ -56,8 +56,15 @@ Violation V(CheckId id, std::string message, std::string source) {
 
 std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                                         const MeldShape& s) {
-  const std::string what = s.rank == Rank::kJoker ? "a meld of wild cards"
-                                                  : "the meld of " + ToString(s.rank) + "s";
+  // Worded only when the meld is wrong: this runs for every meld.
+  struct What {
+    Rank rank;
+    operator std::string() const {
+      return rank == Rank::kJoker ? "a meld of wild cards" : "the meld of " + ToString(rank) + "s";
+    }
+    std::string operator+(const std::string& rest) const { return std::string(*this) + rest; }
+    std::string operator+(const char* rest) const { return std::string(*this) + rest; }
+  } what{s.rank};
   if (s.rank == Rank::kThree && s.naturals > 0) {
     // Only black threes reach here as naturals; red threes are refused by
     // the caller, which sees the cards.

@@ -1,6 +1,7 @@
 #include "core/position.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 
 namespace canasta {
@@ -117,15 +118,16 @@ TaggedViolations Position::Deal(const DealMove& d) {
     pack.Add(c, rules_.copies(c));
   }
   unseen_ = pack;
-  auto take = [&](Card c, const std::string& where) {
+  // `where`: a seat, or -1 for the upcards; worded only for a finding.
+  auto take = [&](Card c, int where) {
     if (!unseen_.Remove(c)) {
       out.push_back(Tv(CheckId::kDealPack,
                        "the deal holds more copies of " + ToString(c) + " than the pack has (" +
-                           std::to_string(rules_.copies(c)) + "); one is in " + where,
+                           std::to_string(rules_.copies(c)) + "); one is in " +
+                           (where < 0 ? std::string("the upcards") : Seat(where) + "'s hand"),
                        "000 §1"));
     }
   };
-
   if (int(d.hands.size()) != n) {
     out.push_back(Tv(CheckId::kDealHandSize,
                      "the deal has " + Plural(int(d.hands.size()), "hand") + "; this ruleset has " +
@@ -141,7 +143,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
     }
     for (Card c : d.hands[s]) {
       players_[s].hand.Add(c);
-      take(c, Seat(s) + "'s hand");
+      take(c, s);
     }
   }
 
@@ -173,7 +175,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
         break;
       }
     }
-    for (Card c : up) take(c, "the upcards");
+    for (Card c : up) take(c, -1);
     if (rules_.upcard_specials_to_stock) {
       // 002 Setup-6: the special cards go back into the stock.
       pile_.assign(up.end() - 1, up.end());
@@ -654,6 +656,7 @@ void Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards
     sides_[side].melds.push_back(Meld{});
     meld = &sides_[side].melds.back();
     meld->rank = rank;
+    meld->cards.reserve(12);
   }
   for (Card c : cards) meld->Add(c);
 }
@@ -667,12 +670,18 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
   CheckHeld(m.player, all, &out);
   const int side = side_of(m.player);
 
-  // Shapes after this play, rank by rank, so several parts on one rank add up.
-  std::vector<Meld> after = sides_[side].melds;
-  auto find = [&](Rank r) -> Meld* {
-    for (Meld& x : after)
-      if (x.rank == r) return &x;
-    return nullptr;
+  // Shapes after this play, rank by rank, so several parts on one rank add
+  // up; no meld is copied (this runs for every meld event).
+  std::array<MeldShape, 16> shapes;
+  std::array<bool, 16> known{};
+  auto shape_of = [&](Rank r) -> MeldShape& {
+    if (!known[int(r)]) {
+      known[int(r)] = true;
+      const Meld* b = FindMeld(side, r);
+      shapes[int(r)] = b ? b->Shape() : MeldShape{};
+      shapes[int(r)].rank = r;
+    }
+    return shapes[int(r)];
   };
   for (const MeldPart& part : m.parts) {
     bool red_three = false;
@@ -694,8 +703,9 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
                        "000 §8"));
       continue;
     }
-    Meld* base = find(*rank);
-    if (part.to && (!base || base->cards.empty())) {
+    MeldShape& current = shape_of(*rank);
+    const bool exists = current.size() > 0;
+    if (part.to && !exists) {
       const Meld* theirs = nullptr;
       for (int s = 0; s < rules_.num_sides() && !theirs; ++s)
         if (s != side) theirs = FindMeld(s, *rank);
@@ -707,8 +717,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
                        "000 §8"));
       continue;
     }
-    MeldShape shape = ShapeAfterAdding(base, part.cards, *rank, rules_);
-    if (base && !part.to) {
+    if (exists && !part.to) {
       // A new meld of a rank the side already holds is combined with it
       // (A18); the new cards must make a meld on their own first.
       MeldShape alone = ShapeAfterAdding(nullptr, part.cards, *rank, rules_);
@@ -717,23 +726,26 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
         continue;
       }
     }
-    if (auto v = CheckMeldShape(rules_, hooks_, shape)) {
-      out.push_back(TaggedViolation{0, *v});
-      // Apply as recorded so later checks see the table as it was.
+    MeldShape shape = current;
+    shape.is_new = !exists;
+    shape.was_canasta = exists && current.size() >= rules_.canasta_size;
+    for (Card c : part.cards) {
+      if (c.is_joker()) ++shape.jokers;
+      else if (c.rank() == Rank::kTwo) ++shape.twos;
+      else ++shape.naturals;
     }
-    if (!base) {
-      after.push_back(Meld{});
-      after.back().rank = *rank;
-      base = &after.back();
-    }
-    for (Card c : part.cards) base->Add(c);
+    // A wrong meld is still laid as recorded, so later checks see the table.
+    if (auto v = CheckMeldShape(rules_, hooks_, shape)) out.push_back(TaggedViolation{0, *v});
+    current = shape;
   }
 
   // Going out by melding every card (000 §17).
   const int left = players_[m.player].hand.total() - int(all.size());
   if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
     int canastas = 0;
-    for (const Meld& x : after) canastas += x.is_canasta(rules_);
+    for (const Meld& x : sides_[side].melds)
+      canastas += !known[int(x.rank)] && x.is_canasta(rules_);
+    for (int r = 0; r < 16; ++r) canastas += known[r] && shapes[r].size() >= rules_.canasta_size;
     if (rules_.discard_required_to_go_out)
       out.push_back(Tv(CheckId::kOutWithoutDiscard,
                        Seat(m.player) + " melds every card; going out needs a final discard",

@@ -84,21 +84,41 @@ class GameReplay {
     return "seat " + std::to_string(seat);
   }
 
-  // Where the game stood when a move was made: the hand, the player, whose
-  // turn it was and what the pile showed.
-  std::string Context(int player) const {
-    std::string ctx = "hand " + std::to_string(hand_number_);
+  // Where the game stood when a move was made, kept as plain values (cheap
+  // to take before every move) and worded only when there is a finding.
+  struct Where {
+    int player = -1;
+    int current = -1;
+    bool before_play = false;
+    int pile_size = 0;
+    Card top;
+  };
+  Where At(int player) const {
+    Where w;
+    w.player = player;
     if (const Position* p = game_.position()) {
-      if (player >= 0 && player != p->current_player())
-        ctx += ", " + SeatName(player) + " playing in the turn of " +
-               SeatName(p->current_player());
-      else if (player >= 0 || p->phase() != Phase::kBeforePlay)
-        ctx += ", turn of " + SeatName(player >= 0 ? player : p->current_player());
-      if (!p->pile().empty())
-        ctx += "; pile: " + std::to_string(p->pile().size()) + " card(s), " +
-               ToString(p->pile().back()) + " on top";
+      w.current = p->current_player();
+      w.before_play = p->phase() == Phase::kBeforePlay;
+      w.pile_size = int(p->pile().size());
+      if (w.pile_size) w.top = p->pile().back();
+    }
+    return w;
+  }
+  std::string Context(const Where& w) const {
+    std::string ctx = "hand " + std::to_string(hand_number_);
+    if (w.current >= 0) {
+      if (w.player >= 0 && w.player != w.current)
+        ctx += ", " + SeatName(w.player) + " playing in the turn of " + SeatName(w.current);
+      else if (w.player >= 0 || !w.before_play)
+        ctx += ", turn of " + SeatName(w.player >= 0 ? w.player : w.current);
+      if (w.pile_size)
+        ctx += "; pile: " + std::to_string(w.pile_size) + " card(s), " + ToString(w.top) +
+               " on top";
     }
     return ctx;
+  }
+  void AddViolations(const TaggedViolations& vs, int line, const Where& w) {
+    if (!vs.empty()) AddViolations(vs, line, Context(w));
   }
 
   void AddViolations(const TaggedViolations& vs, int line, const std::string& ctx) {
@@ -138,8 +158,9 @@ class GameReplay {
     hand_line_ = e.line;
     TaggedViolations vs = game_.StartDeal(*e.hand, d);
     in_hand_ = true;
-    AddViolations(vs, e.line, "hand " + std::to_string(hand_number_) + ", dealt by " +
-                                  SeatName(*e.dealer));
+    if (!vs.empty())
+      AddViolations(vs, e.line, "hand " + std::to_string(hand_number_) + ", dealt by " +
+                                    SeatName(*e.dealer));
   }
 
   void OnMove(const Event& e) {
@@ -205,8 +226,8 @@ class GameReplay {
       default:
         return;
     }
-    const std::string ctx = Context(player);
-    AddViolations(pos.Play(move), e.line, ctx);
+    const Where where = At(player);
+    AddViolations(pos.Play(move), e.line, where);
   }
 
   void OnEndHand(const Event& e) {
@@ -217,7 +238,8 @@ class GameReplay {
               std::to_string(hand_number_) + " is being played",
           {});
     }
-    AddViolations(game_.position()->End(e.line), e.line, Context(-1));
+    const Where where = At(-1);
+    AddViolations(game_.position()->End(e.line), e.line, where);
     RecordHand(true, &e);
   }
 

@@ -22,7 +22,7 @@ using JsonValue = JsonDocument::ValueType;
 // (strings decoded in the line itself: no copies, and a huge line's strings
 // do not pass through the parse stack). Not kParseValidateEncodingFlag: in
 // situ, RapidJSON 1.1.0 reads past the terminating '\0' of a line that ends
-// inside a UTF-8 sequence; ValidUtf8Prefix() checks encoding first instead.
+// inside a UTF-8 sequence; FindBadLineByte() checks encoding first instead.
 constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag;
 
 constexpr size_t kValueBufferSize = 64 * 1024;  // a usual line fits: no malloc
@@ -39,50 +39,77 @@ constexpr std::string_view kEventTypeNames[] = {
 constexpr int kNumEventTypes = sizeof(kEventTypeNames) / sizeof(kEventTypeNames[0]);
 static_assert(kNumEventTypes == int(EventType::kEndGame) + 1, "names match EventType");
 
-// Length of the longest valid UTF-8 (RFC 3629) prefix of text: text.size()
-// when it is all valid. Reports quote the log's strings, so they must be
-// valid UTF-8.
-size_t ValidUtf8Prefix(std::string_view text) {
+// Length of the valid UTF-8 sequence (RFC 3629) that starts with the byte
+// s[0] >= 0x80, of the n bytes at s; 0 when it is not valid.
+size_t Utf8SequenceLength(const uint8_t* s, size_t n) {
+  uint8_t c = s[0];
+  size_t tail;
+  uint8_t low = 0x80, high = 0xBF;  // range of the byte after the lead
+  if (c >= 0xC2 && c <= 0xDF) {
+    tail = 1;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    tail = 2;
+    if (c == 0xE0) low = 0xA0;   // overlong
+    if (c == 0xED) high = 0x9F;  // surrogates
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    tail = 3;
+    if (c == 0xF0) low = 0x90;   // overlong
+    if (c == 0xF4) high = 0x8F;  // above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (tail >= n || s[1] < low || s[1] > high) return 0;
+  for (size_t k = 2; k <= tail; ++k) {
+    if (s[k] < 0x80 || s[k] > 0xBF) return 0;
+  }
+  return tail + 1;
+}
+
+// Offset of the first byte of text that is not valid UTF-8, or (when
+// stop_at_nul) is a NUL; npos when there is none. *nul tells which.
+size_t FindBadByte(std::string_view text, bool stop_at_nul, bool* nul) {
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  constexpr uint64_t kHighs = 0x8080808080808080ull;
   const auto* s = reinterpret_cast<const uint8_t*>(text.data());
   const size_t n = text.size();
   size_t i = 0;
+  *nul = false;
   while (i < n) {
-    // Most of a log is ASCII: 8 bytes at a time.
+    // Most of a log is ASCII without NUL: 8 bytes at a time.
     if (i + 8 <= n) {
       uint64_t word;
       std::memcpy(&word, s + i, 8);
-      if ((word & 0x8080808080808080ull) == 0) {
+      uint64_t zero_byte = stop_at_nul ? (word - kOnes) & ~word & kHighs : 0;
+      if (((word & kHighs) | zero_byte) == 0) {
         i += 8;
         continue;
       }
     }
-    uint8_t c = s[i];
-    if (c < 0x80) {
+    if (s[i] < 0x80) {
+      if (s[i] == 0 && stop_at_nul) {
+        *nul = true;
+        return i;
+      }
       ++i;
       continue;
     }
-    size_t tail;
-    uint8_t low = 0x80, high = 0xBF;  // range of the byte after the lead
-    if (c >= 0xC2 && c <= 0xDF) {
-      tail = 1;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      tail = 2;
-      if (c == 0xE0) low = 0xA0;   // overlong
-      if (c == 0xED) high = 0x9F;  // surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      tail = 3;
-      if (c == 0xF0) low = 0x90;   // overlong
-      if (c == 0xF4) high = 0x8F;  // above U+10FFFF
-    } else {
-      return i;
-    }
-    if (i + tail >= n || s[i + 1] < low || s[i + 1] > high) return i;
-    for (size_t k = 2; k <= tail; ++k) {
-      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return i;
-    }
-    i += tail + 1;
+    size_t length = Utf8SequenceLength(s + i, n - i);
+    if (length == 0) return i;
+    i += length;
   }
-  return n;
+  return std::string_view::npos;
+}
+
+// A line RapidJSON may parse in situ: valid UTF-8 (reports quote the log's
+// strings) and no NUL (the parse would stop there and accept what came
+// before). Returns the offset of the first bad byte, or npos.
+size_t FindBadLineByte(std::string_view line, bool* nul) { return FindBadByte(line, true, nul); }
+
+// Decoded strings can still be invalid: RapidJSON 1.1.0 turns an escaped lone
+// surrogate ("\udc00") into the bytes of a surrogate.
+bool IsValidUtf8(std::string_view text) {
+  bool nul;
+  return FindBadByte(text, false, &nul) == std::string_view::npos;
 }
 
 }  // namespace
@@ -100,8 +127,8 @@ struct ParseScratch::Impl {
       : values(value_buffer.data(), value_buffer.size()),
         stack(stack_buffer.data(), stack_buffer.size()) {}
 
-  // Parses text[0, size) in place (strings are decoded into it, not copied):
-  // text[size] must be '\0'. On success doc() holds it until the next Parse.
+  // Parses the NUL-terminated text in place (strings are decoded into it, not
+  // copied). On success doc() holds it until the next parse.
   bool ParseInsitu(char* text) {
     document.reset();  // before Clear(): it points into the pools
     values.Clear();
@@ -129,9 +156,8 @@ bool ParseJsonOnly(std::string_view line, ParseScratch* scratch) {
     local = std::make_unique<ParseScratch>();
     scratch = local.get();
   }
-  // As in LogReader::Next: a NUL would end the parse early.
-  if (std::memchr(line.data(), '\0', line.size()) != nullptr) return false;
-  if (ValidUtf8Prefix(line) != line.size()) return false;
+  bool nul;
+  if (FindBadLineByte(line, &nul) != std::string_view::npos) return false;  // as the reader
   // The reader parses its own buffer in place; a caller's line is copied first.
   ParseScratch::Impl* parser = scratch->impl();
   parser->copy.assign(line.data(), line.size());
@@ -145,16 +171,39 @@ namespace {
 
 // The fields the reader knows, found in one pass over an object's members.
 enum Field : uint8_t {
-  kType, kFormat, kRuleset, kPlayers, kPlayer, kHand, kDealer, kHands, kUpcard,
-  kStock, kFeet, kCard, kReplacement, kCards, kBonus, kTop, kWith, kTo, kCount,
-  kMelds, kYes, kText, kScores, kTotals, kWinner, kBreakdown, kNumFields
+  kType,
+  kFormat,
+  kRuleset,
+  kPlayers,
+  kPlayer,
+  kHand,
+  kDealer,
+  kHands,
+  kUpcard,
+  kStock,
+  kFeet,
+  kCard,
+  kReplacement,
+  kCards,
+  kBonus,
+  kTop,
+  kWith,
+  kTo,
+  kCount,
+  kMelds,
+  kYes,
+  kText,
+  kScores,
+  kTotals,
+  kWinner,
+  kBreakdown,
+  kNumFields
 };
 
 constexpr const char* kFieldNames[kNumFields] = {
-    "type",  "format", "ruleset", "players", "player",      "hand",   "dealer",
-    "hands", "upcard", "stock",   "feet",    "card",        "replacement",
-    "cards", "bonus",  "top",     "with",    "to",          "count",  "melds",
-    "yes",   "text",   "scores",  "totals",  "winner",      "breakdown"};
+    "type",  "format", "ruleset", "players",     "player", "hand",   "dealer", "hands",    "upcard",
+    "stock", "feet",   "card",    "replacement", "cards",  "bonus",  "top",    "with",     "to",
+    "count", "melds",  "yes",     "text",        "scores", "totals", "winner", "breakdown"};
 
 template <size_t N>
 bool Is(const char* s, const char (&literal)[N]) {
@@ -250,30 +299,44 @@ std::optional<Card> CardOf(const JsonValue& v) {
   }
 }
 
-// `text` as a JSON string literal for a message: escaped, and cut short (at a
-// UTF-8 boundary) when long.
+// `text` as a JSON string literal for a message: escaped, cut short (at a
+// character boundary) when long, and valid UTF-8 whatever `text` holds.
 std::string Quote(std::string_view text) {
-  bool cut = false;
-  if (text.size() > kMaxQuoted) {
-    size_t n = kMaxQuoted;
-    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
-    text = text.substr(0, n);
-    cut = true;
-  }
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const size_t n = text.size();
   std::string out = "\"";
-  for (char c : text) {
+  char buf[16];
+  size_t i = 0;
+  while (i < n && i < kMaxQuoted) {
+    uint8_t c = s[i];
     if (c == '"' || c == '\\') {
       out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned char>(c));
+      out += char(c);
+      ++i;
+    } else if (c < 0x20) {
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
       out += buf;
+      ++i;
+    } else if (c < 0x80) {
+      out += char(c);
+      ++i;
+    } else if (size_t length = Utf8SequenceLength(s + i, n - i)) {
+      out.append(text.data() + i, length);
+      i += length;
+    } else if (c == 0xED && i + 2 < n && s[i + 1] >= 0xA0 && s[i + 1] <= 0xBF && s[i + 2] >= 0x80 &&
+               s[i + 2] <= 0xBF) {
+      // A surrogate, as the log escaped it.
+      unsigned code = ((c & 0x0Fu) << 12) | ((s[i + 1] & 0x3Fu) << 6) | (s[i + 2] & 0x3Fu);
+      std::snprintf(buf, sizeof(buf), "\\u%04x", code);
+      out += buf;
+      i += 3;
     } else {
-      out += c;
+      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
+      out += buf;
+      ++i;
     }
   }
-  out += cut ? "...\"" : "\"";
+  out += i < n ? "...\"" : "\"";
   return out;
 }
 
@@ -304,8 +367,9 @@ std::string Describe(const JsonValue& v) {
 
 // Where a value sits in the event, for messages: "hands"[2], "melds"[0]."cards".
 struct Path {
+  Path(std::string_view f, int i = -1, std::string_view s = {}) : field(f), index(i), sub(s) {}
   std::string_view field;
-  int index = -1;
+  int index;
   std::string_view sub;
 };
 
@@ -368,14 +432,13 @@ void ResetEvent(Event* e, EventType type, int line) {
 // Turns one parsed object into an Event, reporting every problem it meets.
 class Converter {
  public:
-  Converter(int line, std::vector<InputProblem>* problems)
-      : line_(line), problems_(problems) {}
+  Converter(int line, std::vector<InputProblem>* problems) : line_(line), problems_(problems) {}
 
   // Returns false when the line yields no event.
   bool Convert(const JsonValue& root, Event* e) {
     if (!root.IsObject()) {
-      Report(CheckId::kLogBadEvent, "not an event: the line holds " + Describe(root) +
-                                        ", not a JSON object");
+      Report(CheckId::kLogBadEvent,
+             "not an event: the line holds " + Describe(root) + ", not a JSON object");
       return false;
     }
     for (auto m = root.MemberBegin(); m != root.MemberEnd(); ++m) {
@@ -389,8 +452,8 @@ class Converter {
       return false;
     }
     if (!type->IsString()) {
-      Report(CheckId::kLogBadEvent, "not an event: \"type\" is " + Describe(*type) +
-                                        ", not a string");
+      Report(CheckId::kLogBadEvent,
+             "not an event: \"type\" is " + Describe(*type) + ", not a string");
       return false;
     }
     std::optional<EventType> t = EventTypeOf(View(*type));
@@ -444,8 +507,9 @@ class Converter {
         if (to) OptString(kTo, &e->to);
         if (!with && !to) {
           Report(CheckId::kLogBadEvent,
-                 Prefix() + "needs \"with\" (cards from the hand for a new meld) or \"to\" "
-                           "(the meld the top card goes onto)");
+                 Prefix() +
+                     "needs \"with\" (cards from the hand for a new meld) or \"to\" "
+                     "(the meld the top card goes onto)");
         }
         Int(kCount, false, &e->count);
         break;
@@ -490,9 +554,7 @@ class Converter {
   // --- Reporting ---
 
   // Built only for a message: most events have none.
-  std::string Prefix() const {
-    return std::string("\"") + EventTypeName(type_) + "\" event: ";
-  }
+  std::string Prefix() const { return std::string("\"") + EventTypeName(type_) + "\" event: "; }
 
   void Report(CheckId id, std::string message) {
     ok_ = false;
@@ -508,12 +570,13 @@ class Converter {
   void FlushSuppressed() {
     if (suppressed_ == 0 || problems_ == nullptr) return;
     CheckId id = problems_->back().id;
-    problems_->push_back(InputProblem{line_, id, Prefix() + std::to_string(suppressed_) +
-                                                     " more problems like these not shown"});
+    problems_->push_back(InputProblem{
+        line_, id, Prefix() + std::to_string(suppressed_) + " more problems like these not shown"});
   }
 
-  void Missing(Field f) { Report(CheckId::kLogBadEvent, Prefix() + "missing field \"" +
-                                                            kFieldNames[f] + "\""); }
+  void Missing(Field f) {
+    Report(CheckId::kLogBadEvent, Prefix() + "missing field \"" + kFieldNames[f] + "\"");
+  }
 
   void WrongType(const std::string& where, const JsonValue& v, const char* expected,
                  CheckId id = CheckId::kLogBadEvent) {
@@ -533,6 +596,14 @@ class Converter {
     }
     if (!required && v->IsNull()) return nullptr;
     return v;
+  }
+
+  // False (reported) when the string at `where` is not valid Unicode.
+  bool ValidText(const JsonValue& v, const std::string& where) {
+    if (IsValidUtf8(View(v))) return true;
+    Report(CheckId::kLogBadEvent,
+           Prefix() + where + " is " + Quote(View(v)) + ", which is not valid Unicode");
+    return false;
   }
 
   // --- Scalars ---
@@ -561,7 +632,8 @@ class Converter {
     const JsonValue* v = Get(f, required);
     if (v == nullptr) return;
     if (v->IsString()) {
-      out->assign(v->GetString(), v->GetStringLength());
+      if (ValidText(*v, Render({kFieldNames[f]})))
+        out->assign(v->GetString(), v->GetStringLength());
     } else {
       WrongType(Render({kFieldNames[f]}), *v, "a string");
     }
@@ -571,7 +643,8 @@ class Converter {
     const JsonValue* v = Get(f, false);
     if (v == nullptr) return;
     if (v->IsString()) {
-      out->emplace(v->GetString(), v->GetStringLength());
+      if (ValidText(*v, Render({kFieldNames[f]})))
+        out->emplace(v->GetString(), v->GetStringLength());
     } else {
       WrongType(Render({kFieldNames[f]}), *v, "a string");
     }
@@ -639,7 +712,9 @@ class Converter {
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
       const JsonValue& item = (*v)[i];
       if (item.IsString()) {
-        out->emplace_back(item.GetString(), item.GetStringLength());
+        if (ValidText(item, Indexed({kFieldNames[f]}, i))) {
+          out->emplace_back(item.GetString(), item.GetStringLength());
+        }
       } else {
         WrongType(Indexed({kFieldNames[f]}, i), item, "a string");
       }
@@ -680,6 +755,11 @@ class Converter {
       }
       for (auto m = side.MemberBegin(); m != side.MemberEnd(); ++m) {
         std::string_view name = View(m->name);
+        if (!IsValidUtf8(name)) {
+          Report(CheckId::kLogBadEvent, Prefix() + Indexed({"breakdown"}, i) + " has a part " +
+                                            Quote(name) + ", which is not valid Unicode");
+          continue;
+        }
         if (m->value.IsInt()) {
           (*out)[i].emplace_back(std::string(name), m->value.GetInt());
         } else {
@@ -725,14 +805,16 @@ class Converter {
         }
         if (text->has_value() || m->value.IsNull()) continue;
         if (m->value.IsString()) {
-          text->emplace(m->value.GetString(), m->value.GetStringLength());
+          if (ValidText(m->value, Render({"melds", int(i), name}))) {
+            text->emplace(m->value.GetString(), m->value.GetStringLength());
+          }
         } else {
           WrongType(Render({"melds", int(i), name}), m->value, "a string");
         }
       }
       if (!has_cards) {
-        Report(CheckId::kLogBadEvent, Prefix() + Indexed({"melds"}, i) +
-                                          ": missing field \"cards\"");
+        Report(CheckId::kLogBadEvent,
+               Prefix() + Indexed({"melds"}, i) + ": missing field \"cards\"");
       }
     }
   }
@@ -829,20 +911,13 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
     }
     std::string_view text(data, size);
     if (IsBlank(text)) continue;
-    // RapidJSON would stop at a NUL and accept what came before it.
-    if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
-      if (problems != nullptr) {
-        size_t column = static_cast<const char*>(nul) - text.data() + 1;
-        problems->push_back({line_, CheckId::kLogBadJson,
-                             "bad JSON: a NUL byte (column " + std::to_string(column) + ")"});
-      }
-      continue;
-    }
-    size_t valid = ValidUtf8Prefix(text);
-    if (valid != text.size()) {
+    bool nul;
+    size_t bad = FindBadLineByte(text, &nul);
+    if (bad != std::string_view::npos) {
       if (problems != nullptr) {
         problems->push_back({line_, CheckId::kLogBadJson,
-                             "bad JSON: invalid UTF-8 (column " + std::to_string(valid + 1) + ")"});
+                             std::string("bad JSON: ") + (nul ? "a NUL byte" : "invalid UTF-8") +
+                                 " (column " + std::to_string(bad + 1) + ")"});
       }
       continue;
     }

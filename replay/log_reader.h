@@ -51,7 +51,7 @@ class LogReader {
   // is skipped; a known type with bad fields yields an event with ok=false.
   bool Next(Event* event, std::vector<InputProblem>* problems);
 
-  int line() const { return line_; }  // number of the last line read, 1-based
+  int line() const { return line_; }                   // number of the last line read, 1-based
   uint64_t bytes_read() const { return bytes_read_; }  // bytes of lines consumed
 
  private:
@@ -60,10 +60,10 @@ class LogReader {
   bool ReadLine(char** line, size_t* size);
 
   std::istream& in_;
-  std::string buffer_;    // bytes read from in_ but not consumed
-  size_t begin_ = 0;      // start of the unconsumed bytes in buffer_
-  size_t end_ = 0;        // end of the valid bytes in buffer_
-  size_t scanned_ = 0;    // bytes after begin_ known to hold no '\n'
+  std::string buffer_;  // bytes read from in_ but not consumed
+  size_t begin_ = 0;    // start of the unconsumed bytes in buffer_
+  size_t end_ = 0;      // end of the valid bytes in buffer_
+  size_t scanned_ = 0;  // bytes after begin_ known to hold no '\n'
   bool eof_ = false;
   int line_ = 0;
   uint64_t bytes_read_ = 0;

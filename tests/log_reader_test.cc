@@ -1,0 +1,776 @@
+#include "replay/log_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace canasta {
+namespace {
+
+using Cards = std::vector<Card>;
+
+Card C(std::string_view text) {
+  std::optional<Card> card = ParseCard(text);
+  EXPECT_TRUE(card.has_value()) << text;
+  return card.value_or(Card());
+}
+
+Cards Cs(std::initializer_list<std::string_view> texts) {
+  Cards out;
+  for (std::string_view t : texts) out.push_back(C(t));
+  return out;
+}
+
+struct ReadResult {
+  std::vector<Event> events;
+  std::vector<InputProblem> problems;
+};
+
+ReadResult ReadAll(const std::string& text) {
+  std::istringstream in(text);
+  LogReader reader(in);
+  ReadResult result;
+  Event event;
+  while (reader.Next(&event, &result.problems)) result.events.push_back(event);
+  return result;
+}
+
+// Reads a log of exactly one line that must give one good event.
+Event ReadOne(const std::string& line) {
+  ReadResult r = ReadAll(line + "\n");
+  EXPECT_TRUE(r.problems.empty()) << r.problems.front().message;
+  EXPECT_EQ(r.events.size(), 1u);
+  if (r.events.empty()) return Event();
+  EXPECT_TRUE(r.events[0].ok);
+  EXPECT_EQ(r.events[0].line, 1);
+  return r.events[0];
+}
+
+// Reads one line that gives exactly one problem; returns it.
+InputProblem OneProblem(const std::string& line, size_t expected_events) {
+  ReadResult r = ReadAll(line + "\n");
+  EXPECT_EQ(r.events.size(), expected_events) << line;
+  EXPECT_EQ(r.problems.size(), 1u) << line;
+  if (r.problems.empty()) return InputProblem{0, CheckId::kCount, ""};
+  for (const Event& e : r.events) EXPECT_FALSE(e.ok);
+  return r.problems[0];
+}
+
+// --- Every event type ---
+
+TEST(LogReaderTest, Game) {
+  Event e = ReadOne(R"({"type":"game","format":"canasta-log/1","ruleset":"classic",)"
+                    R"("players":["Ann","Bob","Cat","Dan"],"meta":{"date":"2026-11-02"}})");
+  EXPECT_EQ(e.type, EventType::kGame);
+  EXPECT_EQ(e.format, "canasta-log/1");
+  EXPECT_EQ(e.ruleset, "classic");
+  EXPECT_EQ(e.players, (std::vector<std::string>{"Ann", "Bob", "Cat", "Dan"}));
+  EXPECT_FALSE(e.player.has_value());
+
+  Event no_ruleset = ReadOne(R"({"type":"game","format":"canasta-log/1","players":["A","B"]})");
+  EXPECT_EQ(no_ruleset.ruleset, "");
+  EXPECT_EQ(no_ruleset.players.size(), 2u);
+}
+
+TEST(LogReaderTest, Deal) {
+  Event e = ReadOne(R"({"type":"deal","hand":1,"dealer":3,"hands":[["AS","KD"],["JK","10H"]],)"
+                    R"("upcard":["2H","7C"],"stock":["9S","QD"]})");
+  EXPECT_EQ(e.type, EventType::kDeal);
+  EXPECT_EQ(e.hand, 1);
+  EXPECT_EQ(e.dealer, 3);
+  ASSERT_EQ(e.hands.size(), 2u);
+  EXPECT_EQ(e.hands[0], Cs({"AS", "KD"}));
+  EXPECT_EQ(e.hands[1], (Cards{Card::Joker(), Card(Rank::kTen, Suit::kHearts)}));
+  EXPECT_EQ(e.upcard, Cs({"2H", "7C"}));
+  ASSERT_TRUE(e.stock.has_value());
+  EXPECT_EQ(*e.stock, Cs({"9S", "QD"}));
+  EXPECT_FALSE(e.feet.has_value());
+
+  Event bare = ReadOne(R"({"type":"deal","hand":2,"dealer":0,"hands":[[],[]],"upcard":[]})");
+  EXPECT_EQ(bare.hand, 2);
+  EXPECT_EQ(bare.hands.size(), 2u);
+  EXPECT_TRUE(bare.upcard.empty());
+  EXPECT_FALSE(bare.stock.has_value());
+
+  Event feet =
+      ReadOne(R"({"type":"deal","hand":1,"dealer":0,"hands":[["5S"],["6S"]],"upcard":["8D"],)"
+              R"("feet":[["4H","4D"],["JK"]]})");
+  ASSERT_TRUE(feet.feet.has_value());
+  EXPECT_EQ(*feet.feet, (std::vector<Cards>{Cs({"4H", "4D"}), Cs({"JK"})}));
+}
+
+TEST(LogReaderTest, Three) {
+  Event e = ReadOne(R"({"type":"three","player":0,"card":"3H","replacement":"9S"})");
+  EXPECT_EQ(e.type, EventType::kThree);
+  EXPECT_EQ(e.player, 0);
+  EXPECT_EQ(e.card, C("3H"));
+  EXPECT_EQ(e.replacement, C("9S"));
+
+  Event bare = ReadOne(R"({"type":"three","player":2,"card":"3D"})");
+  EXPECT_EQ(bare.player, 2);
+  EXPECT_EQ(bare.card, C("3D"));
+  EXPECT_FALSE(bare.replacement.has_value());
+}
+
+TEST(LogReaderTest, Draw) {
+  Event e = ReadOne(R"({"type":"draw","player":1,"cards":["KS","2C"]})");
+  EXPECT_EQ(e.type, EventType::kDraw);
+  EXPECT_EQ(e.player, 1);
+  EXPECT_EQ(e.cards, Cs({"KS", "2C"}));
+  EXPECT_FALSE(e.bonus);
+
+  Event bonus = ReadOne(R"({"type":"draw","player":3,"cards":["4S"],"bonus":true})");
+  EXPECT_TRUE(bonus.bonus);
+  EXPECT_EQ(bonus.cards, Cs({"4S"}));
+}
+
+TEST(LogReaderTest, TakePile) {
+  Event with = ReadOne(R"({"type":"take_pile","player":1,"top":"KD","with":["KS","KH"]})");
+  EXPECT_EQ(with.type, EventType::kTakePile);
+  EXPECT_EQ(with.player, 1);
+  EXPECT_EQ(with.top, C("KD"));
+  EXPECT_EQ(with.with, Cs({"KS", "KH"}));
+  EXPECT_FALSE(with.to.has_value());
+  EXPECT_FALSE(with.count.has_value());
+
+  Event to = ReadOne(R"({"type":"take_pile","player":2,"top":"9C","to":"9","count":14})");
+  EXPECT_EQ(to.top, C("9C"));
+  EXPECT_TRUE(to.with.empty());
+  EXPECT_EQ(to.to, "9");
+  EXPECT_EQ(to.count, 14);
+}
+
+TEST(LogReaderTest, Meld) {
+  Event e = ReadOne(
+      R"({"type":"meld","player":1,"melds":[{"cards":["QS","QH","QD"]},)"
+      R"({"to":"K","cards":["KC","2S"]},{"id":"run1","as":"wild","cards":["JK","2D","2H"],"x":1}]})");
+  EXPECT_EQ(e.type, EventType::kMeld);
+  EXPECT_EQ(e.player, 1);
+  ASSERT_EQ(e.melds.size(), 3u);
+  EXPECT_EQ(e.melds[0].cards, Cs({"QS", "QH", "QD"}));
+  EXPECT_FALSE(e.melds[0].to.has_value());
+  EXPECT_FALSE(e.melds[0].id.has_value());
+  EXPECT_FALSE(e.melds[0].as.has_value());
+  EXPECT_EQ(e.melds[1].to, "K");
+  EXPECT_EQ(e.melds[1].cards, Cs({"KC", "2S"}));
+  EXPECT_EQ(e.melds[2].id, "run1");
+  EXPECT_EQ(e.melds[2].as, "wild");
+  EXPECT_EQ(e.melds[2].cards, Cs({"JK", "2D", "2H"}));
+}
+
+TEST(LogReaderTest, DiscardAskOutAnswer) {
+  Event discard = ReadOne(R"({"type":"discard","player":1,"card":"5D"})");
+  EXPECT_EQ(discard.type, EventType::kDiscard);
+  EXPECT_EQ(discard.player, 1);
+  EXPECT_EQ(discard.card, C("5D"));
+
+  Event ask = ReadOne(R"({"type":"ask_out","player":0})");
+  EXPECT_EQ(ask.type, EventType::kAskOut);
+  EXPECT_EQ(ask.player, 0);
+
+  Event yes = ReadOne(R"({"type":"answer","player":2,"yes":true})");
+  EXPECT_EQ(yes.type, EventType::kAnswer);
+  EXPECT_EQ(yes.player, 2);
+  EXPECT_EQ(yes.yes, std::optional<bool>(true));
+  Event no = ReadOne(R"({"type":"answer","player":2,"yes":false})");
+  EXPECT_EQ(no.yes, std::optional<bool>(false));
+}
+
+TEST(LogReaderTest, SpecialHandRetractNote) {
+  Event special = ReadOne(R"({"type":"special_hand","player":0,"cards":["AS","2D","7C"]})");
+  EXPECT_EQ(special.type, EventType::kSpecialHand);
+  EXPECT_EQ(special.player, 0);
+  EXPECT_EQ(special.cards, Cs({"AS", "2D", "7C"}));
+
+  Event retract = ReadOne(R"({"type":"retract","player":3,"cards":["9S","9H","2C"]})");
+  EXPECT_EQ(retract.type, EventType::kRetract);
+  EXPECT_EQ(retract.player, 3);
+  EXPECT_EQ(retract.cards, Cs({"9S", "9H", "2C"}));
+
+  Event note = ReadOne(R"({"type":"note","text":"West asked to see the pile"})");
+  EXPECT_EQ(note.type, EventType::kNote);
+  EXPECT_EQ(note.text, "West asked to see the pile");
+  EXPECT_FALSE(note.player.has_value());
+  Event empty_note = ReadOne(R"({"type":"note","player":1})");
+  EXPECT_EQ(empty_note.text, "");
+  EXPECT_EQ(empty_note.player, 1);
+}
+
+TEST(LogReaderTest, EndHandAndEndGame) {
+  Event e = ReadOne(R"({"type":"end_hand","hand":1,"scores":[1260,-215],"totals":[1260,-215],)"
+                    R"("breakdown":[{"canastas":800,"red_threes":100,"going_out":100,"melded":275,)"
+                    R"("in_hand":-15},{"melded":-215}]})");
+  EXPECT_EQ(e.type, EventType::kEndHand);
+  EXPECT_EQ(e.hand, 1);
+  EXPECT_EQ(e.scores, (std::vector<int>{1260, -215}));
+  EXPECT_EQ(e.totals, (std::vector<int>{1260, -215}));
+  ASSERT_TRUE(e.breakdown.has_value());
+  using Parts = std::vector<std::pair<std::string, int>>;
+  ASSERT_EQ(e.breakdown->size(), 2u);
+  EXPECT_EQ((*e.breakdown)[0], (Parts{{"canastas", 800},
+                                      {"red_threes", 100},
+                                      {"going_out", 100},
+                                      {"melded", 275},
+                                      {"in_hand", -15}}));
+  EXPECT_EQ((*e.breakdown)[1], (Parts{{"melded", -215}}));
+
+  Event bare = ReadOne(R"({"type":"end_hand","hand":4})");
+  EXPECT_EQ(bare.hand, 4);
+  EXPECT_FALSE(bare.scores.has_value());
+  EXPECT_FALSE(bare.totals.has_value());
+  EXPECT_FALSE(bare.breakdown.has_value());
+
+  Event end = ReadOne(R"({"type":"end_game","totals":[5120,3400],"winner":0})");
+  EXPECT_EQ(end.type, EventType::kEndGame);
+  EXPECT_EQ(end.totals, (std::vector<int>{5120, 3400}));
+  EXPECT_EQ(end.winner, 0);
+  Event end_bare = ReadOne(R"({"type":"end_game"})");
+  EXPECT_FALSE(end_bare.totals.has_value());
+  EXPECT_FALSE(end_bare.winner.has_value());
+}
+
+TEST(LogReaderTest, EventTypeNames) {
+  EXPECT_STREQ(EventTypeName(EventType::kGame), "game");
+  EXPECT_STREQ(EventTypeName(EventType::kTakePile), "take_pile");
+  EXPECT_STREQ(EventTypeName(EventType::kSpecialHand), "special_hand");
+  EXPECT_STREQ(EventTypeName(EventType::kEndGame), "end_game");
+}
+
+TEST(LogReaderTest, TenIsAcceptedForT) {
+  Event e = ReadOne(R"({"type":"draw","player":0,"cards":["10H","TH","10S"]})");
+  EXPECT_EQ(e.cards, (Cards{Card(Rank::kTen, Suit::kHearts), Card(Rank::kTen, Suit::kHearts),
+                            Card(Rank::kTen, Suit::kSpades)}));
+  EXPECT_EQ(ReadOne(R"({"type":"discard","player":0,"card":"10D"})").card,
+            Card(Rank::kTen, Suit::kDiamonds));
+}
+
+// The reader parses cards with its own table; it must agree with ParseCard on
+// every short string.
+TEST(LogReaderTest, CardParsingAgreesWithParseCard) {
+  std::vector<std::string> candidates = {"", "JK", "JKS", "10", "100H", "TH "};
+  for (int a = 32; a < 127; ++a) {
+    candidates.push_back(std::string(1, char(a)));
+    for (int b = 32; b < 127; ++b) {
+      candidates.push_back({char(a), char(b)});
+      for (char first : {'1', 'J'}) candidates.push_back({first, char(a), char(b)});
+    }
+  }
+  std::string line = R"({"type":"draw","player":0,"cards":[)";
+  Cards expected;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (i > 0) line += ',';
+    line += '"';
+    for (char c : candidates[i]) {
+      if (c == '"' || c == '\\') line += '\\';
+      line += c;
+    }
+    line += '"';
+    if (std::optional<Card> card = ParseCard(candidates[i])) expected.push_back(*card);
+  }
+  line += "]}";
+  ReadResult r = ReadAll(line);
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].cards, expected);
+  EXPECT_EQ(expected.size(), 13u * 4 + 2 + 4);  // every face, "JK" twice, the four "10"s
+}
+
+TEST(LogReaderTest, UnknownFieldsAndNullOptionalsAreIgnored) {
+  Event e =
+      ReadOne(R"({"type":"three","player":1,"card":"3D","replacement":null,"extra":[[[{"a":[]}]]],)"
+              R"("cards":"not checked for a three"})");
+  EXPECT_EQ(e.card, C("3D"));
+  EXPECT_FALSE(e.replacement.has_value());
+  EXPECT_TRUE(e.cards.empty());
+}
+
+// --- Lines ---
+
+TEST(LogReaderTest, BlankLinesAndLineNumbers) {
+  std::string log =
+      "\n"
+      "   \t\n"
+      R"({"type":"ask_out","player":0})"
+      "\n"
+      "\r\n"
+      R"({"type":"answer","player":2,"yes":true})"
+      "\r\n"
+      "\n"
+      R"(  {"type":"ask_out","player":1}  )"
+      "\n\n";
+  std::istringstream in(log);
+  LogReader reader(in);
+  std::vector<InputProblem> problems;
+  Event e;
+  ASSERT_TRUE(reader.Next(&e, &problems));
+  EXPECT_EQ(e.line, 3);
+  EXPECT_EQ(reader.line(), 3);
+  EXPECT_EQ(e.type, EventType::kAskOut);
+  ASSERT_TRUE(reader.Next(&e, &problems));
+  EXPECT_EQ(e.line, 5);  // CRLF line ending
+  EXPECT_EQ(e.type, EventType::kAnswer);
+  ASSERT_TRUE(reader.Next(&e, &problems));
+  EXPECT_EQ(e.line, 7);
+  EXPECT_EQ(e.player, 1);
+  EXPECT_FALSE(reader.Next(&e, &problems));
+  EXPECT_EQ(reader.line(), 8);
+  EXPECT_FALSE(reader.Next(&e, &problems));  // stays at the end
+  EXPECT_TRUE(problems.empty());
+  EXPECT_EQ(reader.bytes_read(), log.size());
+}
+
+TEST(LogReaderTest, ByteOrderMarkOnFirstLine) {
+  ReadResult r = ReadAll("\xEF\xBB\xBF{\"type\":\"ask_out\",\"player\":0}\n");
+  EXPECT_TRUE(r.problems.empty());
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].type, EventType::kAskOut);
+}
+
+TEST(LogReaderTest, LastLineWithoutNewline) {
+  ReadResult r =
+      ReadAll("{\"type\":\"ask_out\",\"player\":0}\n{\"type\":\"ask_out\",\"player\":1}");
+  EXPECT_TRUE(r.problems.empty());
+  ASSERT_EQ(r.events.size(), 2u);
+  EXPECT_EQ(r.events[1].line, 2);
+  EXPECT_EQ(r.events[1].player, 1);
+}
+
+TEST(LogReaderTest, TruncatedLastLine) {
+  ReadResult r = ReadAll(
+      "{\"type\":\"ask_out\",\"player\":0}\n"
+      "{\"type\":\"draw\",\"player\":1,\"cards\":[\"K");
+  ASSERT_EQ(r.events.size(), 1u);
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].line, 2);
+  EXPECT_EQ(r.problems[0].id, CheckId::kLogBadJson);
+  EXPECT_EQ(r.problems[0].message,
+            "bad JSON: Missing a closing quotation mark in string (column 38)");
+}
+
+TEST(LogReaderTest, ManyLinesAcrossReadChunks) {
+  // Well over the reader's 64 KB chunks, so lines straddle chunk boundaries.
+  std::string log;
+  const int kLines = 20000;
+  for (int i = 0; i < kLines; ++i) {
+    log += "{\"type\":\"draw\",\"player\":" + std::to_string(i % 4) + ",\"cards\":[\"" +
+           (i % 2 ? "10C" : "JK") + "\"]}\n";
+  }
+  std::istringstream in(log);
+  LogReader reader(in);
+  std::vector<InputProblem> problems;
+  Event e;
+  int n = 0;
+  while (reader.Next(&e, &problems)) {
+    ++n;
+    ASSERT_EQ(e.line, n);
+    ASSERT_EQ(e.player, (n - 1) % 4);
+    ASSERT_EQ(e.cards, (Cards{(n - 1) % 2 ? Card(Rank::kTen, Suit::kClubs) : Card::Joker()}));
+  }
+  EXPECT_EQ(n, kLines);
+  EXPECT_TRUE(problems.empty());
+  EXPECT_EQ(reader.bytes_read(), log.size());
+}
+
+TEST(LogReaderTest, EventStorageIsResetBetweenEvents) {
+  ReadResult r = ReadAll(
+      "{\"type\":\"draw\",\"player\":1,\"cards\":[\"KS\",\"KH\"],\"bonus\":true}\n"
+      "{\"type\":\"discard\",\"player\":1,\"card\":\"5D\"}\n"
+      "{\"type\":\"meld\",\"player\":1,\"melds\":[{\"cards\":[\"QS\"]}]}\n"
+      "{\"type\":\"meld\",\"player\":1,\"melds\":[{\"to\":\"Q\",\"cards\":[\"QD\"]}]}\n");
+  ASSERT_EQ(r.events.size(), 4u);
+  EXPECT_TRUE(r.events[1].cards.empty());
+  EXPECT_FALSE(r.events[1].bonus);
+  EXPECT_EQ(r.events[1].card, C("5D"));
+  EXPECT_FALSE(r.events[0].card.has_value());
+  EXPECT_EQ(r.events[3].melds.size(), 1u);
+  EXPECT_EQ(r.events[3].melds[0].cards, Cs({"QD"}));
+  EXPECT_EQ(r.events[3].melds[0].to, "Q");
+  EXPECT_FALSE(r.events[2].melds[0].to.has_value());
+}
+
+// --- Problems ---
+
+TEST(LogReaderTest, BadJsonIsReportedAndTheNextLineRead) {
+  ReadResult r = ReadAll(
+      "{\"type\":\"ask_out\",\"player\":0}\n"
+      "{\"type\":\"draw\" \"player\":1}\n"
+      "{\"type\":\"ask_out\",\"player\":1}\n");
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].line, 2);
+  EXPECT_EQ(r.problems[0].id, CheckId::kLogBadJson);
+  EXPECT_EQ(r.problems[0].message,
+            "bad JSON: Missing a comma or '}' after an object member (column 16)");
+  ASSERT_EQ(r.events.size(), 2u);
+  EXPECT_EQ(r.events[1].line, 3);
+}
+
+TEST(LogReaderTest, TrailingGarbageAndNulAreBadJson) {
+  InputProblem p = OneProblem(R"({"type":"ask_out","player":0} x)", 0);
+  EXPECT_EQ(p.id, CheckId::kLogBadJson);
+  EXPECT_EQ(p.message,
+            "bad JSON: The document root must not be followed by other values "
+            "(column 31)");
+  p = OneProblem(std::string("{\"type\":\"ask_out\",\"player\":0}\0x", 31), 0);
+  EXPECT_EQ(p.id, CheckId::kLogBadJson);
+  EXPECT_EQ(p.message, "bad JSON: a NUL byte (column 30)");
+}
+
+TEST(LogReaderTest, InvalidUtf8IsBadJson) {
+  // Valid: 2, 3 and 4 byte sequences, kept as they are.
+  Event e = ReadOne("{\"type\":\"note\",\"text\":\"caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x83\x8F\"}");
+  EXPECT_EQ(e.text, "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x83\x8F");
+  const std::vector<std::pair<std::string, int>> bad = {
+      {"{\"type\":\"note\",\"text\":\"caf\xC3\"}", 27},           // cut short
+      {"{\"type\":\"note\",\"text\":\"\xC0\xAF\"}", 24},          // overlong
+      {"{\"type\":\"note\",\"text\":\"\xE0\x80\xAF\"}", 24},      // overlong
+      {"{\"type\":\"note\",\"text\":\"\xED\xA0\x80\"}", 24},      // surrogate
+      {"{\"type\":\"note\",\"text\":\"\xF4\x90\x80\x80\"}", 24},  // > U+10FFFF
+      {"{\"type\":\"note\",\"text\":\"abcdefghij\xFF\"}", 34},    // never valid
+      {"{\"type\":\"note\",\"text\":\"\\n\xE0", 26},              // ends inside a sequence
+      // Found by fuzzing: RapidJSON's own check read past the end of such a line.
+      {"{\"" + std::string(32, '{') + "t+\xE0", 37},
+  };
+  for (const auto& [line, column] : bad) {
+    InputProblem p = OneProblem(line, 0);
+    EXPECT_EQ(p.id, CheckId::kLogBadJson);
+    EXPECT_EQ(p.line, 1);
+    EXPECT_EQ(p.message, "bad JSON: invalid UTF-8 (column " + std::to_string(column) + ")");
+    EXPECT_FALSE(ParseJsonOnly(line));
+  }
+  // The next line is read intact after a line that ends inside a sequence.
+  ReadResult r =
+      ReadAll("{\"type\":\"note\",\"text\":\"\\t\xF0\x9F\n{\"type\":\"ask_out\",\"player\":2}\n");
+  ASSERT_EQ(r.problems.size(), 1u);
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].player, 2);
+}
+
+// RapidJSON decodes an escaped lone surrogate into bytes that are not UTF-8:
+// such text must not reach a report.
+TEST(LogReaderTest, EscapedLoneSurrogates) {
+  InputProblem p = OneProblem(R"({"type":"note","text":"a\udc00b"})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message, "\"note\" event: \"text\" is \"a\\udc00b\", which is not valid Unicode");
+  EXPECT_EQ(
+      OneProblem(R"({"type":"game","format":"canasta-log/1","players":["A","\udfff"]})", 1).message,
+      "\"game\" event: \"players\"[1] is \"\\udfff\", which is not valid Unicode");
+  EXPECT_EQ(
+      OneProblem(R"({"type":"meld","player":0,"melds":[{"id":"\udc01","cards":[]}]})", 1).message,
+      "\"meld\" event: \"melds\"[0].\"id\" is \"\\udc01\", which is not valid Unicode");
+  EXPECT_EQ(OneProblem(R"({"type":"end_hand","hand":1,"breakdown":[{"\udc00":1}]})", 1).message,
+            "\"end_hand\" event: \"breakdown\"[0] has a part \"\\udc00\", which is not valid "
+            "Unicode");
+  // Quoted in a message as the log escaped it.
+  p = OneProblem(R"({"type":"discard","player":0,"card":"\udc00"})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadCard);
+  EXPECT_EQ(p.message, "\"discard\" event: \"card\" is \"\\udc00\", not a card");
+  // A proper pair and an escaped NUL are characters.
+  Event e = ReadOne(R"({"type":"note","text":"\ud83c\udccf \u0000"})");
+  EXPECT_EQ(e.text, std::string("\xF0\x9F\x83\x8F \0", 6));
+}
+
+TEST(LogReaderTest, NotAnObject) {
+  ReadResult r = ReadAll("[1,2]\n42\n\"draw\"\n{\"type\":\"ask_out\",\"player\":0}\n");
+  ASSERT_EQ(r.problems.size(), 3u);
+  EXPECT_EQ(r.problems[0].line, 1);
+  EXPECT_EQ(r.problems[0].id, CheckId::kLogBadEvent);
+  EXPECT_EQ(r.problems[0].message, "not an event: the line holds an array, not a JSON object");
+  EXPECT_EQ(r.problems[1].line, 2);
+  EXPECT_EQ(r.problems[1].message, "not an event: the line holds 42, not a JSON object");
+  EXPECT_EQ(r.problems[2].line, 3);
+  EXPECT_EQ(r.problems[2].message, "not an event: the line holds \"draw\", not a JSON object");
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].line, 4);
+}
+
+TEST(LogReaderTest, MissingOrBadType) {
+  InputProblem p = OneProblem(R"({"player":0})", 0);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message, "not an event: the object has no \"type\" field");
+  p = OneProblem(R"({"type":5})", 0);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message, "not an event: \"type\" is 5, not a string");
+}
+
+TEST(LogReaderTest, UnknownType) {
+  ReadResult r = ReadAll("\n{\"type\":\"shuffle\",\"player\":0}\n");
+  EXPECT_TRUE(r.events.empty());
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].line, 2);
+  EXPECT_EQ(r.problems[0].id, CheckId::kLogUnknownEvent);
+  EXPECT_EQ(r.problems[0].message, "unknown event type \"shuffle\"");
+}
+
+TEST(LogReaderTest, MissingField) {
+  InputProblem p = OneProblem(R"({"type":"discard","player":1})", 1);
+  EXPECT_EQ(p.line, 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message, "\"discard\" event: missing field \"card\"");
+
+  ReadResult r = ReadAll("{\"type\":\"deal\"}\n");
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_FALSE(r.events[0].ok);
+  ASSERT_EQ(r.problems.size(), 4u);
+  EXPECT_EQ(r.problems[0].message, "\"deal\" event: missing field \"hand\"");
+  EXPECT_EQ(r.problems[1].message, "\"deal\" event: missing field \"dealer\"");
+  EXPECT_EQ(r.problems[2].message, "\"deal\" event: missing field \"hands\"");
+  EXPECT_EQ(r.problems[3].message, "\"deal\" event: missing field \"upcard\"");
+
+  r = ReadAll("{\"type\":\"game\",\"ruleset\":\"classic\"}\n");
+  ASSERT_EQ(r.problems.size(), 2u);
+  EXPECT_EQ(r.problems[0].message, "\"game\" event: missing field \"format\"");
+  EXPECT_EQ(r.problems[1].message, "\"game\" event: missing field \"players\"");
+
+  EXPECT_EQ(OneProblem(R"({"type":"answer","player":1})", 1).message,
+            "\"answer\" event: missing field \"yes\"");
+  EXPECT_EQ(OneProblem(R"({"type":"ask_out"})", 1).message,
+            "\"ask_out\" event: missing field \"player\"");
+  EXPECT_EQ(OneProblem(R"({"type":"end_hand","scores":[1,2]})", 1).message,
+            "\"end_hand\" event: missing field \"hand\"");
+  EXPECT_EQ(OneProblem(R"({"type":"meld","player":0,"melds":[{"to":"K"}]})", 1).message,
+            "\"meld\" event: \"melds\"[0]: missing field \"cards\"");
+  EXPECT_EQ(OneProblem(R"({"type":"retract","player":0})", 1).message,
+            "\"retract\" event: missing field \"cards\"");
+  EXPECT_EQ(OneProblem(R"({"type":"special_hand","player":0})", 1).message,
+            "\"special_hand\" event: missing field \"cards\"");
+  EXPECT_EQ(OneProblem(R"({"type":"three","player":0})", 1).message,
+            "\"three\" event: missing field \"card\"");
+}
+
+TEST(LogReaderTest, TakePileNeedsWithOrTo) {
+  InputProblem p = OneProblem(R"({"type":"take_pile","player":1,"top":"KD"})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message,
+            "\"take_pile\" event: needs \"with\" (cards from the hand for a new meld) or \"to\" "
+            "(the meld the top card goes onto)");
+  EXPECT_EQ(OneProblem(R"({"type":"take_pile","player":1,"with":["KS","KH"]})", 1).message,
+            "\"take_pile\" event: missing field \"top\"");
+}
+
+TEST(LogReaderTest, MistypedFields) {
+  InputProblem p = OneProblem(R"({"type":"deal","hand":1,"dealer":"0","hands":[],"upcard":[]})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message, "\"deal\" event: \"dealer\" is \"0\", not an integer");
+  EXPECT_EQ(OneProblem(R"({"type":"draw","player":1.5,"cards":["KS"]})", 1).message,
+            "\"draw\" event: \"player\" is 1.5, not an integer");
+  EXPECT_EQ(OneProblem(R"({"type":"draw","player":1,"cards":["KS"],"bonus":1})", 1).message,
+            "\"draw\" event: \"bonus\" is 1, not true or false");
+  EXPECT_EQ(OneProblem(R"({"type":"draw","player":1,"cards":"KS"})", 1).message,
+            "\"draw\" event: \"cards\" is \"KS\", not an array of cards");
+  EXPECT_EQ(OneProblem(R"({"type":"answer","player":2,"yes":"yes"})", 1).message,
+            "\"answer\" event: \"yes\" is \"yes\", not true or false");
+  EXPECT_EQ(OneProblem(R"({"type":"answer","player":null,"yes":true})", 1).message,
+            "\"answer\" event: \"player\" is null, not an integer");
+  EXPECT_EQ(OneProblem(R"({"type":"game","format":"canasta-log/1","players":["A",2]})", 1).message,
+            "\"game\" event: \"players\"[1] is 2, not a string");
+  EXPECT_EQ(OneProblem(R"({"type":"note","text":{"a":1}})", 1).message,
+            "\"note\" event: \"text\" is an object, not a string");
+  EXPECT_EQ(OneProblem(R"({"type":"end_hand","hand":1,"scores":[10,"20"]})", 1).message,
+            "\"end_hand\" event: \"scores\"[1] is \"20\", not an integer");
+  EXPECT_EQ(OneProblem(R"({"type":"end_hand","hand":1,"breakdown":[{"melded":"5"}]})", 1).message,
+            "\"end_hand\" event: \"breakdown\"[0].\"melded\" is \"5\", not an integer");
+  EXPECT_EQ(OneProblem(R"({"type":"end_hand","hand":1,"breakdown":[7]})", 1).message,
+            "\"end_hand\" event: \"breakdown\"[0] is 7, not an object of score parts");
+  EXPECT_EQ(OneProblem(R"({"type":"end_game","winner":9999999999})", 1).message,
+            "\"end_game\" event: \"winner\" is 9999999999, not an integer");
+  EXPECT_EQ(OneProblem(R"({"type":"meld","player":0,"melds":{"cards":["KS"]}})", 1).message,
+            "\"meld\" event: \"melds\" is an object, not an array of melds");
+  EXPECT_EQ(OneProblem(R"({"type":"meld","player":0,"melds":[{"to":7,"cards":[]}]})", 1).message,
+            "\"meld\" event: \"melds\"[0].\"to\" is 7, not a string");
+  EXPECT_EQ(OneProblem(R"({"type":"deal","hand":1,"dealer":0,"hands":[["AS"],"KD"],)"
+                       R"("upcard":[]})",
+                       1)
+                .message,
+            "\"deal\" event: \"hands\"[1] is \"KD\", not an array of cards");
+  EXPECT_EQ(OneProblem(R"({"type":"take_pile","player":0,"top":"KD","to":["K"]})", 1).message,
+            "\"take_pile\" event: \"to\" is an array, not a string");
+}
+
+TEST(LogReaderTest, BadCards) {
+  InputProblem p = OneProblem(R"({"type":"discard","player":1,"card":"1S"})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadCard);
+  EXPECT_EQ(p.message, "\"discard\" event: \"card\" is \"1S\", not a card");
+
+  ReadResult r = ReadAll("\n{\"type\":\"draw\",\"player\":1,\"cards\":[\"KS\",\"KX\",\"\",7]}\n");
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_FALSE(r.events[0].ok);
+  EXPECT_EQ(r.events[0].line, 2);
+  EXPECT_EQ(r.events[0].cards, Cs({"KS"}));  // the good cards are kept
+  ASSERT_EQ(r.problems.size(), 3u);
+  for (const InputProblem& q : r.problems) {
+    EXPECT_EQ(q.line, 2);
+    EXPECT_EQ(q.id, CheckId::kLogBadCard);
+  }
+  EXPECT_EQ(r.problems[0].message, "\"draw\" event: \"cards\"[1] is \"KX\", not a card");
+  EXPECT_EQ(r.problems[1].message, "\"draw\" event: \"cards\"[2] is \"\", not a card");
+  EXPECT_EQ(r.problems[2].message, "\"draw\" event: \"cards\"[3] is 7, not a card");
+
+  EXPECT_EQ(OneProblem(R"({"type":"deal","hand":1,"dealer":0,"hands":[["AS"],["AS","10X"]],)"
+                       R"("upcard":[]})",
+                       1)
+                .message,
+            "\"deal\" event: \"hands\"[1][1] is \"10X\", not a card");
+  EXPECT_EQ(OneProblem(R"({"type":"meld","player":0,"melds":[{"cards":["QS"]},)"
+                       R"({"cards":["QS","JKR"]}]})",
+                       1)
+                .message,
+            "\"meld\" event: \"melds\"[1].\"cards\"[1] is \"JKR\", not a card");
+  EXPECT_EQ(OneProblem(R"({"type":"three","player":0,"card":"3H","replacement":"3"})", 1).message,
+            "\"three\" event: \"replacement\" is \"3\", not a card");
+  EXPECT_EQ(OneProblem(R"({"type":"take_pile","player":0,"top":"kd","to":"K"})", 1).message,
+            "\"take_pile\" event: \"top\" is \"kd\", not a card");
+  // Quoted values are escaped and cut short.
+  EXPECT_EQ(
+      OneProblem(
+          R"({"type":"discard","player":0,"card":"a\"b\n0123456789012345678901234567890123456789"})",
+          1)
+          .message,
+      "\"discard\" event: \"card\" is "
+      "\"a\\\"b\\u000a012345678901234567890123456789012345...\", not a card");
+}
+
+TEST(LogReaderTest, ProblemsPerLineAreCapped) {
+  std::string line = R"({"type":"draw","player":0,"cards":[)";
+  for (int i = 0; i < 100; ++i) line += std::string(i ? "," : "") + "\"ZZ\"";
+  line += "]}";
+  ReadResult r = ReadAll(line + "\n");
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_FALSE(r.events[0].ok);
+  ASSERT_EQ(r.problems.size(), 33u);
+  EXPECT_EQ(r.problems[31].message, "\"draw\" event: \"cards\"[31] is \"ZZ\", not a card");
+  EXPECT_EQ(r.problems[32].id, CheckId::kLogBadCard);
+  EXPECT_EQ(r.problems[32].message, "\"draw\" event: 68 more problems like these not shown");
+}
+
+TEST(LogReaderTest, NullProblemsPointer) {
+  std::istringstream in("oops\n{\"type\":\"discard\",\"player\":1,\"card\":\"XX\"}\n");
+  LogReader reader(in);
+  Event e;
+  ASSERT_TRUE(reader.Next(&e, nullptr));
+  EXPECT_EQ(e.line, 2);
+  EXPECT_FALSE(e.ok);
+  EXPECT_FALSE(reader.Next(&e, nullptr));
+}
+
+// --- Hostile input ---
+
+TEST(LogReaderTest, FiftyMegabyteLine) {
+  const size_t kTextSize = 50u * 1024 * 1024;
+  std::string log = "{\"type\":\"note\",\"text\":\"";
+  log.append(kTextSize, 'x');
+  log += "\"}\n{\"type\":\"ask_out\",\"player\":3}\n";
+  std::istringstream in(std::move(log));
+  LogReader reader(in);
+  std::vector<InputProblem> problems;
+  Event e;
+  ASSERT_TRUE(reader.Next(&e, &problems));
+  EXPECT_TRUE(e.ok);
+  EXPECT_EQ(e.type, EventType::kNote);
+  EXPECT_EQ(e.text.size(), kTextSize);
+  EXPECT_EQ(e.text.find_first_not_of('x'), std::string::npos);
+  ASSERT_TRUE(reader.Next(&e, &problems));
+  EXPECT_EQ(e.line, 2);
+  EXPECT_EQ(e.player, 3);
+  EXPECT_FALSE(reader.Next(&e, &problems));
+  EXPECT_TRUE(problems.empty());
+}
+
+TEST(LogReaderTest, MillionNestedBracketsIsBadJsonNotACrash) {
+  std::string log = "{\"type\":\"ask_out\",\"player\":0}\n";
+  log.append(1000000, '[');
+  log += "\n{\"type\":\"ask_out\",\"player\":1}\n";
+  ReadResult r = ReadAll(log);
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].line, 2);
+  EXPECT_EQ(r.problems[0].id, CheckId::kLogBadJson);
+  EXPECT_EQ(r.problems[0].message.rfind("bad JSON: ", 0), 0u) << r.problems[0].message;
+  ASSERT_EQ(r.events.size(), 2u);
+  EXPECT_EQ(r.events[1].line, 3);
+}
+
+TEST(LogReaderTest, MillionNestedValidArrayInAnUnknownField) {
+  std::string line = "{\"type\":\"ask_out\",\"player\":0,\"deep\":";
+  line.append(1000000, '[');
+  line.append(1000000, ']');
+  line += "}";
+  Event e = ReadOne(line);
+  EXPECT_EQ(e.type, EventType::kAskOut);
+}
+
+// Every field of every type, given every kind of JSON value: never a crash or a
+// RapidJSON assert, and an event is ok exactly when no problem was reported.
+TEST(LogReaderTest, EveryFieldWithEveryKindOfValue) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> events = {
+      {"game", {"format", "ruleset", "players"}},
+      {"deal", {"hand", "dealer", "hands", "upcard", "stock", "feet"}},
+      {"three", {"player", "card", "replacement"}},
+      {"draw", {"player", "cards", "bonus"}},
+      {"take_pile", {"player", "top", "with", "to", "count"}},
+      {"meld", {"player", "melds"}},
+      {"discard", {"player", "card"}},
+      {"ask_out", {"player"}},
+      {"answer", {"player", "yes"}},
+      {"special_hand", {"player", "cards"}},
+      {"retract", {"player", "cards"}},
+      {"note", {"player", "text"}},
+      {"end_hand", {"hand", "scores", "totals", "breakdown"}},
+      {"end_game", {"totals", "winner"}},
+  };
+  const std::vector<std::string> values = {"null",
+                                           "true",
+                                           "0",
+                                           "-1",
+                                           "1.5",
+                                           "1e300",
+                                           "99999999999",
+                                           "\"\"",
+                                           "\"KS\"",
+                                           "\"10H\"",
+                                           "[]",
+                                           "[null]",
+                                           "[\"KS\"]",
+                                           "[[\"KS\"]]",
+                                           "[[\"KX\"]]",
+                                           "[1,2]",
+                                           "{}",
+                                           "{\"a\":1}",
+                                           "[{\"cards\":[\"KS\"]}]",
+                                           "[{\"a\":\"b\"}]",
+                                           "[{\"cards\":5,\"to\":[]}]",
+                                           "[[]]",
+                                           "[{\"x\":1},[]]",
+                                           "[[[[[]]]]]"};
+  for (const auto& [type, fields] : events) {
+    for (const std::string& field : fields) {
+      for (const std::string& value : values) {
+        std::string text = "{\"type\":\"" + type + "\",\"" + field + "\":" + value + "}";
+        ReadResult r = ReadAll(text);
+        ASSERT_EQ(r.events.size(), 1u) << text;
+        EXPECT_EQ(r.events[0].ok, r.problems.empty()) << text;
+        for (const InputProblem& p : r.problems) {
+          EXPECT_EQ(p.line, 1);
+          EXPECT_TRUE(p.id == CheckId::kLogBadEvent || p.id == CheckId::kLogBadCard) << text;
+          EXPECT_EQ(p.message.rfind("\"" + type + "\" event: ", 0), 0u) << p.message;
+        }
+      }
+    }
+  }
+}
+
+// --- The benchmark's floor ---
+
+TEST(ParseJsonOnlyTest, ValidAndInvalid) {
+  ParseScratch scratch;
+  EXPECT_TRUE(ParseJsonOnly(R"({"type":"draw","player":1,"cards":["KS"]})", &scratch));
+  EXPECT_TRUE(ParseJsonOnly("[1,2,3]", &scratch));
+  EXPECT_FALSE(ParseJsonOnly(R"({"type":"draw" "player":1})", &scratch));
+  EXPECT_FALSE(ParseJsonOnly("", &scratch));
+  EXPECT_FALSE(ParseJsonOnly(std::string(1000000, '['), &scratch));
+  EXPECT_TRUE(ParseJsonOnly(R"({"a":1})", &scratch));  // usable after a failure
+  EXPECT_TRUE(ParseJsonOnly(R"({"a":1})"));            // no scratch
+}
+
+}  // namespace
+}  // namespace canasta

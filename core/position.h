@@ -216,7 +216,8 @@ class Position {
   const Meld* FindMeld(int side, Rank rank) const;
   int CountToward(const std::vector<Card>& cards, CardCounts* from_hand) const;
   void FinishTurn();
-  void EndPlay(int tag);
+  // Settles the end of play; reports undeclared red threes into *out.
+  void EndPlay(int tag, TaggedViolations* out);
 
   const Rules& rules_;
   const RuleHooks& hooks_;

@@ -1,0 +1,113 @@
+-- jaques: "How to Play Canasta" by Jaques of London, seed 002 main text
+-- (Setting up 1-7, How to play 1-13, Winning and scoring, The fine points).
+-- 002 names no base. It describes the same classic game as 000 but differs
+-- in places (rules-matrix §2), so it extends nothing: what is not set here
+-- is the engine's default, which 002 either states too (cited in `sources`)
+-- or leaves silent (noted below with the reading used).
+return {
+  name = "jaques",
+  description = "Jaques of London (002): bury special upcards, take the pile with two naturals, discard to go out",
+  params = {
+    -- "If that first face-up card is a joker, a two, or a red three, keep
+    -- turning cards until a natural card from 4 to ace appears; bury the
+    -- special cards in the middle of the stock." (002 Setup-6; D2)
+    -- A black three is no trigger as the first upcard; turned up during the
+    -- re-turn it is no natural from 4 to ace, so turning goes on and it is
+    -- buried too (A27).
+    upcard_first_triggers = {"joker", "two", "red_three"},
+    upcard_more_triggers = {"joker", "two", "red_three", "black_three"},
+    upcard_specials_to_stock = true,
+    -- "Any player who holds a red three in their initial hand must
+    -- immediately place it face-up in front of them and draw a replacement
+    -- card from stock." (002 Setup-7; D12)
+    three_layout = "immediately",
+    -- "To take the discard pile, the top card must be a natural card that
+    -- completes a valid meld for you using at least two natural cards from
+    -- your hand." (002 Play-4; A25, D9)
+    unfrozen_take = "two_naturals_from_hand",
+    -- "To take a frozen pile you must hold two natural cards of the same
+    -- rank as the top discard card and use all three to form a new meld."
+    -- (002 Play-5; A25, D10)
+    frozen_take_new_meld = true,
+    -- 002 gives black threes no freezing or blocking effect (D3, D4): a
+    -- black-three discard is allowed and freezes nothing (A27).
+    black_three_blocks_until_covered = false,
+    -- "Black threes may only be melded when a player goes out in that same
+    -- turn, and only as a group of three or four. They cannot be used as
+    -- wild cards." (002 Play-7; A19, D13)
+    black_three_meld = "three_or_four_no_wild",
+    -- "You may not discard a wild card to freeze the pile deliberately
+    -- unless the rules variant in use permits it." (002 Play-8) An engine
+    -- cannot see intent: a wild may be discarded only when the hand holds
+    -- nothing else (A26).
+    wild_discard = "only_if_no_other_card",
+    -- "a player goes out when they play all cards from their hand, including
+    -- the final discard" (002 Play-11) with "You must discard exactly one
+    -- card face-up onto the discard pile to end your turn." (Play-8; A29, D14)
+    discard_required_to_go_out = true,
+    -- "going out concealed 200 points (instead of 100)" (002 Scoring;
+    -- Play-12; A29, D15)
+    concealed_going_out_bonus = 200,
+    -- "When a player cannot or will not take the discard, the hand ends"
+    -- (002 Play-13): taking after the stock runs out is never compulsory (D16).
+    must_take_when_stock_out = false,
+    -- "below 0 points ... 15 or more; 0 to 1,494 points, 50 or more; 1,500
+    -- to 2,994 points, 90 or more; 3,000 points or more, 120 or more."
+    -- (002 Play-9) 1,495 and 2,995 fall in no band: bands by lower bound,
+    -- reading "1,494/2,994" as "below 1,500/3,000" (A24, D1). Restated.
+    minimum_table = {{-math.huge, 15}, {0, 50}, {1500, 90}, {3000, 120}},
+    -- 002's only sanction is a redeal for signals (002 L49); it states no
+    -- penalty for insufficient or illegal melds or an undeclared red three
+    -- (D21), so none is scored.
+    insufficient_meld_penalties = false,
+    illegal_meld_penalty = 0,
+    undeclared_red_three_penalty = 0,
+  },
+  -- Values 002 states that equal the engine's defaults, cited for
+  -- `rules show`. Silent points keep the engine's value:
+  --   frozen_before_initial_meld, one_card_rule: Play-4's two naturals from
+  --     hand already decide every case (A31; a one-card hand cannot hold two);
+  --   max_wilds_incomplete, min_naturals: 002 has no cap and no minimum, but
+  --     "more natural cards than wild cards" allows at most 2 wilds in any
+  --     meld under 7 cards, the same melds (D6);
+  --   exact_tie: A33 reads "pass" as "reach or exceed"; an exact tie is
+  --     unstated everywhere (A17).
+  sources = {
+    upcard_first_triggers = "002 Setup-6, D2",
+    upcard_more_triggers = "002 Setup-6, A27",
+    upcard_specials_to_stock = "002 Setup-6",
+    three_layout = "002 Setup-7",
+    unfrozen_take = "002 Play-4, A25",
+    frozen_take_new_meld = "002 Play-5, A25",
+    black_three_blocks_until_covered = "002 silent, A27",
+    black_three_meld = "002 Play-7, A19",
+    wild_discard = "002 Play-8, A26",
+    discard_required_to_go_out = "002 Play-8, Play-11, A29",
+    concealed_going_out_bonus = "002 Scoring, A29",
+    must_take_when_stock_out = "002 Play-13, D16",
+    minimum_table = "002 Play-9, A24",
+    insufficient_meld_penalties = "002 states none, D21",
+    illegal_meld_penalty = "002 states none, D21",
+    undeclared_red_three_penalty = "002 Play-7 states none, D21",
+    num_players = "002 L5, Setup-1",
+    decks = "002 Setup-2",
+    jokers = "002 Setup-2",
+    hand_size = "002 Setup-3",
+    upcards = "002 Setup-5",
+    stock_draw = "002 Play-2",
+    card_value = "002 Scoring",
+    naturals_must_outnumber_wilds = "002 Play-3",
+    max_wilds_completed = "002 L49",
+    canasta_size = "002 Play-6",
+    natural_canasta_bonus = "002 Scoring",
+    mixed_canasta_bonus = "002 Scoring",
+    top_card_counts_toward_minimum = "002 silent, A31",
+    canastas_to_go_out = "002 Play-11",
+    going_out_bonus = "002 Scoring",
+    red_three_bonus = "002 Scoring",
+    all_red_threes_bonus = "002 Scoring (200 each if one side holds all four)",
+    red_threes_count_against_unmelded = "002 Scoring",
+    target_score = "002 Scoring",
+    exact_tie = "002 Scoring, A33, A17",
+  },
+}

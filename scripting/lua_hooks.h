@@ -1,0 +1,94 @@
+// RuleHooks (core/hooks.h) backed by a ruleset's Lua functions. Each hook
+// that the ruleset defines is called in its own sandbox; the others keep the
+// C++ default. A hook that fails (a Lua error, an exhausted budget, a wrong
+// return type) never stops an audit: the default answer is used and the
+// failure is recorded for the report.
+//
+// One LuaHooks belongs to one thread (a lua_State is not thread-safe); get
+// one per audit thread from Ruleset::MakeHooks().
+#ifndef CANASTA_SCRIPTING_LUA_HOOKS_H_
+#define CANASTA_SCRIPTING_LUA_HOOKS_H_
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/hooks.h"
+#include "scripting/lua_sandbox.h"
+
+namespace canasta {
+
+// The hooks a ruleset may define, by the Lua names of RuleHooks' methods:
+// initial_meld_value, extra_meld_check, canastas_to_go_out, minimum_count,
+// house_score_adjustment.
+const std::vector<std::string>& HookNames();
+
+// A failed hook call. Identical failures (same hook, same message) are
+// folded into one entry with a count.
+struct HookError {
+  std::string hook;  // "initial_meld_value"
+  std::string call;  // the first failing call, e.g. initial_meld_value("JK", rules)
+  LuaError error;    // where and why, with the traceback when Lua gave one
+  int count = 1;
+
+  std::string ToString() const;  // "file:line: hook: message (N calls)"
+};
+
+class LuaHooks : public RuleHooks {
+ public:
+  // One file of a ruleset's chain, the root first.
+  struct Chunk {
+    std::string file;    // chunk name shown in errors
+    std::string source;  // Lua text
+  };
+
+  // Runs the chain's files in a fresh sandbox and keeps the hook functions.
+  // A failure here is recorded (errors()) and leaves every hook at its default.
+  LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits);
+  ~LuaHooks() override;
+
+  int InitialMeldValue(const Rules& rules, Card card) const override;
+  std::string ExtraMeldCheck(const Rules& rules, const MeldShape& shape) const override;
+  int CanastasToGoOut(const Rules& rules, const SideSummary& side) const override;
+  int MinimumCount(const Rules& rules, int total) const override;
+  int HouseScoreAdjustment(const Rules& rules, const SideSummary& side,
+                           bool went_out) const override;
+  std::vector<std::string> OverriddenHooks() const override;
+
+  const std::vector<HookError>& errors() const { return errors_; }
+  // Returns the failures recorded so far and forgets them.
+  std::vector<HookError> TakeErrors() const;
+
+  enum Hook {
+    kInitialMeldValue,
+    kExtraMeldCheck,
+    kCanastasToGoOut,
+    kMinimumCount,
+    kHouseScoreAdjustment,
+    kNumHooks
+  };
+  struct CallState;
+
+ private:
+  // Calls hook `call.hook`; false when it failed (the failure is recorded).
+  bool Invoke(CallState& call) const;
+  void Record(const std::string& hook, const std::string& call, const LuaError& error) const;
+
+  std::unique_ptr<LuaSandbox> sandbox_;
+  std::array<int, kNumHooks> refs_;  // registry references; LUA_NOREF when undefined
+  // The `rules` table handed to hooks, built once per Rules object: hooks
+  // assume the Rules they are called with is not changed while in use.
+  mutable int rules_ref_;
+  mutable const Rules* rules_for_ref_ = nullptr;
+  mutable std::vector<HookError> errors_;
+  mutable int dropped_errors_ = 0;
+};
+
+// The hook failures recorded by `hooks` since the last call, if they are Lua
+// hooks; empty otherwise. For the replay, which holds a RuleHooks.
+std::vector<HookError> TakeHookErrors(const RuleHooks& hooks);
+
+}  // namespace canasta
+
+#endif  // CANASTA_SCRIPTING_LUA_HOOKS_H_

@@ -1,0 +1,144 @@
+// A Lua state for untrusted ruleset code. Rulesets are shared between players
+// and clubs, so a ruleset file must never be able to read or write files, run
+// programs, hang an audit or exhaust the machine's memory:
+//   - only the base, string, table and math libraries are opened, without
+//     dofile, loadfile, load, require, collectgarbage, print (a no-op here),
+//     warn, string.dump, math.random and math.randomseed (rulesets must give
+//     the same answer on every run);
+//   - chunks are loaded as text only: binary chunks are unchecked bytecode;
+//   - every call runs under an instruction budget, a C-work budget for the
+//     string and table functions that loop inside one C call, and a time
+//     limit, all reset per call;
+//   - a counting allocator caps the state's memory and the size of a single
+//     string; a refused allocation is a clean memory error and the state stays
+//     usable.
+// Every call into Lua goes through Call(), one lua_pcall with a message
+// handler that adds a traceback; errors come back as LuaError values.
+//
+// Not thread-safe: use one sandbox per thread.
+#ifndef CANASTA_SCRIPTING_LUA_SANDBOX_H_
+#define CANASTA_SCRIPTING_LUA_SANDBOX_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+struct lua_State;
+struct lua_Debug;
+
+namespace canasta {
+
+// An error from Lua code or about a ruleset file, with where it happened.
+struct LuaError {
+  std::string file;       // chunk or file name ("rulesets/hutto.lua"); may be empty
+  int line = 0;           // 1-based; 0 when unknown
+  std::string message;    // without the "file:line:" prefix
+  std::string traceback;  // Lua's "stack traceback:" text; empty when none
+
+  // "file:line: message" (the parts that are known).
+  std::string ToString() const;
+};
+
+struct SandboxLimits {
+  size_t memory_bytes = size_t{64} << 20;     // whole state
+  size_t max_string_bytes = size_t{1} << 20;  // one string: bounds the cost of `..` and compares
+  int64_t instructions = 10'000'000;          // VM instructions per call
+  int64_t c_work = 100'000'000;               // estimated steps in guarded C functions per call
+  double seconds = 2.0;                       // wall clock per call, the last resort
+};
+
+class LuaSandbox {
+ public:
+  // Throws std::runtime_error if the state cannot be created within the limits.
+  explicit LuaSandbox(const SandboxLimits& limits = SandboxLimits());
+  ~LuaSandbox();
+  LuaSandbox(const LuaSandbox&) = delete;
+  LuaSandbox& operator=(const LuaSandbox&) = delete;
+
+  // For code in scripting/ that pushes values itself. Anything that may
+  // allocate or call Lua must run inside Call() or Protected(), unless
+  // memory_used() leaves ample room below the limit. Stack slot 1 holds the
+  // message handler: never clear the stack outside a call.
+  lua_State* state() const { return state_; }
+  const SandboxLimits& limits() const { return limits_; }
+  size_t memory_used() const;
+
+  // Compiles a text chunk and runs it, leaving `nresults` values on the stack
+  // on success (nothing on failure). `chunkname` is the file name shown in
+  // errors and tracebacks.
+  std::optional<LuaError> Run(std::string_view source, std::string_view chunkname,
+                              int nresults = 0);
+
+  // Compiles a text chunk and leaves the function on the stack. A binary
+  // chunk is refused.
+  std::optional<LuaError> Load(std::string_view source, std::string_view chunkname);
+
+  // The one protected-call path: calls the function below the top `nargs`
+  // values with fresh budgets, leaving `nresults` values on success.
+  std::optional<LuaError> Call(int nargs, int nresults);
+
+  // Runs `fn(L)` as a protected C function with fresh budgets. The top
+  // `nargs` stack values are consumed and are its arguments 1..nargs; what
+  // it leaves on the stack is dropped. `fn` may raise Lua errors; a
+  // std::exception it throws becomes a Lua error, so none escapes into Lua.
+  template <class F>
+  std::optional<LuaError> Protected(F&& fn, int nargs = 0) {
+    using Fn = std::remove_reference_t<F>;
+    return ProtectedImpl([](lua_State* L, void* f) { (*static_cast<Fn*>(f))(L); },
+                         const_cast<void*>(static_cast<const void*>(&fn)), nargs);
+  }
+
+  // Makes a host function callable from Lua as global `name`: it gets its
+  // arguments converted with tostring and returns one string. Any C++
+  // exception it throws becomes a Lua error.
+  using HostFunction = std::function<std::string(const std::vector<std::string>&)>;
+  void SetGlobalFunction(const std::string& name, HostFunction fn);
+
+  // Runs `source` as `return <source>` and converts the result with
+  // tostring: a convenience for tests and diagnostics.
+  std::optional<std::string> Eval(std::string_view expression, LuaError* error = nullptr);
+
+  // Turns the error value on top of the stack into a LuaError (used by the
+  // call path; exposed for code that loads chunks inside Protected()).
+  LuaError ErrorFromMessage(std::string_view text) const;
+
+  // --- Used by the sandbox's own C functions ---
+  // Charges `units` of C work against this call's budget; raises a Lua error
+  // when the budget or the time limit is exceeded.
+  void ChargeWork(lua_State* L, double units, const char* what);
+  static LuaSandbox* From(lua_State* L);
+
+ private:
+  struct Allocator;
+  friend struct SandboxAccess;
+
+  std::optional<LuaError> ProtectedImpl(void (*thunk)(lua_State*, void*), void* fn, int nargs);
+  void StartBudget();
+  static void CountHook(lua_State* L, lua_Debug* ar);
+  bool OutOfTime();
+
+  SandboxLimits limits_;
+  std::unique_ptr<Allocator> alloc_;
+  lua_State* state_ = nullptr;
+  std::vector<std::unique_ptr<HostFunction>> host_functions_;
+  std::vector<std::string> chunk_names_;  // full names, to undo Lua's truncation
+
+  // Per-call budget state.
+  int hook_interval_ = 1000;
+  int64_t instructions_used_ = 0;
+  double work_used_ = 0;
+  bool exhausted_ = false;
+  const char* exhausted_why_ = "";
+  bool clock_started_ = false;
+  int64_t start_ns_ = 0;
+};
+
+}  // namespace canasta
+
+#endif  // CANASTA_SCRIPTING_LUA_SANDBOX_H_

@@ -1,0 +1,134 @@
+#include "scripting/ruleset_info.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "scripting/param_values.h"
+
+namespace canasta {
+namespace {
+
+constexpr size_t kMaxValueWidth = 44;  // fits the trigger sets; card_value overflows
+
+// Columns are aligned by characters, not bytes ("§" is two bytes).
+size_t Width(const std::string& s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// Renders rows as columns separated by two spaces. A cell wider than its
+// column's cap keeps its full text and pushes the rest of its row along.
+std::string Table(const std::vector<std::vector<std::string>>& rows,
+                  const std::vector<size_t>& caps) {
+  std::vector<size_t> widths;
+  for (const auto& row : rows) {
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (widths.size() <= i) widths.push_back(0);
+      size_t w = Width(row[i]);
+      if (i < caps.size() && caps[i] > 0) w = std::min(w, caps[i]);
+      widths[i] = std::max(widths[i], w);
+    }
+  }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t i = 0; i < row.size(); ++i) {
+      line += row[i];
+      if (i + 1 < row.size()) {
+        size_t w = Width(row[i]);
+        line += std::string(w < widths[i] ? widths[i] - w + 2 : 2, ' ');
+      }
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string ChainText(const Ruleset& rs) {
+  std::string out;
+  for (const Ruleset::Link& link : rs.chain()) {
+    if (!out.empty()) out += " -> ";
+    out += link.builtin ? link.name : link.name + " (" + link.file + ")";
+  }
+  return out;
+}
+
+std::string HooksText(const Ruleset& rs) {
+  if (rs.hooks().empty()) return "none (the engine's defaults)";
+  std::string out;
+  for (const std::string& h : rs.hooks()) out += (out.empty() ? "" : ", ") + h;
+  return out;
+}
+
+}  // namespace
+
+std::string ShowRuleset(const Ruleset& rs) {
+  std::string out;
+  out += "ruleset:     " + rs.name() + "\n";
+  if (!rs.description().empty()) out += "description: " + rs.description() + "\n";
+  out += "file:        " + rs.file() + (rs.builtin() ? " (built-in)" : "") + "\n";
+  out += "chain:       " + ChainText(rs) + "\n";
+  out += "hooks:       " + HooksText(rs) + "\n";
+  if (!rs.runnable()) out += "status:      incomplete, cannot run (see below)\n";
+  out += "\n";
+  std::vector<std::vector<std::string>> rows = {{"parameter", "value", "source"}};
+  for (const ParamText& p : DescribeParams(rs.rules())) {
+    rows.push_back({p.name, p.value, rs.SourceOf(p.name)});
+  }
+  out += Table(rows, {0, kMaxValueWidth, 0});
+  if (!rs.runnable()) out += "\n" + rs.IncompleteMessage() + "\n";
+  return out;
+}
+
+std::string DiffRulesets(const Ruleset& a, const Ruleset& b) {
+  std::string name_a = a.name(), name_b = b.name();
+  if (name_a == name_b) {
+    name_a = a.file();
+    name_b = b.file();
+  }
+  std::vector<ParamText> pa = DescribeParams(a.rules(), true);
+  std::vector<ParamText> pb = DescribeParams(b.rules(), true);
+  std::vector<std::vector<std::string>> rows = {
+      {"parameter", name_a, name_b, name_a + " source", name_b + " source"}};
+  for (size_t i = 0; i < pa.size() && i < pb.size(); ++i) {
+    if (pa[i].value == pb[i].value) continue;
+    std::string param = pa[i].info.name;
+    rows.push_back({pa[i].name, pa[i].value, pb[i].value, a.SourceOf(param), b.SourceOf(param)});
+  }
+  std::string out;
+  size_t differ = rows.size() - 1;
+  if (differ == 0) {
+    out += name_a + " and " + name_b + " have the same parameter values.\n";
+  } else {
+    out += name_a + " -> " + name_b + ": " + std::to_string(differ) +
+           (differ == 1 ? " value differs" : " values differ") + "\n\n";
+    out += Table(rows, {0, kMaxValueWidth, kMaxValueWidth, 0, 0});
+  }
+  if (a.hooks() != b.hooks()) {
+    out += "\nhooks: " + name_a + ": " + HooksText(a) + "; " + name_b + ": " + HooksText(b) + "\n";
+  }
+  if (a.runnable() != b.runnable()) {
+    out += "\n" + (a.runnable() ? name_b : name_a) + " is incomplete and cannot run.\n";
+  }
+  return out;
+}
+
+std::string ListRulesets() {
+  LoadOptions options;
+  options.allow_incomplete = true;
+  std::vector<std::vector<std::string>> rows;
+  for (const std::string& name : BuiltinRulesetNames()) {
+    std::variant<Ruleset, LuaError> loaded = LoadRuleset(name, options);
+    if (const auto* error = std::get_if<LuaError>(&loaded)) {
+      rows.push_back({name, "(cannot load: " + error->ToString() + ")"});
+      continue;
+    }
+    const Ruleset& rs = std::get<Ruleset>(loaded);
+    rows.push_back({rs.runnable() ? name : name + " (incomplete)", rs.description()});
+  }
+  return Table(rows, {});
+}
+
+}  // namespace canasta

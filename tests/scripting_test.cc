@@ -1,0 +1,704 @@
+// Lua rulesets: the built-ins, user files, errors with their lines, hooks.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "core/hooks.h"
+#include "core/rules.h"
+#include "scripting/lua_hooks.h"
+#include "scripting/param_values.h"
+#include "scripting/ruleset.h"
+#include "scripting/ruleset_info.h"
+
+namespace canasta {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kIncomplete[] = {"bolivia", "hand-and-foot", "pinnacle"};
+
+bool IsIncomplete(const std::string& name) {
+  return std::find(std::begin(kIncomplete), std::end(kIncomplete), name) != std::end(kIncomplete);
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "canasta-scripting-XXXXXX").string();
+    path_ = mkdtemp(pattern.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  std::string Write(const std::string& name, const std::string& text) const {
+    fs::path p = fs::path(path_) / name;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << text;
+    return p.string();
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+std::optional<Ruleset> Load(const std::string& name, const LoadOptions& options = LoadOptions()) {
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(name, options);
+  if (const auto* error = std::get_if<LuaError>(&loaded)) {
+    ADD_FAILURE() << name << ": " << error->ToString();
+    return std::nullopt;
+  }
+  return std::get<Ruleset>(std::move(loaded));
+}
+
+LuaError LoadError(const std::string& name, const LoadOptions& options = LoadOptions()) {
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(name, options);
+  if (const auto* error = std::get_if<LuaError>(&loaded)) return *error;
+  ADD_FAILURE() << name << " loaded but should not";
+  return {};
+}
+
+bool Contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(BuiltinRulesetsTest, AllNamesArePresent) {
+  std::vector<std::string> expected = {"bolivia",
+                                       "classic",
+                                       "hand-and-foot",
+                                       "hutto",
+                                       "jaques",
+                                       "jaques-three-handed",
+                                       "jaques-two-handed",
+                                       "pinnacle",
+                                       "three-handed",
+                                       "tutorial",
+                                       "two-handed"};
+  EXPECT_EQ(BuiltinRulesetNames(), expected);
+}
+
+TEST(BuiltinRulesetsTest, EveryRunnableBuiltinLoadsAndValidates) {
+  for (const std::string& name : BuiltinRulesetNames()) {
+    if (IsIncomplete(name)) continue;
+    std::optional<Ruleset> rs = Load(name);
+    ASSERT_TRUE(rs) << name;
+    EXPECT_EQ(rs->name(), name);
+    EXPECT_TRUE(rs->runnable());
+    EXPECT_TRUE(rs->builtin());
+    EXPECT_EQ(rs->file(), "rulesets/" + name + ".lua");
+    EXPECT_EQ(rs->rules().Validate(), "") << name;
+    EXPECT_FALSE(rs->description().empty()) << name;
+    EXPECT_TRUE(rs->hooks().empty()) << name;  // the built-ins need no Lua in the hot path
+    std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+    EXPECT_EQ(dynamic_cast<LuaHooks*>(hooks.get()), nullptr) << name;
+  }
+}
+
+TEST(BuiltinRulesetsTest, ClassicIsTheEngineDefault) {
+  std::optional<Ruleset> classic = Load("classic");
+  ASSERT_TRUE(classic);
+  std::vector<ParamText> got = DescribeParams(classic->rules());
+  std::vector<ParamText> want = DescribeParams(Rules());
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i].value, want[i].value) << got[i].name;
+  EXPECT_EQ(classic->chain().size(), 1u);
+  EXPECT_EQ(classic->SourceOf("stock_draw"), "default: 000 §12");
+}
+
+TEST(BuiltinRulesetsTest, HuttoValues) {
+  std::optional<Ruleset> rs = Load("hutto");
+  ASSERT_TRUE(rs);
+  const Rules& r = rs->rules();
+  EXPECT_EQ(r.stock_draw, 2);
+  EXPECT_EQ(r.canastas_to_go_out, 2);
+  EXPECT_FALSE(r.jokers_count_toward_minimum);
+  EXPECT_EQ(r.three_layout, ThreeLayout::kBeforePlay);
+  EXPECT_FALSE(r.discard_required_to_go_out);
+  EXPECT_EQ(r.num_players, 4);
+  EXPECT_EQ(r.hand_size, 11);
+  ASSERT_EQ(rs->chain().size(), 2u);
+  EXPECT_EQ(rs->chain()[0].name, "classic");
+  EXPECT_EQ(rs->SourceOf("stock_draw"), "hutto: 000 §21");
+  // The hook default reads the parameter: Hutto's jokers count nothing.
+  EXPECT_EQ(rs->MakeHooks()->InitialMeldValue(r, Card::Joker()), 0);
+}
+
+TEST(BuiltinRulesetsTest, TwoAndThreeHanded000) {
+  std::optional<Ruleset> two = Load("two-handed");
+  ASSERT_TRUE(two);
+  EXPECT_EQ(two->rules().num_players, 2);
+  EXPECT_EQ(two->rules().num_sides(), 2);
+  EXPECT_EQ(two->rules().hand_size, 15);
+  EXPECT_EQ(two->rules().stock_draw, 2);
+  EXPECT_EQ(two->rules().canastas_to_go_out, 2);
+  EXPECT_FALSE(two->rules().insufficient_meld_penalties);
+  EXPECT_EQ(two->rules().illegal_meld_penalty, 100);  // still penalised (TC-T09)
+
+  std::optional<Ruleset> three = Load("three-handed");
+  ASSERT_TRUE(three);
+  EXPECT_EQ(three->rules().num_players, 3);
+  EXPECT_EQ(three->rules().num_sides(), 3);
+  EXPECT_EQ(three->rules().hand_size, 13);
+  EXPECT_EQ(three->rules().stock_draw, 2);
+  EXPECT_EQ(three->rules().canastas_to_go_out, 2);
+  EXPECT_TRUE(three->rules().insufficient_meld_penalties);
+}
+
+TEST(BuiltinRulesetsTest, JaquesValues) {
+  std::optional<Ruleset> rs = Load("jaques");
+  ASSERT_TRUE(rs);
+  const Rules& r = rs->rules();
+  EXPECT_TRUE(r.discard_required_to_go_out);
+  EXPECT_EQ(r.concealed_going_out_bonus, 200);
+  EXPECT_EQ(r.unfrozen_take, UnfrozenTake::kTwoNaturalsFromHand);
+  EXPECT_TRUE(r.frozen_take_new_meld);
+  EXPECT_EQ(r.wild_discard, WildDiscard::kOnlyIfNoOtherCard);
+  EXPECT_EQ(r.black_three_meld, BlackThreeMeld::kThreeOrFourNoWild);
+  EXPECT_FALSE(r.black_three_blocks_until_covered);
+  EXPECT_EQ(r.upcard_first_triggers, kTriggerJoker | kTriggerTwo | kTriggerRedThree);
+  EXPECT_TRUE(r.upcard_specials_to_stock);
+  EXPECT_EQ(r.three_layout, ThreeLayout::kImmediately);
+  EXPECT_FALSE(r.must_take_when_stock_out);
+  EXPECT_EQ(r.stock_draw, 1);
+  EXPECT_EQ(r.MinimumFor(1495), 50);  // A24
+  EXPECT_EQ(r.MinimumFor(2995), 90);
+  EXPECT_EQ(r.MinimumFor(-5), 15);
+  EXPECT_EQ(r.MinimumFor(3000), 120);
+  EXPECT_EQ(rs->chain().size(), 1u);  // 002 names no base
+  EXPECT_EQ(rs->SourceOf("hand_size"), "jaques: 002 Setup-3");
+
+  for (const char* name : {"jaques-two-handed", "jaques-three-handed"}) {
+    std::optional<Ruleset> variant = Load(name);
+    ASSERT_TRUE(variant) << name;
+    bool two = std::string(name) == "jaques-two-handed";
+    EXPECT_EQ(variant->rules().num_players, two ? 2 : 3);
+    EXPECT_EQ(variant->rules().hand_size, two ? 15 : 13);
+    EXPECT_EQ(variant->rules().canastas_to_go_out, 2);
+    EXPECT_EQ(variant->rules().stock_draw, 1);                 // A34: not 000's draw-2
+    EXPECT_TRUE(variant->rules().discard_required_to_go_out);  // inherited
+    EXPECT_EQ(variant->rules().unfrozen_take, UnfrozenTake::kTwoNaturalsFromHand);
+  }
+}
+
+TEST(BuiltinRulesetsTest, TutorialValues) {
+  std::optional<Ruleset> rs = Load("tutorial");
+  ASSERT_TRUE(rs);
+  const Rules& r = rs->rules();
+  EXPECT_FALSE(r.naturals_must_outnumber_wilds);
+  EXPECT_EQ(r.min_naturals, 2);
+  EXPECT_EQ(r.max_wilds_incomplete, 3);
+  EXPECT_EQ(r.max_wilds_completed, -1);
+  EXPECT_EQ(r.upcard_first_triggers, kTriggerJoker | kTriggerTwo | kTriggerRedThree);
+  EXPECT_EQ(r.upcard_more_triggers, kTriggerJoker | kTriggerTwo | kTriggerRedThree);
+  EXPECT_FALSE(r.upcard_specials_to_stock);
+  EXPECT_EQ(r.black_three_meld, BlackThreeMeld::kThreeOrFourNoWild);
+  EXPECT_EQ(r.hand_size, 11);
+  EXPECT_TRUE(r.one_card_rule);  // silent in 004: classic
+}
+
+TEST(BuiltinRulesetsTest, IncompleteOnesRefuseNamingEachValue) {
+  struct Case {
+    const char* name;
+    std::vector<std::string> values;
+  };
+  std::vector<Case> cases = {
+      {"bolivia",
+       {"base:", "num_players:", "hand_size:", "stock_draw:", "canastas_to_go_out:",
+        "boliviana_bonus:", "escalera_melds:"}},
+      {"hand-and-foot",
+       {"base:", "hand_size:", "stock_draw:", "canastas_to_go_out:", "target_score:", "foot:"}},
+      {"pinnacle",
+       {"base:", "jokers:", "hand_size:", "stock_draw:", "canastas_to_go_out:", "sequence_melds:",
+        "sequence_canasta_bonus:"}},
+  };
+  for (const Case& c : cases) {
+    LuaError error = LoadError(c.name);
+    EXPECT_EQ(error.file, std::string("rulesets/") + c.name + ".lua");
+    EXPECT_TRUE(Contains(error.message, "cannot run")) << error.message;
+    EXPECT_TRUE(Contains(error.message, "A52")) << error.message;
+    for (const std::string& value : c.values) {
+      EXPECT_TRUE(Contains(error.message, "  " + value)) << c.name << " lacks " << value << "\n"
+                                                         << error.message;
+    }
+    LoadOptions options;
+    options.allow_incomplete = true;
+    std::optional<Ruleset> rs = Load(c.name, options);
+    ASSERT_TRUE(rs);
+    EXPECT_FALSE(rs->runnable());
+    EXPECT_EQ(rs->IncompleteMessage(), error.message);
+  }
+  LoadOptions options;
+  options.allow_incomplete = true;
+  std::optional<Ruleset> pinnacle = Load("pinnacle", options);
+  ASSERT_TRUE(pinnacle);
+  EXPECT_EQ(pinnacle->rules().decks, 3);
+  std::optional<Ruleset> bolivia = Load("bolivia", options);
+  ASSERT_TRUE(bolivia);
+  EXPECT_EQ(bolivia->rules().target_score, 15000);
+  EXPECT_TRUE(bolivia->rules().wild_melds);
+}
+
+TEST(UserRulesetTest, ExtendsABuiltin) {
+  TempDir dir;
+  std::string path = dir.Write("ours.lua", R"(-- our club
+return {
+  name = "ours",
+  extends = "hutto",
+  description = "Hutto, but a short game",
+  params = {
+    target_score = 3000,
+    card_value = { JK = 40, ["10"] = 15 },
+    minimum_table = { {from = -math.huge, minimum = 15}, {0, 60} },
+  },
+  sources = { target_score = "club vote, 2026" },
+}
+)");
+  std::optional<Ruleset> rs = Load(path);
+  ASSERT_TRUE(rs);
+  EXPECT_EQ(rs->name(), "ours");
+  EXPECT_FALSE(rs->builtin());
+  EXPECT_EQ(rs->rules().target_score, 3000);
+  EXPECT_EQ(rs->rules().stock_draw, 2);  // from hutto
+  EXPECT_EQ(rs->rules().card_value[size_t(Rank::kJoker)], 40);
+  EXPECT_EQ(rs->rules().card_value[size_t(Rank::kTen)], 15);
+  EXPECT_EQ(rs->rules().card_value[size_t(Rank::kAce)], 20);  // untouched ranks stay
+  EXPECT_EQ(rs->rules().MinimumFor(5000), 60);
+  EXPECT_EQ(rs->rules().MinimumFor(-20), 15);
+  ASSERT_EQ(rs->chain().size(), 3u);
+  EXPECT_EQ(rs->chain()[0].name, "classic");
+  EXPECT_EQ(rs->chain()[1].name, "hutto");
+  EXPECT_EQ(rs->chain()[2].file, path);
+  EXPECT_EQ(rs->SourceOf("target_score"), "ours: club vote, 2026");
+  EXPECT_EQ(rs->SourceOf("card_value"), "ours: " + path + ":8");
+  EXPECT_EQ(rs->SourceOf("stock_draw"), "hutto: 000 §21");
+  const Ruleset::Origin* origin = rs->origin("minimum_table");
+  ASSERT_NE(origin, nullptr);
+  EXPECT_EQ(origin->line, 9);
+}
+
+TEST(UserRulesetTest, ExtendsAnotherFileRelativeToItself) {
+  TempDir dir;
+  dir.Write("club/base.lua", R"(return {
+  name = "club-base",
+  extends = "jaques",
+  params = { target_score = 7500 },
+})");
+  std::string child = dir.Write("club/variants/fast.lua", R"(return {
+  extends = "../base.lua",
+  params = { hand_size = 9 },
+})");
+  std::optional<Ruleset> rs = Load(child);
+  ASSERT_TRUE(rs);
+  EXPECT_EQ(rs->name(), "fast");  // no name given: the file's stem
+  EXPECT_EQ(rs->rules().target_score, 7500);
+  EXPECT_EQ(rs->rules().hand_size, 9);
+  EXPECT_TRUE(rs->rules().discard_required_to_go_out);  // from jaques
+  ASSERT_EQ(rs->chain().size(), 3u);
+  EXPECT_EQ(rs->chain()[1].name, "club-base");
+}
+
+TEST(UserRulesetTest, UnknownParameterNamesTheLine) {
+  TempDir dir;
+  std::string path = dir.Write("typo.lua", R"(return {
+  extends = "classic",
+  params = {
+    target_score = 3000,
+    stok_draw = 2,
+  },
+})");
+  LuaError error = LoadError(path);
+  EXPECT_EQ(error.file, path);
+  EXPECT_EQ(error.line, 5);
+  EXPECT_TRUE(Contains(error.message, "unknown parameter \"stok_draw\"")) << error.message;
+  EXPECT_TRUE(Contains(error.message, "did you mean \"stock_draw\"")) << error.message;
+}
+
+TEST(UserRulesetTest, WrongTypesAndRangesNameTheLine) {
+  TempDir dir;
+  struct Case {
+    std::string param;
+    std::string expect;
+  };
+  std::vector<Case> cases = {
+      {"stock_draw = \"two\"", "expected an integer, got \"two\""},
+      {"stock_draw = 1.5", "expected an integer, got 1.5"},
+      {"stock_draw = 2^40", "out of range"},
+      {"one_card_rule = 1", "expected true or false"},
+      {"three_layout = \"later\"", "\"first_turn\", \"before_play\", \"immediately\""},
+      {"upcard_first_triggers = {\"joker\", \"queen\"}", "got \"queen\""},
+      {"card_value = { Z = 3 }", "unknown rank \"Z\""},
+      {"card_value = { K = \"ten\" }", "rank \"K\": expected an integer"},
+      {"minimum_table = { {0} }", "band 1: minimum"},
+      {"minimum_table = 50", "expected a list of bands"},
+  };
+  for (const Case& c : cases) {
+    std::string path =
+        dir.Write("bad.lua", "return {\n  params = {\n    " + c.param + ",\n  },\n}\n");
+    LuaError error = LoadError(path);
+    EXPECT_EQ(error.file, path) << c.param;
+    EXPECT_EQ(error.line, 3) << c.param;
+    EXPECT_TRUE(Contains(error.message, c.expect)) << c.param << " -> " << error.message;
+  }
+}
+
+TEST(UserRulesetTest, InvalidCombinationPointsAtTheParameter) {
+  TempDir dir;
+  std::string path = dir.Write("huge.lua", R"(return {
+  extends = "classic",
+  params = {
+    num_players = 4,
+    hand_size = 40,
+  },
+})");
+  LuaError error = LoadError(path);
+  EXPECT_EQ(error.file, path);
+  EXPECT_EQ(error.line, 5);
+  EXPECT_TRUE(Contains(error.message, "does not fit in the pack")) << error.message;
+}
+
+TEST(UserRulesetTest, StructuralErrors) {
+  TempDir dir;
+  LuaError e = LoadError(dir.Write("field.lua", "return {\n  parms = {},\n}"));
+  EXPECT_EQ(e.line, 2);
+  EXPECT_TRUE(Contains(e.message, "did you mean \"params\"")) << e.message;
+
+  e = LoadError(
+      dir.Write("hook.lua", "return {\n  hooks = {\n    minimum_cout = function() end,\n  },\n}"));
+  EXPECT_EQ(e.line, 3);
+  EXPECT_TRUE(Contains(e.message, "unknown hook \"minimum_cout\"")) << e.message;
+
+  e = LoadError(dir.Write("notfn.lua", "return { hooks = { minimum_count = 50 } }"));
+  EXPECT_TRUE(Contains(e.message, "expected a function")) << e.message;
+
+  e = LoadError(dir.Write("number.lua", "return 42"));
+  EXPECT_TRUE(Contains(e.message, "must return a table")) << e.message;
+
+  e = LoadError(dir.Write("syntax.lua", "return {\n  params = {\n    stock_draw = = 2,\n  }\n}"));
+  EXPECT_EQ(e.line, 3);
+
+  e = LoadError(
+      dir.Write("runtime.lua", "local x = nil\nreturn { params = { stock_draw = x.y } }"));
+  EXPECT_EQ(e.line, 2);
+  EXPECT_FALSE(e.traceback.empty());
+
+  dir.Write("a.lua", "return { extends = \"b.lua\" }");
+  dir.Write("b.lua", "return { extends = \"a.lua\" }");
+  e = LoadError(dir.path() + "/a.lua");
+  EXPECT_TRUE(Contains(e.message, "cycle")) << e.message;
+
+  e = LoadError(dir.Write("missing.lua", "return {\n  extends = \"nowhere.lua\" }"));
+  EXPECT_EQ(e.line, 2);
+  EXPECT_TRUE(Contains(e.message, "no such file")) << e.message;
+
+  e = LoadError("huto");
+  EXPECT_TRUE(Contains(e.message, "not a built-in")) << e.message;
+  EXPECT_TRUE(Contains(e.message, "did you mean \"hutto\"")) << e.message;
+
+  e = LoadError(dir.Write("loop.lua", "while true do end"));
+  EXPECT_TRUE(Contains(e.message, "instruction limit")) << e.message;
+
+  e = LoadError(dir.Write("sources.lua", "return { sources = { stock_drw = \"x\" } }"));
+  EXPECT_TRUE(Contains(e.message, "sources: unknown parameter")) << e.message;
+
+  e = LoadError(dir.Write("incomplete.lua", "return { incomplete = { \"no colon\" } }"));
+  EXPECT_TRUE(Contains(e.message, "name: what is needed")) << e.message;
+
+  e = LoadError(dir.Write("base.lua", "return {\n  extends = \"hutto\",\n  base = \"jaques\",\n}"));
+  EXPECT_EQ(e.line, 3);
+  EXPECT_TRUE(Contains(e.message, "only for extending an incomplete ruleset")) << e.message;
+}
+
+TEST(UserRulesetTest, SupplyingAnIncompleteRuleset) {
+  TempDir dir;
+  std::string path = dir.Write("our-bolivia.lua", R"(return {
+  extends = "bolivia",
+  base = "jaques",
+  params = {
+    num_players = 4, decks = 2, jokers = 4, hand_size = 11, stock_draw = 1,
+    canastas_to_go_out = 2,
+  },
+})");
+  // Every value is given; the engine still lacks escaleras and bolivianas.
+  LuaError error = LoadError(path);
+  EXPECT_FALSE(Contains(error.message, "hand_size:")) << error.message;
+  EXPECT_FALSE(Contains(error.message, "base:")) << error.message;
+  EXPECT_TRUE(Contains(error.message, "escalera_melds:")) << error.message;
+  EXPECT_TRUE(Contains(error.message, "boliviana_bonus:")) << error.message;
+
+  LoadOptions options;
+  options.allow_incomplete = true;
+  std::optional<Ruleset> rs = Load(path, options);
+  ASSERT_TRUE(rs);
+  ASSERT_EQ(rs->chain().size(), 3u);
+  EXPECT_EQ(rs->chain()[0].name, "jaques");  // the base goes under bolivia
+  EXPECT_EQ(rs->chain()[1].name, "bolivia");
+  EXPECT_EQ(rs->rules().unfrozen_take, UnfrozenTake::kTwoNaturalsFromHand);
+  EXPECT_EQ(rs->rules().target_score, 15000);
+  EXPECT_EQ(rs->rules().canastas_to_go_out, 2);
+  EXPECT_EQ(rs->unmet().size(), 2u);
+
+  // Naming only some values keeps the others listed.
+  std::string partial = dir.Write(
+      "partial.lua", "return { extends = \"hand-and-foot\", params = { hand_size = 13 } }");
+  error = LoadError(partial);
+  EXPECT_FALSE(Contains(error.message, "hand_size:")) << error.message;
+  EXPECT_TRUE(Contains(error.message, "stock_draw:")) << error.message;
+  EXPECT_TRUE(Contains(error.message, "base:")) << error.message;
+}
+
+constexpr char kHouseRules[] = R"(local calls = 0
+return {
+  name = "house",
+  extends = "classic",
+  hooks = {
+    initial_meld_value = function(card, rules)
+      if card == "JK" then
+        error("no jokers here")
+      end
+      return canasta.value(card, rules) + (canasta.is_wild(card) and 5 or 0)
+    end,
+    minimum_count = function(total, rules)
+      calls = calls + 1
+      return calls
+    end,
+    extra_meld_check = function(shape, rules)
+      if shape.rank == "7" and shape.wilds > 0 then return "no wild sevens at our table" end
+    end,
+    canastas_to_go_out = function(side, rules)
+      return "two"
+    end,
+    house_score_adjustment = function(side, went_out, rules)
+      if went_out then return rules.going_out_bonus end
+      return 0
+    end,
+  },
+}
+)";
+
+TEST(HooksTest, HooksAreCalledAndFailuresRecorded) {
+  TempDir dir;
+  std::optional<Ruleset> rs = Load(dir.Write("house.lua", kHouseRules));
+  ASSERT_TRUE(rs);
+  std::vector<std::string> names = {"canastas_to_go_out", "extra_meld_check",
+                                    "house_score_adjustment", "initial_meld_value",
+                                    "minimum_count"};
+  EXPECT_EQ(rs->hooks(), names);
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  ASSERT_NE(dynamic_cast<LuaHooks*>(hooks.get()), nullptr);
+  const Rules& rules = rs->rules();
+
+  EXPECT_EQ(hooks->InitialMeldValue(rules, *ParseCard("KS")), 10);
+  EXPECT_EQ(hooks->InitialMeldValue(rules, *ParseCard("2C")), 25);
+  EXPECT_EQ(hooks->InitialMeldValue(rules, *ParseCard("3H")), 100);  // a red three's value
+  EXPECT_TRUE(TakeHookErrors(*hooks).empty());
+
+  // A Lua error falls back to the default (a joker counts 50 in classic).
+  EXPECT_EQ(hooks->InitialMeldValue(rules, Card::Joker()), 50);
+  EXPECT_EQ(hooks->InitialMeldValue(rules, Card::Joker()), 50);
+  std::vector<HookError> errors = TakeHookErrors(*hooks);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].hook, "initial_meld_value");
+  EXPECT_EQ(errors[0].count, 2);
+  EXPECT_EQ(errors[0].call, "initial_meld_value(\"JK\", rules)");
+  EXPECT_EQ(errors[0].error.line, 8);
+  EXPECT_TRUE(Contains(errors[0].error.message, "no jokers here"));
+  EXPECT_TRUE(Contains(errors[0].error.traceback, "stack traceback:"));
+  EXPECT_TRUE(TakeHookErrors(*hooks).empty());  // taken
+
+  MeldShape sevens;
+  sevens.rank = Rank::kSeven;
+  sevens.naturals = 3;
+  sevens.twos = 1;
+  EXPECT_EQ(hooks->ExtraMeldCheck(rules, sevens), "no wild sevens at our table");
+  sevens.twos = 0;
+  EXPECT_EQ(hooks->ExtraMeldCheck(rules, sevens), "");
+
+  // A wrong return type also falls back, and names where the hook is.
+  SideSummary side;
+  EXPECT_EQ(hooks->CanastasToGoOut(rules, side), 1);
+  errors = TakeHookErrors(*hooks);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error.line, 19);
+  EXPECT_TRUE(Contains(errors[0].error.message, "must return an integer")) << errors[0].ToString();
+
+  EXPECT_EQ(hooks->HouseScoreAdjustment(rules, side, true), 100);
+  EXPECT_EQ(hooks->HouseScoreAdjustment(rules, side, false), 0);
+  EXPECT_EQ(hooks->MinimumCount(rules, 0), 1);
+  EXPECT_EQ(hooks->MinimumCount(rules, 0), 2);
+  EXPECT_EQ(
+      hooks->OverriddenHooks(),
+      std::vector<std::string>({"initial_meld_value", "extra_meld_check", "canastas_to_go_out",
+                                "minimum_count", "house_score_adjustment"}));
+}
+
+TEST(HooksTest, RunawayHookAndReadOnlyRules) {
+  TempDir dir;
+  std::optional<Ruleset> rs = Load(dir.Write("bad-hooks.lua", R"(return {
+  hooks = {
+    minimum_count = function(total, rules)
+      while true do end
+    end,
+    initial_meld_value = function(card, rules)
+      rules.stock_draw = 5
+      return 1
+    end,
+  },
+})"));
+  ASSERT_TRUE(rs);
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  EXPECT_EQ(hooks->MinimumCount(rs->rules(), 1500), 90);
+  EXPECT_EQ(hooks->InitialMeldValue(rs->rules(), *ParseCard("KS")), 10);
+  std::vector<HookError> errors = TakeHookErrors(*hooks);
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_TRUE(Contains(errors[0].error.message, "instruction limit")) << errors[0].ToString();
+  EXPECT_EQ(errors[0].error.line, 4);
+  EXPECT_TRUE(Contains(errors[1].error.message, "read-only")) << errors[1].ToString();
+  // Still usable after the budget ran out.
+  EXPECT_EQ(hooks->MinimumCount(rs->rules(), 3000), 120);
+}
+
+TEST(HooksTest, MakeHooksGivesIndependentStates) {
+  TempDir dir;
+  std::optional<Ruleset> rs = Load(dir.Write("house.lua", kHouseRules));
+  ASSERT_TRUE(rs);
+  std::unique_ptr<RuleHooks> a = rs->MakeHooks();
+  std::unique_ptr<RuleHooks> b = rs->MakeHooks();
+  EXPECT_EQ(a->MinimumCount(rs->rules(), 0), 1);
+  EXPECT_EQ(a->MinimumCount(rs->rules(), 0), 2);
+  EXPECT_EQ(b->MinimumCount(rs->rules(), 0), 1);  // its own counter
+
+  // One set of hooks per thread, all at once.
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&rs, &wrong] {
+      std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+      for (int i = 1; i <= 2000; ++i) {
+        if (hooks->MinimumCount(rs->rules(), 0) != i) ++wrong;
+        if (hooks->InitialMeldValue(rs->rules(), *ParseCard("AS")) != 20) ++wrong;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
+TEST(HooksTest, HooksOfABaseFileAreInherited) {
+  TempDir dir;
+  dir.Write("house.lua", kHouseRules);
+  std::string child = dir.Write("child.lua", R"(return {
+  extends = "house.lua",
+  hooks = { minimum_count = function(total, rules) return 7 end },
+})");
+  std::optional<Ruleset> rs = Load(child);
+  ASSERT_TRUE(rs);
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  EXPECT_EQ(hooks->MinimumCount(rs->rules(), 0), 7);                      // overridden
+  EXPECT_EQ(hooks->InitialMeldValue(rs->rules(), *ParseCard("2C")), 25);  // inherited
+}
+
+TEST(RulesetInfoTest, ShowDiffList) {
+  std::optional<Ruleset> classic = Load("classic");
+  std::optional<Ruleset> hutto = Load("hutto");
+  ASSERT_TRUE(classic && hutto);
+  std::string show = ShowRuleset(*hutto);
+  EXPECT_TRUE(Contains(show, "ruleset:     hutto")) << show;
+  EXPECT_TRUE(Contains(show, "chain:       classic -> hutto")) << show;
+  EXPECT_TRUE(Contains(show, "hooks:       none")) << show;
+  for (const std::string& name : ParamNames()) EXPECT_TRUE(Contains(show, name)) << name;
+  EXPECT_TRUE(Contains(show, "three_layout")) << show;
+  EXPECT_TRUE(Contains(show, "\"before_play\"")) << show;
+  EXPECT_TRUE(Contains(show, "hutto: 000 §21, A23")) << show;
+
+  std::string diff = DiffRulesets(*classic, *hutto);
+  EXPECT_TRUE(Contains(diff, "classic -> hutto: 4 values differ")) << diff;
+  EXPECT_TRUE(Contains(diff, "stock_draw")) << diff;
+  EXPECT_TRUE(Contains(diff, "default: 000 §12")) << diff;
+  EXPECT_FALSE(Contains(diff, "hand_size")) << diff;
+  EXPECT_TRUE(Contains(DiffRulesets(*classic, *classic), "same parameter values"));
+
+  LoadOptions options;
+  options.allow_incomplete = true;
+  std::optional<Ruleset> pinnacle = Load("pinnacle", options);
+  ASSERT_TRUE(pinnacle);
+  EXPECT_TRUE(Contains(ShowRuleset(*pinnacle), "status:      incomplete"));
+  std::string card_diff = DiffRulesets(*classic, *pinnacle);
+  EXPECT_TRUE(Contains(card_diff, "decks")) << card_diff;
+
+  std::string list = ListRulesets();
+  for (const std::string& name : BuiltinRulesetNames()) {
+    EXPECT_TRUE(Contains(list, name)) << name;
+  }
+  EXPECT_TRUE(Contains(list, "bolivia (incomplete)")) << list;
+  EXPECT_FALSE(Contains(list, "hutto (incomplete)")) << list;
+  EXPECT_FALSE(Contains(list, "cannot load")) << list;
+}
+
+TEST(RulesetInfoTest, ShowOutputValuesAreValidLua) {
+  // `rules show` prints values as a ruleset file writes them.
+  std::optional<Ruleset> jaques = Load("jaques");
+  ASSERT_TRUE(jaques);
+  TempDir dir;
+  std::string params;
+  for (const ParamText& p : DescribeParams(jaques->rules())) {
+    params += "    " + p.name + " = " + p.value + ",\n";
+  }
+  std::optional<Ruleset> copy =
+      Load(dir.Write("copy.lua", "return {\n  params = {\n" + params + "  },\n}\n"));
+  ASSERT_TRUE(copy);
+  EXPECT_TRUE(Contains(DiffRulesets(*jaques, *copy), "same parameter values"));
+}
+
+TEST(DocsTest, EveryParameterHookAndBuiltinIsDocumented) {
+  std::string api = ReadFile(std::string(CANASTA_SOURCE_DIR) + "/docs/lua-api.md");
+  std::string rulesets = ReadFile(std::string(CANASTA_SOURCE_DIR) + "/docs/rulesets.md");
+  ASSERT_FALSE(api.empty());
+  ASSERT_FALSE(rulesets.empty());
+  for (const std::string& name : ParamNames()) {
+    EXPECT_TRUE(Contains(api, "`" + name + "`")) << name << " is not in docs/lua-api.md";
+  }
+  for (const std::string& name : HookNames()) {
+    EXPECT_TRUE(Contains(api, "`" + name + "`")) << name << " is not in docs/lua-api.md";
+  }
+  for (const std::string& name : BuiltinRulesetNames()) {
+    EXPECT_TRUE(Contains(rulesets, "`" + name + "`")) << name << " is not in docs/rulesets.md";
+  }
+}
+
+TEST(DocsTest, SampleHouseRulesetLoads) {
+  std::optional<Ruleset> rs =
+      Load(std::string(CANASTA_SOURCE_DIR) + "/samples/rulesets/house-example.lua");
+  ASSERT_TRUE(rs);
+  EXPECT_FALSE(rs->hooks().empty());
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  for (Card card : {Card::Joker(), *ParseCard("2S"), *ParseCard("AH"), *ParseCard("5C")}) {
+    hooks->InitialMeldValue(rs->rules(), card);
+  }
+  SideSummary side;
+  side.canastas = 3;
+  hooks->HouseScoreAdjustment(rs->rules(), side, true);
+  MeldShape shape;
+  shape.rank = Rank::kKing;
+  shape.naturals = 4;
+  hooks->ExtraMeldCheck(rs->rules(), shape);
+  std::vector<HookError> errors = TakeHookErrors(*hooks);
+  EXPECT_TRUE(errors.empty()) << errors[0].ToString();
+}
+
+}  // namespace
+}  // namespace canasta

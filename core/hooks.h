@@ -36,6 +36,17 @@ struct SideSummary {
   int red_threes = 0;
 };
 
+// A ruleset's own code failed (a Lua error, a wrong return type); the
+// engine used the default answer instead, and the replay reports it.
+struct HookFailure {
+  std::string hook;     // "initial_meld_value"
+  std::string call;     // the first failing call, with its arguments
+  std::string where;    // "file:line" of the ruleset code, when known
+  std::string message;
+  std::string traceback;
+  int count = 1;        // calls that failed the same way
+};
+
 class RuleHooks {
  public:
   virtual ~RuleHooks() = default;
@@ -65,8 +76,8 @@ class RuleHooks {
     return rules.MinimumFor(total);
   }
 
-  // A last say on a side's hand score (e.g. a house bonus). `parts` holds the
-  // computed breakdown; the returned value is added as "house" points.
+  // A last say on a side's hand score (e.g. a house bonus); the returned
+  // value is added to the breakdown as "house" points.
   virtual int HouseScoreAdjustment(const Rules& /*rules*/,
                                    const SideSummary& /*side*/,
                                    bool /*went_out*/) const {
@@ -75,6 +86,11 @@ class RuleHooks {
 
   // Whether any hook is overridden: lets `rules show` tell users.
   virtual std::vector<std::string> OverriddenHooks() const { return {}; }
+
+  // Failures since the last call, each once. Never fails for plain hooks.
+  virtual std::vector<HookFailure> TakeFailures() const { return {}; }
+  // Cheap test the replay makes after every move.
+  virtual bool HasFailures() const { return false; }
 };
 
 // The shared instance for rulesets without hooks.

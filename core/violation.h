@@ -73,6 +73,7 @@ enum class CheckId : uint8_t {
   kOutAnswerBinding,
   kHandEndedEarly,
   kSpecialHandNotAllowed,
+  kRulesetHookFailed,
   // Scores and the game.
   kScoreHand,
   kScoreBreakdown,

@@ -138,6 +138,9 @@ constexpr std::array<CheckInfo, kNumCheckIds> kChecks = {{
      "The hand ends with nobody out while cards remain in the stock", "000 §11, §15"},
     {CheckId::kSpecialHandNotAllowed, "special-hand-not-allowed", kE, "hand",
      "A special hand is declared under a ruleset that has none", "001 L65"},
+    {CheckId::kRulesetHookFailed, "ruleset-hook-failed", kE, "ruleset",
+     "A hook of the ruleset failed; the engine's default answer was used instead",
+     "docs/lua-api.md"},
     // --- Scores and the game ---
     {CheckId::kScoreHand, "score-hand", kE, "score",
      "A recorded hand score differs from the true score", "000 §18"},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "core/game.h"
 #include "replay/log_reader.h"
@@ -133,6 +134,26 @@ class GameReplay {
     }
   }
 
+  // A ruleset hook that failed during the last event: the engine used its
+  // default answer; the user must know, with the ruleset's line.
+  void ReportHookFailures(int line) {
+    if (!choice_.hooks->HasFailures()) return;
+    for (const HookFailure& f : choice_.hooks->TakeFailures()) {
+      // The same failure is reported once a game, where it first happened.
+      if (!reported_hook_failures_.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
+        continue;
+      std::vector<std::string> notes;
+      if (!f.where.empty()) notes.push_back("in " + f.where);
+      if (!f.call.empty()) notes.push_back("call: " + f.call);
+      if (f.count > 1) notes.push_back(std::to_string(f.count) + " calls failed the same way");
+      if (!f.traceback.empty()) notes.push_back(f.traceback);
+      notes.push_back("the engine's default answer was used instead; later calls failing the "
+                      "same way in this game are not reported again");
+      Add(line, CheckId::kRulesetHookFailed,
+          "ruleset hook " + f.hook + " failed: " + f.message, std::move(notes));
+    }
+  }
+
   bool NeedHand(const Event& e) {
     if (in_hand_ && game_.position()) return true;
     Add(e.line, CheckId::kLogOutOfPlace,
@@ -228,6 +249,7 @@ class GameReplay {
     }
     const Where where = At(player);
     AddViolations(pos.Play(move), e.line, where);
+    ReportHookFailures(e.line);
   }
 
   void OnEndHand(const Event& e) {
@@ -241,6 +263,7 @@ class GameReplay {
     const Where where = At(-1);
     AddViolations(game_.position()->End(e.line), e.line, where);
     RecordHand(true, &e);
+    ReportHookFailures(e.line);
   }
 
   // Scores the hand, compares what the log recorded, and closes the hand.
@@ -399,6 +422,7 @@ class GameReplay {
   int hand_number_ = 0;
   int hand_line_ = 0;
   std::optional<std::vector<int>> recorded_totals_;
+  std::set<std::string> reported_hook_failures_;
 };
 
 }  // namespace

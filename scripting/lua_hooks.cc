@@ -297,6 +297,22 @@ void LuaHooks::Record(const std::string& hook, const std::string& call,
   errors_.push_back(HookError{hook, call, error, 1});
 }
 
+std::vector<HookFailure> LuaHooks::TakeFailures() const {
+  std::vector<HookFailure> out;
+  for (const HookError& e : TakeErrors()) {
+    HookFailure f;
+    f.hook = e.hook;
+    f.call = e.call;
+    if (!e.error.file.empty())
+      f.where = e.error.file + (e.error.line ? ":" + std::to_string(e.error.line) : "");
+    f.message = e.error.message;
+    f.traceback = e.error.traceback;
+    f.count = e.count;
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
 std::vector<HookError> LuaHooks::TakeErrors() const {
   std::vector<HookError> out;
   out.swap(errors_);

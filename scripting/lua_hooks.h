@@ -59,6 +59,8 @@ class LuaHooks : public RuleHooks {
   const std::vector<HookError>& errors() const { return errors_; }
   // Returns the failures recorded so far and forgets them.
   std::vector<HookError> TakeErrors() const;
+  std::vector<HookFailure> TakeFailures() const override;
+  bool HasFailures() const override { return !errors_.empty(); }
 
   enum Hook {
     kInitialMeldValue,

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
@@ -33,31 +32,61 @@ constexpr char kAuditUsage[] =
     "directory) through the rules and reports every illegal move and scoring\n"
     "mistake as `file:line: error: message [check-name]`.\n";
 
-// Logs below a directory, in a stable order.
-std::vector<std::string> Expand(const std::vector<std::string>& paths, std::string* error) {
-  std::vector<std::string> out;
-  for (const std::string& p : paths) {
-    std::error_code ec;
-    if (fs::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::end(it);
-           it.increment(ec)) {
-        if (!it->is_regular_file(ec)) continue;
-        const std::string ext = it->path().extension().string();
-        if (ext == ".jsonl" || ext == ".log") found.push_back(it->path().string());
-      }
-      if (ec) {
-        *error = "cannot read directory '" + p + "': " + ec.message();
-        return {};
-      }
-      std::sort(found.begin(), found.end());
-      out.insert(out.end(), found.begin(), found.end());
-    } else {
-      out.push_back(p);  // a missing file is reported as unreadable
-    }
+// The logs named on the command line and below its directories, one at a
+// time: a directory is listed (and sorted) only when the walk reaches it, so
+// memory stays flat however large the corpus; the order is stable.
+class LogWalker {
+ public:
+  explicit LogWalker(std::vector<std::string> paths) {
+    std::reverse(paths.begin(), paths.end());
+    for (std::string& p : paths) stack_.push_back(Level{{std::move(p)}, 0, true});
   }
-  return out;
-}
+  // The next file, or false at the end (or on an error, then in error()).
+  bool Next(std::string* path) {
+    while (!stack_.empty()) {
+      Level& top = stack_.back();
+      if (top.next >= top.entries.size()) {
+        stack_.pop_back();
+        continue;
+      }
+      std::string entry = std::move(top.entries[top.next++]);
+      const bool named = top.named;
+      std::error_code ec;
+      if (fs::is_directory(entry, ec)) {
+        Level level{{}, 0, false};
+        for (fs::directory_iterator it(entry, ec), end; !ec && it != end; it.increment(ec)) {
+          const fs::path& p = it->path();
+          std::error_code kind;
+          if (it->is_directory(kind) ||
+              (it->is_regular_file(kind) && (p.extension() == ".jsonl" || p.extension() == ".log")))
+            level.entries.push_back(p.string());
+        }
+        if (ec) {
+          error_ = "cannot read directory '" + entry + "': " + ec.message();
+          stack_.clear();
+          return false;
+        }
+        std::sort(level.entries.begin(), level.entries.end());
+        stack_.push_back(std::move(level));
+        continue;
+      }
+      (void)named;  // a named file that is missing is reported as unreadable
+      *path = std::move(entry);
+      return true;
+    }
+    return false;
+  }
+  const std::string& error() const { return error_; }
+
+ private:
+  struct Level {
+    std::vector<std::string> entries;
+    size_t next;
+    bool named;  // paths from the command line
+  };
+  std::vector<Level> stack_;
+  std::string error_;
+};
 
 struct Progress {
   bool enabled = false;
@@ -157,13 +186,6 @@ int AuditCommand(const std::vector<std::string>& args) {
       return kExitTrouble;
     }
   }
-  std::string error;
-  std::vector<std::string> files = Expand(paths, &error);
-  if (!error.empty()) {
-    std::cerr << "canasta audit: error: " << error << "\n";
-    return kExitTrouble;
-  }
-
   std::ofstream file_out;
   if (!output.empty()) {
     file_out.open(output, std::ios::binary);
@@ -182,31 +204,42 @@ int AuditCommand(const std::vector<std::string>& args) {
   options.forced_ruleset = rules;
   options.resolve = ResolveRuleset;
 
-  const size_t n = files.size();
   if (jobs == 0) jobs = int(std::max(1u, std::thread::hardware_concurrency()));
-  jobs = int(std::min<size_t>(size_t(jobs), std::max<size_t>(n, 1)));
   Progress progress;
-  progress.enabled = isatty(2) && n > 1 && !vm.count("no-progress");
-  progress.total = n;
+  progress.enabled = isatty(2) && !vm.count("no-progress");
+  if (progress.enabled) {
+    // Count first, so the bar knows its end (a walk keeps no list).
+    LogWalker counter(paths);
+    for (std::string p; counter.Next(&p);) ++progress.total;
+    progress.enabled = progress.total > 1;
+  }
 
-  // Workers audit files in any order; the writer takes them in input order.
+  // Workers take files from the walk in order and audit them in any order;
+  // the writer takes the reports in order, a bounded window ahead.
+  LogWalker walker(paths);
   std::mutex mu;
   std::condition_variable ready;
   std::map<size_t, std::pair<FileReport, double>> done;
-  std::atomic<size_t> next{0};
+  size_t taken = 0;      // files handed to workers
+  bool exhausted = false;  // the walk is over; `taken` is the number of files
   const size_t window = size_t(jobs) * 4;  // bounds reports waiting for the writer
   size_t written = 0;
   auto work = [&]() {
     while (true) {
       size_t i;
+      std::string path;
       {
         std::unique_lock<std::mutex> lock(mu);
-        ready.wait(lock, [&] { return next.load() < written + window || next.load() >= n; });
-        i = next++;
+        ready.wait(lock, [&] { return taken < written + window || exhausted; });
+        if (exhausted || !walker.Next(&path)) {
+          exhausted = true;
+          ready.notify_all();
+          return;
+        }
+        i = taken++;
       }
-      if (i >= n) return;
       auto start = std::chrono::steady_clock::now();
-      FileReport r = AuditFile(files[i], options);
+      FileReport r = AuditFile(path, options);
       double secs =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::lock_guard<std::mutex> lock(mu);
@@ -221,11 +254,12 @@ int AuditCommand(const std::vector<std::string>& args) {
   bool unreadable = false;
   writer->Begin();
   progress.Show(0);
-  while (written < n) {
+  while (true) {
     std::pair<FileReport, double> item;
     {
       std::unique_lock<std::mutex> lock(mu);
-      ready.wait(lock, [&] { return done.count(written) > 0; });
+      ready.wait(lock, [&] { return done.count(written) > 0 || (exhausted && written >= taken); });
+      if (done.count(written) == 0) break;
       item = std::move(done[written]);
       done.erase(written);
     }
@@ -244,7 +278,12 @@ int AuditCommand(const std::vector<std::string>& args) {
   progress.Clear();
   writer->End();
   out.flush();
+  if (!walker.error().empty()) {
+    std::cerr << "canasta audit: error: " << walker.error() << "\n";
+    return kExitTrouble;
+  }
 
+  const size_t n = written;
   if (n > 1 || vm.count("summary")) {
     std::cerr << "audited " << n << " file(s): " << totals.games << " game(s), " << totals.hands
               << " hand(s), " << totals.events << " event(s); " << writer->summary().errors

@@ -253,6 +253,13 @@ void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const 
   }
 }
 
+void Position::CheckHeld(int player, Card card, TaggedViolations* out) const {
+  if (player < 0 || player >= rules_.num_players) return;
+  if (players_[player].hand.count(card) > 0) return;
+  out->push_back(Tv(CheckId::kCardNotHeld,
+                    Seat(player) + " plays " + ToString(card) + " but holds none", "000 §11"));
+}
+
 void Position::CheckHeld(int player, const std::vector<Card>& cards,
                          TaggedViolations* out) const {
   if (player < 0 || player >= rules_.num_players) return;
@@ -359,46 +366,26 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
 // Moves
 
 TaggedViolations Position::Check(const Move& move) const {
-  return std::visit(
-      [this](const auto& m) -> TaggedViolations {
-        using T = std::decay_t<decltype(m)>;
-        if constexpr (std::is_same_v<T, DrawMove>) return CheckDraw(m);
-        if constexpr (std::is_same_v<T, TakePileMove>) return CheckTakePile(m);
-        if constexpr (std::is_same_v<T, MeldMove>) return CheckMeld(m);
-        if constexpr (std::is_same_v<T, DiscardMove>) return CheckDiscard(m);
-        if constexpr (std::is_same_v<T, ThreeMove>) return CheckThree(m);
-        if constexpr (std::is_same_v<T, AskOutMove>) return CheckAskOut(m);
-        if constexpr (std::is_same_v<T, AnswerMove>) return CheckAnswer(m);
-        if constexpr (std::is_same_v<T, RetractMove>) return CheckRetract(m);
-      },
-      move);
+  return std::visit([this](const auto& m) { return Check(m); }, move);
 }
 
 void Position::Apply(const Move& move) {
-  std::visit(
-      [this](const auto& m) {
-        using T = std::decay_t<decltype(m)>;
-        if constexpr (std::is_same_v<T, DrawMove>) ApplyDraw(m);
-        if constexpr (std::is_same_v<T, TakePileMove>) ApplyTakePile(m);
-        if constexpr (std::is_same_v<T, MeldMove>) ApplyMeld(m);
-        if constexpr (std::is_same_v<T, DiscardMove>) ApplyDiscard(m);
-        if constexpr (std::is_same_v<T, ThreeMove>) ApplyThree(m);
-        if constexpr (std::is_same_v<T, AskOutMove>) {
-          if (m.player == current_ && phase_ != Phase::kOver) {
-            // Asked before drawing (000 §17): the question opens the turn,
-            // so that the answer binds the rest of it.
-            if (turn_.player != current_) BeginTurn(current_);
-            turn_.asked = true;
-            turn_.ask_tag = m.tag;
-          }
-        }
-        if constexpr (std::is_same_v<T, AnswerMove>) {
-          if (turn_.asked) turn_.answer = m.yes;
-          turn_.asked = false;
-        }
-        if constexpr (std::is_same_v<T, RetractMove>) ApplyRetract(m);
-      },
-      move);
+  std::visit([this](const auto& m) { Apply(m); }, move);
+}
+
+void Position::ApplyAskOut(const AskOutMove& m) {
+  if (m.player == current_ && phase_ != Phase::kOver) {
+    // Asked before drawing (000 §17): the question opens the turn, so that
+    // the answer binds the rest of it.
+    if (turn_.player != current_) BeginTurn(current_);
+    turn_.asked = true;
+    turn_.ask_tag = m.tag;
+  }
+}
+
+void Position::ApplyAnswer(const AnswerMove& m) {
+  if (turn_.asked) turn_.answer = m.yes;
+  turn_.asked = false;
 }
 
 TaggedViolations Position::Play(const Move& move) {
@@ -603,6 +590,14 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     shape = ShapeAfterAdding(existing, laid, top.rank(), rules_);
   }
   if (auto v = CheckMeldShape(rules_, hooks_, shape)) out.push_back(TaggedViolation{0, *v});
+  // Taking a pile of one card with every card in the hand empties it: the
+  // player goes out, with the turn-end checks of going out (000 §17).
+  if (m.player == current_ && phase_ != Phase::kPlay && pile_.size() == 1 &&
+      int(m.with.size()) == hand.total() && hand.Contains(m.with)) {
+    Position after = *this;
+    after.ApplyTakePile(m);
+    after.CheckTurnEnd(true, after.CanastaCount(side), &out);
+  }
   return out;
 }
 
@@ -665,9 +660,16 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
   if (m.player < 0 || m.player >= rules_.num_players) return out;
-  std::vector<Card> all;
-  for (const MeldPart& part : m.parts) all.insert(all.end(), part.cards.begin(), part.cards.end());
-  CheckHeld(m.player, all, &out);
+  int laid = 0;
+  if (m.parts.size() == 1) {
+    CheckHeld(m.player, m.parts[0].cards, &out);
+    laid = int(m.parts[0].cards.size());
+  } else {
+    std::vector<Card> all;
+    for (const MeldPart& part : m.parts) all.insert(all.end(), part.cards.begin(), part.cards.end());
+    CheckHeld(m.player, all, &out);
+    laid = int(all.size());
+  }
   const int side = side_of(m.player);
 
   // Shapes after this play, rank by rank, so several parts on one rank add
@@ -740,7 +742,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
   }
 
   // Going out by melding every card (000 §17).
-  const int left = players_[m.player].hand.total() - int(all.size());
+  const int left = players_[m.player].hand.total() - laid;
   if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
     int canastas = 0;
     for (const Meld& x : sides_[side].melds)
@@ -764,12 +766,12 @@ void Position::ApplyMeld(const MeldMove& m) {
   Player& p = players_[m.player];
   const int side = side_of(m.player);
   for (const MeldPart& part : m.parts) {
-    std::vector<Card> laid;
+    // Cards not held are laid as recorded too (the check reported them).
+    const std::vector<Card>& laid = part.cards;
     bool red_three = false;
-    for (Card c : part.cards) {
+    for (Card c : laid) {
       red_three |= c.is_red_three();
-      if (p.hand.Remove(c)) laid.push_back(c);
-      else laid.push_back(c);  // not held: laid as recorded (reported by the check)
+      p.hand.Remove(c);
     }
     if (laid.empty()) continue;
     if (red_three) {
@@ -812,7 +814,7 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
   if (m.player < 0 || m.player >= rules_.num_players) return out;
-  CheckHeld(m.player, {m.card}, &out);
+  CheckHeld(m.player, m.card, &out);
   const CardCounts& hand = players_[m.player].hand;
   if (m.card.is_wild() && rules_.wild_discard != WildDiscard::kAllowed) {
     const bool only_wilds = hand.CountIf([](Card c) { return !c.is_wild(); }) == 0;
@@ -865,7 +867,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
                      "000 §7"));
     return out;
   }
-  CheckHeld(m.player, {m.card}, &out);
+  CheckHeld(m.player, m.card, &out);
   const Player& p = players_[m.player];
   const bool from_pile = p.pile_threes > 0;
   const bool before_play = phase_ == Phase::kBeforePlay;

@@ -109,6 +109,30 @@ class Position {
   // Check then Apply, as the replay does.
   TaggedViolations Play(const Move& move);
 
+  // The same, one kind of move at a time (no variant to build in the hot path).
+  TaggedViolations Check(const DrawMove& m) const { return CheckDraw(m); }
+  TaggedViolations Check(const TakePileMove& m) const { return CheckTakePile(m); }
+  TaggedViolations Check(const MeldMove& m) const { return CheckMeld(m); }
+  TaggedViolations Check(const DiscardMove& m) const { return CheckDiscard(m); }
+  TaggedViolations Check(const ThreeMove& m) const { return CheckThree(m); }
+  TaggedViolations Check(const AskOutMove& m) const { return CheckAskOut(m); }
+  TaggedViolations Check(const AnswerMove& m) const { return CheckAnswer(m); }
+  TaggedViolations Check(const RetractMove& m) const { return CheckRetract(m); }
+  void Apply(const DrawMove& m) { ApplyDraw(m); }
+  void Apply(const TakePileMove& m) { ApplyTakePile(m); }
+  void Apply(const MeldMove& m) { ApplyMeld(m); }
+  void Apply(const DiscardMove& m) { ApplyDiscard(m); }
+  void Apply(const ThreeMove& m) { ApplyThree(m); }
+  void Apply(const AskOutMove& m) { ApplyAskOut(m); }
+  void Apply(const AnswerMove& m) { ApplyAnswer(m); }
+  void Apply(const RetractMove& m) { ApplyRetract(m); }
+  template <class M>
+  TaggedViolations Play(const M& m) {
+    TaggedViolations v = Check(m);
+    Apply(m);
+    return v;
+  }
+
   // Checks that the deal may end now (someone went out, or the stock is gone
   // and the player in turn may refuse the pile) and settles the end of play
   // (undeclared red threes). `tag` is the end's tag.
@@ -200,10 +224,13 @@ class Position {
   void ApplyDiscard(const DiscardMove& m);
   void ApplyThree(const ThreeMove& m);
   void ApplyRetract(const RetractMove& m);
+  void ApplyAskOut(const AskOutMove& m);
+  void ApplyAnswer(const AnswerMove& m);
 
   // Shared pieces.
   void CheckTurn(int player, bool drawing, TaggedViolations* out) const;
   void CheckHeld(int player, const std::vector<Card>& cards, TaggedViolations* out) const;
+  void CheckHeld(int player, Card card, TaggedViolations* out) const;
   void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;
   // End-of-turn checks: the initial-meld minimum, black threes, the binding
   // answer, going out. `canastas_after` counts canastas once the turn's cards

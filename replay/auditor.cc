@@ -195,25 +195,38 @@ class GameReplay {
           {"event ignored"});
       return;
     }
-    Move move;
+    // The moves are members, refilled for each event, so that their card
+    // vectors keep their capacity: no allocation per event.
+    const Where where = At(player);
+    TaggedViolations found;
     switch (e.type) {
       case EventType::kDraw:
-        move = DrawMove{player, e.cards, e.line};
+        draw_.player = player;
+        draw_.cards.assign(e.cards.begin(), e.cards.end());
+        draw_.tag = e.line;
+        found = pos.Play(draw_);
         break;
-      case EventType::kTakePile: {
-        TakePileMove m{player, *e.top, e.with, RefRank(e.to), e.count, e.line};
-        if (e.to && !m.to) {
+      case EventType::kTakePile:
+        take_.player = player;
+        take_.top = *e.top;
+        take_.with.assign(e.with.begin(), e.with.end());
+        take_.to = RefRank(e.to);
+        take_.count = e.count;
+        take_.tag = e.line;
+        if (e.to && !take_.to) {
           Add(e.line, CheckId::kLogBadEvent,
               "\"to\" is \"" + *e.to + "\", not a rank or \"wild\"", {"event ignored"});
           return;
         }
-        move = m;
+        found = pos.Play(take_);
         break;
-      }
-      case EventType::kMeld: {
-        MeldMove m{player, {}, e.line};
-        for (const MeldSpec& spec : e.melds) {
-          MeldPart part;
+      case EventType::kMeld:
+        meld_.player = player;
+        meld_.tag = e.line;
+        meld_.parts.resize(e.melds.size());
+        for (size_t i = 0; i < e.melds.size(); ++i) {
+          const MeldSpec& spec = e.melds[i];
+          MeldPart& part = meld_.parts[i];
           part.to = RefRank(spec.to);
           part.as = RefRank(spec.as);
           if ((spec.to && !part.to) || (spec.as && !part.as)) {
@@ -223,32 +236,32 @@ class GameReplay {
                 {"event ignored"});
             return;
           }
-          part.cards = spec.cards;
-          m.parts.push_back(std::move(part));
+          part.cards.assign(spec.cards.begin(), spec.cards.end());
         }
-        move = std::move(m);
+        found = pos.Play(meld_);
         break;
-      }
       case EventType::kDiscard:
-        move = DiscardMove{player, *e.card, e.line};
+        found = pos.Play(DiscardMove{player, *e.card, e.line});
         break;
       case EventType::kThree:
-        move = ThreeMove{player, *e.card, e.replacement, e.line};
+        found = pos.Play(ThreeMove{player, *e.card, e.replacement, e.line});
         break;
       case EventType::kAskOut:
-        move = AskOutMove{player, e.line};
+        found = pos.Play(AskOutMove{player, e.line});
         break;
       case EventType::kAnswer:
-        move = AnswerMove{player, *e.yes, e.line};
+        found = pos.Play(AnswerMove{player, *e.yes, e.line});
         break;
       case EventType::kRetract:
-        move = RetractMove{player, e.cards, e.line};
+        retract_.player = player;
+        retract_.cards.assign(e.cards.begin(), e.cards.end());
+        retract_.tag = e.line;
+        found = pos.Play(retract_);
         break;
       default:
         return;
     }
-    const Where where = At(player);
-    AddViolations(pos.Play(move), e.line, where);
+    AddViolations(found, e.line, where);
     ReportHookFailures(e.line);
   }
 
@@ -423,6 +436,10 @@ class GameReplay {
   int hand_line_ = 0;
   std::optional<std::vector<int>> recorded_totals_;
   std::set<std::string> reported_hook_failures_;
+  DrawMove draw_;
+  TakePileMove take_;
+  MeldMove meld_;
+  RetractMove retract_;
 };
 
 }  // namespace

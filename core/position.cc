@@ -13,14 +13,6 @@ TaggedViolation Tv(CheckId id, std::string message, std::string source, int tag 
   return TaggedViolation{tag, Violation{id, std::move(message), {"rule: " + std::move(source)}}};
 }
 
-bool IsTrigger(Card c, uint8_t mask) {
-  if (c.is_joker()) return mask & kTriggerJoker;
-  if (c.rank() == Rank::kTwo) return mask & kTriggerTwo;
-  if (c.is_red_three()) return mask & kTriggerRedThree;
-  if (c.is_black_three()) return mask & kTriggerBlackThree;
-  return false;
-}
-
 std::string Plural(int n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
@@ -160,7 +152,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
   } else {
     for (size_t i = 0; i < up.size(); ++i) {
       const uint8_t mask = i == 0 ? rules_.upcard_first_triggers : rules_.upcard_more_triggers;
-      const bool trigger = IsTrigger(up[i], mask);
+      const bool trigger = IsUpcardTrigger(up[i], mask);
       const bool last = i + 1 == up.size();
       if (last && trigger) {
         out.push_back(Tv(CheckId::kDealUpcard,
@@ -517,6 +509,10 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   }
   std::vector<Card> laid = m.with;
   laid.push_back(top);
+  auto onto_canasta = [] {
+    return Tv(CheckId::kPileOntoCanasta,
+              "the top card may not be added directly to a completed canasta", "000 §13");
+  };
   if (m.with.empty()) {
     // The top card alone onto the side's meld (000 §13 ¶2, A2).
     if (rules_.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand) {
@@ -541,9 +537,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
       return out;
     }
     if (existing->is_canasta(rules_)) {
-      out.push_back(Tv(CheckId::kPileOntoCanasta,
-                       "the top card may not be added directly to a completed canasta",
-                       "000 §13"));
+      out.push_back(onto_canasta());
       return out;
     }
   } else if (rules_.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand && pair < 2) {
@@ -570,9 +564,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
         return out;
       }
       if (existing->is_canasta(rules_)) {
-        out.push_back(Tv(CheckId::kPileOntoCanasta,
-                         "the top card may not be added directly to a completed canasta",
-                         "000 §13"));
+        out.push_back(onto_canasta());
         return out;
       }
     }

@@ -7,6 +7,14 @@
 
 namespace canasta {
 
+bool IsUpcardTrigger(Card c, uint8_t mask) {
+  if (c.is_joker()) return mask & kTriggerJoker;
+  if (c.rank() == Rank::kTwo) return mask & kTriggerTwo;
+  if (c.is_red_three()) return mask & kTriggerRedThree;
+  if (c.is_black_three()) return mask & kTriggerBlackThree;
+  return false;
+}
+
 int Rules::MinimumFor(int total) const {
   // Bands by lower bound (A24): the last band whose start is <= total.
   int minimum = minimum_table.empty() ? 0 : minimum_table.front().minimum;

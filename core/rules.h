@@ -33,6 +33,10 @@ enum UpcardTrigger : uint8_t {
   kTriggerBlackThree = 8,
 };
 
+// Whether `card` is one of the cards in `mask` (000 §6: a joker, two or three
+// turned up calls for another card).
+bool IsUpcardTrigger(Card card, uint8_t mask);
+
 enum class ThreeLayout : uint8_t {
   kFirstTurn,      // 000 §7: in the player's first turn (A6).
   kBeforePlay,     // Hutto (000 §21): after the deal, in seat order (A23).

@@ -8,14 +8,6 @@
 namespace canasta {
 namespace {
 
-bool IsTrigger(Card c, uint8_t mask) {
-  if (c.is_joker()) return mask & kTriggerJoker;
-  if (c.rank() == Rank::kTwo) return mask & kTriggerTwo;
-  if (c.is_red_three()) return mask & kTriggerRedThree;
-  if (c.is_black_three()) return mask & kTriggerBlackThree;
-  return false;
-}
-
 DealMove Shuffle(const Rules& r, int dealer, Rng& rng) {
   std::vector<Card> pack;
   for (int i = 0; i < kNumFaces; ++i) {
@@ -35,7 +27,7 @@ DealMove Shuffle(const Rules& r, int dealer, Rng& rng) {
   if (r.upcards > 0) {
     d.upcards.push_back(pack[next++]);
     while (next < pack.size() &&
-           IsTrigger(d.upcards.back(), d.upcards.size() == 1 ? r.upcard_first_triggers
+           IsUpcardTrigger(d.upcards.back(), d.upcards.size() == 1 ? r.upcard_first_triggers
                                                              : r.upcard_more_triggers))
       d.upcards.push_back(pack[next++]);
   }

@@ -1,0 +1,584 @@
+// Unit tests of core/: cards, card multisets, meld composition, the rules'
+// derived values, the deal state machine, the game, and self-play games that
+// the auditor must find clean.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/card.h"
+#include "core/game.h"
+#include "core/hooks.h"
+#include "core/meld.h"
+#include "core/position.h"
+#include "core/rules.h"
+#include "replay/auditor.h"
+#include "replay/simulate.h"
+#include "tests/test_util.h"
+
+namespace canasta {
+namespace {
+
+using test::C;
+using test::Cs;
+
+// ===========================================================================
+// Cards
+
+TEST(EngineCard, ParsesEveryFaceAndPrintsItBack) {
+  std::set<int> seen;
+  for (const char* rank : {"2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"}) {
+    for (const char* suit : {"S", "H", "D", "C"}) {
+      const std::string text = std::string(rank) + suit;
+      std::optional<Card> c = ParseCard(text);
+      ASSERT_TRUE(c.has_value()) << text;
+      EXPECT_TRUE(c->valid());
+      EXPECT_EQ(ToString(*c), text);
+      seen.insert(c->index());
+    }
+  }
+  std::optional<Card> joker = ParseCard("JK");
+  ASSERT_TRUE(joker.has_value());
+  EXPECT_EQ(ToString(*joker), "JK");
+  EXPECT_TRUE(joker->is_joker());
+  seen.insert(joker->index());
+  EXPECT_EQ(seen.size(), size_t(kNumFaces));  // 53 distinct faces
+}
+
+TEST(EngineCard, TenIsWrittenTOr10) {
+  std::optional<Card> a = ParseCard("10H");
+  std::optional<Card> b = ParseCard("TH");
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(*a, *b);
+  EXPECT_EQ(a->rank(), Rank::kTen);
+  EXPECT_EQ(a->suit(), Suit::kHearts);
+  EXPECT_EQ(ToString(*a), "TH");  // printed in the short form
+  EXPECT_EQ(ParseRank("10"), Rank::kTen);
+  EXPECT_EQ(ParseRank("T"), Rank::kTen);
+  EXPECT_EQ(ParseRank("JK"), Rank::kJoker);
+  EXPECT_EQ(ParseRank("K"), Rank::kKing);
+  EXPECT_EQ(ToString(Rank::kTen), "T");
+  EXPECT_EQ(ToString(Rank::kJoker), "JK");
+}
+
+TEST(EngineCard, RejectsWhatIsNotACard) {
+  for (const char* bad : {"1S", "KX", "", "K", "S", "JKX", "10", "11H", "0H", "1H", "100H", "kh",
+                          "jk", "JOKER", " KS", "KS ", "TT", "3", "2Z", "10X", "1OH"}) {
+    EXPECT_FALSE(ParseCard(bad).has_value()) << "\"" << bad << "\"";
+  }
+  EXPECT_FALSE(ParseRank("1").has_value());
+  EXPECT_FALSE(ParseRank("").has_value());
+  EXPECT_FALSE(ParseRank("KK").has_value());
+  EXPECT_FALSE(Card().valid());
+  EXPECT_EQ(ToString(Card()), "??");
+}
+
+TEST(EngineCard, ClassesOfCards) {
+  EXPECT_TRUE(C("2C").is_wild());
+  EXPECT_TRUE(C("JK").is_wild());
+  EXPECT_FALSE(C("AS").is_wild());
+  EXPECT_TRUE(C("3H").is_red_three());
+  EXPECT_TRUE(C("3D").is_red_three());
+  EXPECT_FALSE(C("3S").is_red_three());
+  EXPECT_TRUE(C("3S").is_black_three());
+  EXPECT_TRUE(C("3C").is_black_three());
+  EXPECT_FALSE(C("3H").is_black_three());
+  EXPECT_FALSE(C("4S").is_three());
+  EXPECT_FALSE(C("JK").is_red());
+  EXPECT_FALSE(C("JK").is_three());
+  EXPECT_TRUE(C("KD").is_red());
+  EXPECT_EQ(C("JK").suit(), Suit::kNone);
+  EXPECT_EQ(Card(Rank::kJoker, Suit::kHearts), Card::Joker());
+  EXPECT_EQ(ToString(Cs({"KS", "10H", "2C"})), "KS TH 2C");
+}
+
+TEST(EngineCard, CardCountsIsAMultiset) {
+  CardCounts h;
+  EXPECT_TRUE(h.empty());
+  h.Add(C("KS"));
+  h.Add(C("KS"));
+  h.Add(C("JK"), 3);
+  EXPECT_EQ(h.count(C("KS")), 2);
+  EXPECT_EQ(h.count(C("JK")), 3);
+  EXPECT_EQ(h.count(C("KH")), 0);
+  EXPECT_EQ(h.total(), 5);
+  EXPECT_TRUE(h.Contains(Cs({"KS", "KS", "JK"})));
+  EXPECT_FALSE(h.Contains(Cs({"KS", "KS", "KS"})));
+  EXPECT_FALSE(h.Contains(Cs({"KH"})));
+  EXPECT_TRUE(h.Contains({}));
+  EXPECT_TRUE(h.Remove(C("KS")));
+  EXPECT_FALSE(h.Remove(C("KH")));  // nothing changes
+  EXPECT_EQ(h.total(), 4);
+  EXPECT_EQ(h.CountIf([](Card c) { return c.is_wild(); }), 3);
+  std::vector<Card> v = h.ToVector();
+  EXPECT_EQ(v.size(), 4u);
+  EXPECT_EQ(std::count(v.begin(), v.end(), C("JK")), 3);
+  EXPECT_TRUE(std::is_sorted(v.begin(), v.end()));
+}
+
+// ===========================================================================
+// Rules
+
+TEST(EngineRules, ClassicDefaults) {
+  const Rules r;
+  EXPECT_EQ(r.Validate(), "");
+  EXPECT_EQ(r.pack_size(), 108);
+  EXPECT_EQ(r.num_sides(), 2);
+  EXPECT_TRUE(r.partnerships());
+  EXPECT_EQ(r.side_of(0), 0);
+  EXPECT_EQ(r.side_of(1), 1);
+  EXPECT_EQ(r.side_of(2), 0);
+  EXPECT_EQ(r.side_of(3), 1);
+  EXPECT_EQ(r.copies(C("KS")), 2);
+  EXPECT_EQ(r.copies(C("JK")), 4);
+  EXPECT_EQ(r.target_score, 5000);
+  EXPECT_EQ(r.canastas_to_go_out, 1);
+  EXPECT_FALSE(r.discard_required_to_go_out);
+  EXPECT_EQ(r.wild_discard, WildDiscard::kAllowed);
+}
+
+TEST(EngineRules, ValidateRejectsNonsense) {
+  Rules r;
+  r.num_players = 1;
+  EXPECT_NE(r.Validate(), "");
+  r = Rules{};
+  r.hand_size = 30;  // 4 x 30 does not fit in 108
+  EXPECT_NE(r.Validate(), "");
+  r = Rules{};
+  r.minimum_table = {{0, 50}, {0, 90}};
+  EXPECT_NE(r.Validate(), "");
+  r = Rules{};
+  r.target_score = 0;
+  EXPECT_NE(r.Validate(), "");
+}
+
+// ===========================================================================
+// Melds
+
+MeldShape Shape(Rank rank, int naturals, int twos, int jokers, bool was_canasta = false,
+                bool is_new = true) {
+  MeldShape s;
+  s.rank = rank;
+  s.naturals = naturals;
+  s.twos = twos;
+  s.jokers = jokers;
+  s.was_canasta = was_canasta;
+  s.is_new = is_new;
+  return s;
+}
+
+std::optional<CheckId> ShapeCheck(const MeldShape& s) {
+  std::optional<Violation> v = CheckMeldShape(Rules{}, DefaultHooks(), s);
+  if (!v) return std::nullopt;
+  return v->id;
+}
+
+TEST(EngineMeld, CheckMeldShapeTable) {
+  const std::optional<CheckId> ok;
+  struct Row {
+    const char* what;
+    MeldShape shape;
+    std::optional<CheckId> expected;
+  };
+  const Row rows[] = {
+      {"K K K", Shape(Rank::kKing, 3, 0, 0), ok},
+      {"K K 2", Shape(Rank::kKing, 2, 1, 0), ok},
+      {"K K JK", Shape(Rank::kKing, 2, 0, 1), ok},
+      {"K K (new)", Shape(Rank::kKing, 2, 0, 0), CheckId::kMeldTooSmall},
+      {"K K (an addition)", Shape(Rank::kKing, 2, 0, 0, false, false), ok},
+      {"K 2 2", Shape(Rank::kKing, 1, 2, 0), CheckId::kMeldTooFewNaturals},
+      {"K 2 JK", Shape(Rank::kKing, 1, 1, 1), CheckId::kMeldTooFewNaturals},
+      {"K (one card)", Shape(Rank::kKing, 1, 0, 0), CheckId::kMeldTooFewNaturals},
+      {"2 2 JK", Shape(Rank::kJoker, 0, 2, 1), CheckId::kMeldTooFewNaturals},
+      {"K K 2 JK", Shape(Rank::kKing, 2, 1, 1), CheckId::kMeldTooManyWilds},
+      {"K K K 2 2", Shape(Rank::kKing, 3, 2, 0), ok},
+      {"K K K 2 2 2", Shape(Rank::kKing, 3, 3, 0), CheckId::kMeldTooManyWilds},
+      {"K x4 2 2 2 (a canasta)", Shape(Rank::kKing, 4, 3, 0), ok},
+      {"K x4 + 4 wilds", Shape(Rank::kKing, 4, 2, 2, true, false), CheckId::kMeldTooManyWilds},
+      {"K x7 (natural canasta)", Shape(Rank::kKing, 7, 0, 0), ok},
+      {"K x8", Shape(Rank::kKing, 8, 0, 0), ok},
+      {"K x5 + 4 wilds after completion", Shape(Rank::kKing, 5, 4, 0, true, false), ok},
+      {"K x6 + 5 wilds after completion", Shape(Rank::kKing, 6, 3, 2, true, false), ok},
+      // Completing a canasta needs the cap of three wilds at completion (A1):
+      // K x3 + 4 wilds would be completed with 4.
+      {"K x3 + 4 wilds", Shape(Rank::kKing, 3, 2, 2), CheckId::kMeldTooManyWilds},
+      // Black threes under classic follow the general rules (A19).
+      {"3S 3S 3C", Shape(Rank::kThree, 3, 0, 0), ok},
+      {"3S 3C 2D", Shape(Rank::kThree, 2, 1, 0), ok},
+      {"3S 3C 2D JK", Shape(Rank::kThree, 2, 1, 1), CheckId::kMeldTooManyWilds},
+  };
+  for (const Row& row : rows) EXPECT_EQ(ShapeCheck(row.shape), row.expected) << row.what;
+}
+
+TEST(EngineMeld, MeldRankAndShapeAfterAdding) {
+  EXPECT_EQ(MeldRank(Cs({"KS", "KH", "2C"}), std::nullopt), Rank::kKing);
+  EXPECT_EQ(MeldRank(Cs({"2S", "JK", "KH"}), std::nullopt), Rank::kKing);
+  EXPECT_EQ(MeldRank(Cs({"KS", "QH", "2C"}), std::nullopt), std::nullopt);
+  EXPECT_EQ(MeldRank(Cs({"2S", "JK"}), std::nullopt), Rank::kJoker);
+  EXPECT_EQ(MeldRank(Cs({"2S", "JK"}), Rank::kQueen), Rank::kQueen);
+
+  Meld m;
+  m.rank = Rank::kKing;
+  for (Card c : Cs({"KS", "KH", "KD", "KC", "KS", "KH", "2C"})) m.Add(c);
+  EXPECT_EQ(m.size(), 7);
+  EXPECT_TRUE(m.is_canasta(Rules{}));
+  EXPECT_FALSE(m.is_natural());
+  EXPECT_EQ(m.Value(Rules{}), 80);
+  MeldShape s = ShapeAfterAdding(&m, Cs({"JK"}), Rank::kKing, Rules{});
+  EXPECT_EQ(s.naturals, 6);
+  EXPECT_EQ(s.twos, 1);
+  EXPECT_EQ(s.jokers, 1);
+  EXPECT_TRUE(s.was_canasta);
+  EXPECT_FALSE(s.is_new);
+  EXPECT_TRUE(m.Remove(C("2C")));
+  EXPECT_FALSE(m.Remove(C("2C")));
+  EXPECT_TRUE(m.is_natural());
+  EXPECT_EQ(m.Value(Rules{}), 60);
+}
+
+// ===========================================================================
+// Position: the deal state machine
+
+// A classic deal from the test builder: seat 1 holds K-K-K, Q-Q-Q; the
+// stock begins AC, AD, AH.
+DealMove SampleDeal() {
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"KS", "KH", "KD", "QS", "QH", "QD"}};
+  d.stock = {"AC", "AD", "AH"};
+  log.Deal(d);
+  return log.deal_move();
+}
+
+TEST(EnginePosition, DealThenDrawThenDiscard) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(SampleDeal()).empty());
+  EXPECT_EQ(pos.phase(), Phase::kBeforePlay);
+  EXPECT_EQ(pos.dealer(), 0);
+  EXPECT_EQ(pos.current_player(), 1);  // the dealer's left begins (000 §11)
+  EXPECT_EQ(pos.stock_size(), 108 - 44 - 1);  // TC-T01: 63
+  EXPECT_EQ(pos.pile(), Cs({"8C"}));
+  EXPECT_TRUE(pos.stock_known());
+  EXPECT_EQ(pos.StockTop(2), Cs({"AC", "AD"}));
+  for (int s = 0; s < 4; ++s) EXPECT_EQ(pos.hand(s).total(), 11);
+  EXPECT_EQ(pos.Minimum(0), 50);
+  EXPECT_FALSE(pos.IsPileFrozen());
+  EXPECT_TRUE(pos.IsPileFrozenFor(1));  // no initial meld yet (000 §14)
+
+  // Checking does not change anything; applying does.
+  const Move draw = DrawMove{1, Cs({"AC"}), 0};
+  EXPECT_TRUE(pos.Check(draw).empty());
+  EXPECT_EQ(pos.phase(), Phase::kBeforePlay);
+  EXPECT_EQ(pos.stock_size(), 63);
+  pos.Apply(draw);
+  EXPECT_EQ(pos.phase(), Phase::kPlay);
+  EXPECT_TRUE(pos.drew_this_turn());
+  EXPECT_EQ(pos.hand(1).total(), 12);
+  EXPECT_EQ(pos.stock_size(), 62);
+  EXPECT_EQ(pos.turns_played(1), 1);
+
+  // A second draw is out of sequence; a draw by seat 2 is out of turn.
+  ASSERT_EQ(pos.Check(DrawMove{1, Cs({"AD"}), 0}).size(), 1u);
+  EXPECT_EQ(pos.Check(DrawMove{1, Cs({"AD"}), 0})[0].violation.id, CheckId::kTurnSequence);
+  ASSERT_EQ(pos.Check(DrawMove{3, Cs({"AD"}), 0}).size(), 1u);
+  EXPECT_EQ(pos.Check(DrawMove{3, Cs({"AD"}), 0})[0].violation.id, CheckId::kTurnOrder);
+
+  // The initial meld: 60 >= 50.
+  const Move meld = MeldMove{1, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD"})}}, 0};
+  EXPECT_TRUE(pos.Play(meld).empty());
+  EXPECT_TRUE(pos.turn_opening());
+  EXPECT_EQ(pos.turn_initial_count(), 60);
+  EXPECT_EQ(pos.melds(1).size(), 2u);
+  EXPECT_EQ(pos.hand(1).total(), 6);
+
+  EXPECT_TRUE(pos.Play(DiscardMove{1, C("AC"), 0}).empty());
+  EXPECT_EQ(pos.phase(), Phase::kDraw);
+  EXPECT_EQ(pos.current_player(), 2);
+  EXPECT_EQ(pos.pile(), Cs({"8C", "AC"}));
+  EXPECT_TRUE(pos.has_melded(1));
+  EXPECT_FALSE(pos.IsPileFrozenFor(1));
+  EXPECT_TRUE(pos.IsPileFrozenFor(0));
+  EXPECT_EQ(pos.CanastaCount(1), 0);
+  EXPECT_EQ(pos.went_out(), -1);
+
+}
+
+TEST(EnginePosition, WildDiscardFreezesThePile) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"2C"}};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, pos.StockTop(1), 0}).empty());
+  EXPECT_TRUE(pos.Play(DiscardMove{1, C("2C"), 0}).empty());  // allowed (TC-X05)
+  EXPECT_TRUE(pos.IsPileFrozen());
+  // The wild card on top blocks the next player.
+  TaggedViolations v = pos.Check(TakePileMove{2, C("2C"), Cs({"2S", "2H"}), {}, {}, 0});
+  ASSERT_FALSE(v.empty());
+  EXPECT_EQ(v[0].violation.id, CheckId::kPileBlockedTop);
+}
+
+TEST(EnginePosition, ScoreOfAQuickOut) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QS", "QH", "QH"}};
+  d.stock = {"9D"};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"9D"}), 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{1, {MeldPart{{}, {}, Cs({"KS", "KS", "KH", "KH", "KD", "KD", "KC"})},
+                                    MeldPart{{}, {}, Cs({"QS", "QS", "QH", "QH"})}}, 0})
+                  .empty());
+  EXPECT_EQ(pos.CanastaCount(1), 1);
+  ASSERT_TRUE(pos.Play(DiscardMove{1, C("9D"), 0}).empty());
+  EXPECT_EQ(pos.phase(), Phase::kOver);
+  EXPECT_EQ(pos.went_out(), 1);
+  EXPECT_TRUE(pos.End(0).empty());
+  std::vector<ScoreBreakdown> s = pos.Score();
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[1].canastas, 500);
+  EXPECT_EQ(s[1].melded, 110);
+  EXPECT_EQ(s[1].going_out, 100);
+  EXPECT_EQ(s[1].in_hand, -test::PointValue(pos.hand(3).ToVector()));
+  EXPECT_EQ(s[0].in_hand,
+            -test::PointValue(pos.hand(0).ToVector()) - test::PointValue(pos.hand(2).ToVector()));
+  EXPECT_EQ(s[0].canastas + s[0].melded + s[0].going_out + s[0].red_threes, 0);
+}
+
+// ===========================================================================
+// The game
+
+TEST(EngineGame, HandNumbersAndDealerRotation) {
+  const Rules rules;
+  Game game(rules, DefaultHooks());
+  DealMove d = SampleDeal();
+  d.dealer = 0;
+  EXPECT_TRUE(game.StartDeal(1, d).empty());
+  game.FinishDeal();
+  d.dealer = 1;
+  EXPECT_TRUE(game.StartDeal(2, d).empty());
+  game.FinishDeal();
+  d.dealer = 3;  // seat 2 should deal
+  TaggedViolations v = game.StartDeal(3, d);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].violation.id, CheckId::kDealDealer);
+  game.FinishDeal();
+  d.dealer = 0;  // 3 dealt last: seat 0 is next, around the table
+  v = game.StartDeal(5, d);  // hand 4 was skipped
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].violation.id, CheckId::kDealHandNumber);
+  EXPECT_EQ(game.deals_played(), 3);
+  EXPECT_FALSE(game.over());
+  EXPECT_FALSE(game.winner().has_value());
+}
+
+// Rules scaled so that one two-player deal decides the game: card values
+// zero except kings and nines, red threes 5,000 each.
+Rules ScaledRules(int king_value, int nine_value) {
+  Rules r;
+  r.num_players = 2;
+  r.hand_size = 8;
+  r.card_value.fill(0);
+  r.card_value[int(Rank::kKing)] = king_value;
+  r.card_value[int(Rank::kNine)] = nine_value;
+  r.red_three_bonus = 5000;
+  r.minimum_table = {{-1000000000, 0}};
+  r.going_out_bonus = 0;
+  r.natural_canasta_bonus = r.mixed_canasta_bonus = 0;
+  r.canastas_to_go_out = 0;
+  return r;
+}
+
+// One deal of the scaled game: seat 1 lays out 3H and melds 9-9-9, seat 0
+// lays out 3D and melds K-K-K, then seat 1 goes out. Totals: seat 0 gets
+// 5,000 + 3 kings, seat 1 5,000 + 3 nines.
+void PlayScaledDeal(Game& game, int hand) {
+  DealMove deal;
+  deal.dealer = 0;
+  deal.hands = {Cs({"3D", "KS", "KH", "KD", "4S", "4H", "4D", "4C"}),
+                Cs({"3H", "9S", "9H", "9D", "5S", "5H", "5D", "5C"})};
+  deal.upcards = Cs({"QS"});
+  ASSERT_TRUE(game.StartDeal(hand, deal).empty());
+  Position& pos = *game.position();
+  auto play = [&](Move m) {
+    TaggedViolations v = pos.Play(m);
+    EXPECT_TRUE(v.empty()) << (v.empty() ? "" : v[0].violation.message);
+  };
+  play(ThreeMove{1, C("3H"), C("7S")});
+  play(DrawMove{1, Cs({"7H"})});
+  play(MeldMove{1, {MeldPart{{}, {}, Cs({"9S", "9H", "9D"})}}});
+  play(DiscardMove{1, C("5C")});
+  play(ThreeMove{0, C("3D"), C("6S")});
+  play(DrawMove{0, Cs({"6H"})});
+  play(MeldMove{0, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})}}});
+  play(DiscardMove{0, C("6S")});
+  play(DrawMove{1, Cs({"7D"})});
+  play(MeldMove{1, {MeldPart{{}, {}, Cs({"5S", "5H", "5D"})},
+                    MeldPart{{}, {}, Cs({"7S", "7H", "7D"})}}});
+  EXPECT_EQ(pos.phase(), Phase::kOver);
+  EXPECT_TRUE(pos.End(0).empty());
+  game.FinishDeal();
+}
+
+TEST(EngineGame, ExactTieAtTheTargetPlaysAnotherDeal) {
+  // A17: both sides reach 5,000 with equal totals: not over, no winner.
+  const Rules r = ScaledRules(10, 10);
+  ASSERT_EQ(r.Validate(), "");
+  Game game(r, DefaultHooks());
+  PlayScaledDeal(game, 1);
+  EXPECT_EQ(game.totals(), (std::vector<int>{5030, 5030}));
+  EXPECT_TRUE(game.tied_at_target());
+  EXPECT_FALSE(game.over());
+  EXPECT_FALSE(game.winner().has_value());
+  // Another deal is played (StartDeal raises no game-end finding).
+  DealMove next;
+  next.dealer = 1;
+  next.hands = {Cs({"KS", "KH", "KD", "4S", "4H", "4D", "4C", "6D"}),
+                Cs({"9S", "9H", "9D", "5S", "5H", "5D", "5C", "6C"})};
+  next.upcards = Cs({"QS"});
+  EXPECT_TRUE(game.StartDeal(2, next).empty());
+}
+
+TEST(EngineGame, ExactTieCanBeADraw) {
+  Rules r = ScaledRules(10, 10);
+  r.exact_tie = ExactTie::kDraw;
+  Game game(r, DefaultHooks());
+  PlayScaledDeal(game, 1);
+  EXPECT_TRUE(game.tied_at_target());
+  EXPECT_TRUE(game.over());
+  EXPECT_FALSE(game.winner().has_value());
+}
+
+TEST(EngineGame, HigherTotalWinsWhenBothReachTheTarget) {
+  const Rules r = ScaledRules(10, 20);  // the game keeps a reference
+  Game game(r, DefaultHooks());
+  PlayScaledDeal(game, 1);
+  EXPECT_EQ(game.totals(), (std::vector<int>{5030, 5060}));
+  EXPECT_TRUE(game.over());
+  EXPECT_EQ(game.winner(), 1);
+  // A deal after the game is over is reported.
+  DealMove next;
+  next.dealer = 1;
+  next.hands = {Cs({"KS", "KH", "KD", "4S", "4H", "4D", "4C", "6D"}),
+                Cs({"9S", "9H", "9D", "5S", "5H", "5D", "5C", "6C"})};
+  next.upcards = Cs({"QS"});
+  TaggedViolations v = game.StartDeal(2, next);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].violation.id, CheckId::kGameEnd);
+}
+
+// ===========================================================================
+// Self-play: games written by the bots are clean for the auditor
+
+RulesetChoice Classic() {
+  RulesetChoice c;
+  std::string error;
+  EXPECT_TRUE(ResolveClassicOnly("classic", "", &c, &error)) << error;
+  return c;
+}
+
+void SelfPlay(const std::string& bot, uint64_t seed, int games) {
+  const RulesetChoice classic = Classic();
+  SimulateOptions options;
+  options.bots = {bot};
+  int finished = 0;
+  int deals = 0;
+  for (int i = 0; i < games; ++i) {
+    std::ostringstream out;
+    SimulateStats stats;
+    try {
+      stats = SimulateGame(classic, GameSeed(seed, i), options, out);
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << bot << " game " << i << " threw: " << e.what();
+      continue;
+    }
+    std::istringstream in(out.str());
+    FileReport r = AuditStream(in, bot + "-" + std::to_string(i), AuditOptions{});
+    ASSERT_EQ(test::Findings(r), test::FoundList{})
+        << bot << " game " << i << " (seed " << GameSeed(seed, i) << ")\n"
+        << test::Dump(r);
+    ASSERT_EQ(r.games.size(), 1u);
+    const GameReport& g = r.games[0];
+    EXPECT_EQ(int(g.hands.size()), stats.deals);
+    deals += stats.deals;
+    if (!stats.finished) continue;
+    ++finished;
+    // 000 §19: the game ends with the first deal in which a side reaches
+    // 5,000; the higher total wins (A17).
+    ASSERT_TRUE(g.finished);
+    for (size_t h = 0; h + 1 < g.hands.size(); ++h) {
+      const std::vector<int>& t = g.hands[h].totals;
+      EXPECT_LT(*std::max_element(t.begin(), t.end()), 5000) << "game " << i << " hand " << h;
+    }
+    const std::vector<int>& last = g.hands.back().totals;
+    EXPECT_GE(*std::max_element(last.begin(), last.end()), 5000);
+    EXPECT_EQ(g.totals, last);
+    if (g.winner) {
+      EXPECT_EQ(g.totals[*g.winner], *std::max_element(g.totals.begin(), g.totals.end()));
+      EXPECT_GT(g.totals[*g.winner], g.totals[1 - *g.winner]);
+    }
+  }
+  EXPECT_GT(finished, games / 2) << bot << ": most games should reach 5,000";
+  EXPECT_GT(deals, 2 * games) << bot << ": a game takes several deals";
+}
+
+TEST(EngineSelfPlay, SensibleBotsPlayCleanGames) { SelfPlay("sensible", 2026, 200); }
+
+TEST(EngineSelfPlay, RandomBotsPlayCleanGames) { SelfPlay("random", 1950, 200); }
+
+TEST(EngineSelfPlay, MixedBotsPlayCleanGames) {
+  const RulesetChoice classic = Classic();
+  SimulateOptions options;
+  options.bots = {"sensible", "random"};
+  for (int i = 0; i < 20; ++i) {
+    std::ostringstream out;
+    SimulateGame(classic, GameSeed(77, i), options, out);
+    std::istringstream in(out.str());
+    FileReport r = AuditStream(in, "mixed", AuditOptions{});
+    ASSERT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  }
+}
+
+TEST(EngineSelfPlay, SameSeedSameBytes) {
+  const RulesetChoice classic = Classic();
+  for (const char* bot : {"sensible", "random"}) {
+    SimulateOptions options;
+    options.bots = {bot};
+    std::ostringstream a, b, c;
+    SimulateGame(classic, 12345, options, a);
+    SimulateGame(classic, 12345, options, b);
+    SimulateGame(classic, 12346, options, c);
+    EXPECT_EQ(a.str(), b.str()) << bot;
+    EXPECT_NE(a.str(), c.str()) << bot;
+    EXPECT_FALSE(a.str().empty());
+  }
+  EXPECT_EQ(GameSeed(1, 0), GameSeed(1, 0));
+  EXPECT_NE(GameSeed(1, 0), GameSeed(1, 1));
+  EXPECT_NE(GameSeed(1, 0), GameSeed(2, 0));
+}
+
+TEST(EngineSelfPlay, SimulatedLogsRecordTheStockAndTheScores) {
+  const RulesetChoice classic = Classic();
+  std::ostringstream out;
+  SimulateGame(classic, 99, SimulateOptions{}, out);
+  const std::string text = out.str();
+  EXPECT_EQ(text.rfind("{\"type\":\"game\",\"format\":\"canasta-log/1\",\"ruleset\":\"classic\"", 0),
+            0u);
+  EXPECT_NE(text.find("\"stock\":["), std::string::npos);
+  EXPECT_NE(text.find("\"scores\":["), std::string::npos);
+  EXPECT_NE(text.find("\"breakdown\":["), std::string::npos);
+  EXPECT_NE(text.find("{\"type\":\"end_game\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace canasta

@@ -35,7 +35,7 @@ class Game {
   const RuleHooks& hooks() const { return hooks_; }
 
  private:
-  const Rules& rules_;
+  const Rules rules_;  // a copy: positions refer to it for the game's life
   const RuleHooks& hooks_;
   std::vector<int> totals_;
   int deals_ = 0;

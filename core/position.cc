@@ -388,6 +388,16 @@ TaggedViolations Position::Play(const Move& move) {
 
 void Position::BeginTurn(int player) {
   if (player < 0 || player >= rules_.num_players) return;
+  if (!play_begun_) {
+    // Play begins: where red threes are laid out before play, any still
+    // held are late (000 §21 Hutto, A23; 002 Setup-7).
+    play_begun_ = true;
+    if (rules_.three_layout != ThreeLayout::kFirstTurn) {
+      for (Player& p : players_)
+        p.late_threes = p.hand.count(Card(Rank::kThree, Suit::kHearts)) +
+                        p.hand.count(Card(Rank::kThree, Suit::kDiamonds));
+    }
+  }
   if (turn_.player >= 0 && turn_.player != player) FinishTurn();
   current_ = player;
   turn_ = Turn{};
@@ -820,6 +830,17 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      "a red three is laid out, never discarded", "000 §7"));
   }
+  // 000 §7: a red three is laid out in the first turn, or at once when drawn;
+  // one still held when the turn ends was not (the penalty comes at the end).
+  const int reds = hand.count(Card(Rank::kThree, Suit::kHearts)) +
+                   hand.count(Card(Rank::kThree, Suit::kDiamonds)) -
+                   (m.card.is_red_three() ? 1 : 0);
+  if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay &&
+      rules_.three_layout != ThreeLayout::kBeforePlay)
+    out.push_back(Tv(CheckId::kThreeTiming,
+                     Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
+                         " that should have been laid out",
+                     "000 §7, A6"));
   if (phase_ == Phase::kPlay && m.player == current_) {
     const bool going_out = hand.total() == 1 && hand.count(m.card) == 1;
     CheckTurnEnd(going_out, CanastaCount(side_of(m.player)), &out);
@@ -888,11 +909,16 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   } else if (m.player != current_) {
     out.push_back(Tv(CheckId::kThreeTiming,
                      Seat(m.player) + " lays out a red three outside their own turn", "000 §7"));
-  } else if (rules_.three_layout == ThreeLayout::kBeforePlay && p.turns <= 1 && !from_pile &&
-             !turn_.drew) {
-    out.push_back(Tv(CheckId::kThreeTiming,
-                     "under this ruleset dealt red threes are laid out before the first turn",
-                     "000 §21 Hutto, A23"));
+  } else if (p.late_threes > 0 && !from_pile) {
+    // Held since before play began, where the ruleset lays them out then.
+    if (rules_.three_layout == ThreeLayout::kBeforePlay)
+      out.push_back(Tv(CheckId::kThreeTiming,
+                       "under this ruleset dealt red threes are laid out before the first turn",
+                       "000 §21 Hutto, A23"));
+    else
+      out.push_back(Tv(CheckId::kThreeTiming,
+                       "under this ruleset dealt red threes are laid out at once, before play",
+                       "002 Setup-7"));
   }
   // The replacement (000 §7): none for a red three taken with the pile.
   if (from_pile) {
@@ -923,7 +949,10 @@ void Position::ApplyThree(const ThreeMove& m) {
   sides_[side_of(m.player)].threes.push_back(m.card);
   if (p.pile_threes > 0) {
     --p.pile_threes;
-  } else if (m.replacement && stock_size_ > 0) {
+    return;
+  }
+  if (p.late_threes > 0) --p.late_threes;
+  if (m.replacement && stock_size_ > 0) {
     TakeFromStock(*m.replacement);
     p.hand.Add(*m.replacement);
     // 000 §15: the stock's last card is a red three: play ends.

@@ -181,6 +181,9 @@ class Position {
     CardCounts hand;
     int turns = 0;            // turns begun
     int pile_threes = 0;      // red threes from the pile, laid out with no replacement
+    // Red threes still held when play began, where the ruleset lays them out
+    // before play (000 §21 Hutto, A23; 002 Setup-7): each is late.
+    int late_threes = 0;
     bool melded_before = false;  // made a meld before this turn (concealed going out)
   };
   struct Side {
@@ -255,6 +258,7 @@ class Position {
   int went_out_ = -1;
   bool concealed_ = false;
   int last_before_play_seat_ = -1;  // seat order of threes laid before play (A23)
+  bool play_begun_ = false;          // the deal's first turn has begun
   std::vector<Player> players_;
   std::vector<Side> sides_;
   std::vector<Card> pile_;

@@ -441,14 +441,16 @@ TEST(ScenarioThree, UndeclaredRedThreeCosts500) {
   log.Deal(d);
   log.Draw(1);  // JH
   log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
-  log.Discard(1, "JH");
+  const int discard = log.Discard(1, "JH");
   log.PassTurns(3);  // seats 2, 3 (still holding 3H), 0
   log.Draw(1);       // QC
   log.Add(1, "Q", {"QC"});
   log.Discard(1, "JS");  // out
   const int end = log.EndHand(1);
   FileReport r = Audit(log.str());
-  EXPECT_PROBLEMS(r, {end, CheckId::kRedThreeUndeclared});
+  // Seat 3's turn ends with the red three still held (a warning where it
+  // happened), and play ends with it: the penalty.
+  EXPECT_PROBLEMS(r, {discard + 4, CheckId::kThreeTiming}, {end, CheckId::kRedThreeUndeclared});
   const HandReport& h = test::OnlyGame(r).hands.at(0);
   EXPECT_EQ(h.breakdown[1].penalties, -500);
   EXPECT_EQ(h.went_out, 1);

@@ -242,7 +242,8 @@ TEST(WorkedExamples, TC_C03_RedThrees) {
 // TC-C04: a red three still held when play ends costs 500 if its holder has
 // played a turn, nothing otherwise.
 TEST(WorkedExamples, TC_C04_UndeclaredRedThree) {
-  auto hand = [](int holder) {
+  int first_discard = 0;
+  auto hand = [&first_discard](int holder) {
     Log log;
     DealSpec d;
     d.hands = {{}, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "JS"}, {}, {}};
@@ -251,7 +252,7 @@ TEST(WorkedExamples, TC_C04_UndeclaredRedThree) {
     log.Deal(d);
     log.Draw(1);
     log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
-    log.Discard(1, "JH");
+    first_discard = log.Discard(1, "JH");
     log.PassTurns(3);
     log.Draw(1);
     log.Add(1, "Q", {"QC"});
@@ -262,7 +263,9 @@ TEST(WorkedExamples, TC_C04_UndeclaredRedThree) {
     Log log = hand(2);  // North played a turn holding it
     const int end = log.EndHand(1);
     FileReport r = Audit(log.str());
-    EXPECT_PROBLEMS(r, {end, CheckId::kRedThreeUndeclared});
+    // North's turn ended holding it (a warning there), and play ended with it.
+    EXPECT_PROBLEMS(r, {first_discard + 2, CheckId::kThreeTiming},
+                    {end, CheckId::kRedThreeUndeclared});
     EXPECT_EQ(Hand(r).breakdown[0].penalties, -500);
     EXPECT_EQ(Hand(r).breakdown[0].red_threes, 0);
     // The red three is scored once, by the penalty; it is not also counted
@@ -590,7 +593,8 @@ TEST(WorkedExamples, TC_C10_SpecialUpcards) {
     // (b) as far as freezing goes: the red three in the pile freezes it.
     auto [log, take] = natural_and_wild({"3H", "KC"});
     FileReport r = Audit(log.str());
-    EXPECT_PROBLEMS(r, {take, CheckId::kPileFrozenNeedsPair});
+    // The taker also keeps the pile's red three instead of laying it out.
+    EXPECT_PROBLEMS(r, {take, CheckId::kPileFrozenNeedsPair}, {take + 1, CheckId::kThreeTiming});
   }
   {
     auto [log, take] = natural_and_wild({"3S", "6H"});  // (c)

@@ -19,6 +19,7 @@ constexpr char kUsage[] =
     "  rules show R         every parameter of a ruleset, with its source\n"
     "  rules diff A B       what differs between two rulesets\n"
     "  simulate             bots play complete games and write them as logs\n"
+    "  tree LOG             a hand's decision points as a Graphviz tree (SVG)\n"
     "\n"
     "options:\n"
     "  -h, --help           this help; `canasta <command> --help` for a command's\n"
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
     if (cmd == "audit") return canasta::AuditCommand(rest);
     if (cmd == "rules") return canasta::RulesCommand(rest);
     if (cmd == "simulate") return canasta::SimulateCommand(rest);
+    if (cmd == "tree") return canasta::TreeCommand(rest);
   } catch (const std::exception& e) {
     std::cerr << "canasta: error: " << e.what() << "\n";
     return canasta::kExitTrouble;

@@ -7,6 +7,7 @@
 
 #include "core/game.h"
 #include "replay/log_reader.h"
+#include "replay/moves.h"
 
 namespace canasta {
 namespace {
@@ -19,11 +20,6 @@ std::string Join(const std::vector<int>& v) {
   return s + "]";
 }
 
-std::optional<Rank> RefRank(const std::optional<std::string>& ref) {
-  if (!ref) return std::nullopt;
-  if (*ref == "wild") return Rank::kJoker;
-  return ParseRank(*ref);
-}
 
 // Replays one game's events. Owns the game's ruleset and engine state.
 class GameReplay {
@@ -199,46 +195,27 @@ class GameReplay {
     // vectors keep their capacity: no allocation per event.
     const Where where = At(player);
     TaggedViolations found;
+    std::string error;
+    auto play = [&](auto* move) {
+      if (!FillMove(e, player, move, &error)) {
+        Add(e.line, CheckId::kLogBadEvent, error, {"event ignored"});
+        return false;
+      }
+      found = pos.Play(*move);
+      return true;
+    };
     switch (e.type) {
       case EventType::kDraw:
-        draw_.player = player;
-        draw_.cards.assign(e.cards.begin(), e.cards.end());
-        draw_.tag = e.line;
-        found = pos.Play(draw_);
+        if (!play(&draw_)) return;
         break;
       case EventType::kTakePile:
-        take_.player = player;
-        take_.top = *e.top;
-        take_.with.assign(e.with.begin(), e.with.end());
-        take_.to = RefRank(e.to);
-        take_.count = e.count;
-        take_.tag = e.line;
-        if (e.to && !take_.to) {
-          Add(e.line, CheckId::kLogBadEvent,
-              "\"to\" is \"" + *e.to + "\", not a rank or \"wild\"", {"event ignored"});
-          return;
-        }
-        found = pos.Play(take_);
+        if (!play(&take_)) return;
         break;
       case EventType::kMeld:
-        meld_.player = player;
-        meld_.tag = e.line;
-        meld_.parts.resize(e.melds.size());
-        for (size_t i = 0; i < e.melds.size(); ++i) {
-          const MeldSpec& spec = e.melds[i];
-          MeldPart& part = meld_.parts[i];
-          part.to = RefRank(spec.to);
-          part.as = RefRank(spec.as);
-          if ((spec.to && !part.to) || (spec.as && !part.as)) {
-            Add(e.line, CheckId::kLogBadEvent,
-                "a meld reference is \"" + spec.to.value_or(spec.as.value_or("")) +
-                    "\", not a rank or \"wild\" (melds by id need a ruleset with such melds)",
-                {"event ignored"});
-            return;
-          }
-          part.cards.assign(spec.cards.begin(), spec.cards.end());
-        }
-        found = pos.Play(meld_);
+        if (!play(&meld_)) return;
+        break;
+      case EventType::kRetract:
+        if (!play(&retract_)) return;
         break;
       case EventType::kDiscard:
         found = pos.Play(DiscardMove{player, *e.card, e.line});
@@ -251,12 +228,6 @@ class GameReplay {
         break;
       case EventType::kAnswer:
         found = pos.Play(AnswerMove{player, *e.yes, e.line});
-        break;
-      case EventType::kRetract:
-        retract_.player = player;
-        retract_.cards.assign(e.cards.begin(), e.cards.end());
-        retract_.tag = e.line;
-        found = pos.Play(retract_);
         break;
       default:
         return;

@@ -129,6 +129,21 @@ TEST(Cli, RulesListShowDiff) {
   EXPECT_EQ(Canasta("rules show no-such-rules").status, 2);
 }
 
+TEST(Cli, TreeRendersAHandInProcess) {
+  CmdResult svg = Canasta("tree --hand 2 " + Sample("classic/game.jsonl"));
+  ASSERT_EQ(svg.status, 0);
+  EXPECT_NE(svg.out.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.out.find("game 1, hand 2 (classic)"), std::string::npos);
+  CmdResult dot = Canasta("tree --all --format dot " + Sample("classic/game.jsonl"));
+  ASSERT_EQ(dot.status, 0);
+  EXPECT_EQ(dot.out.rfind("digraph", 0), 0u) << dot.out.substr(0, 80);
+  // Every turn of hand 1 is there, with its log line.
+  EXPECT_NE(dot.out.find("turn 1 · Bob · line 3"), std::string::npos) << dot.out.substr(0, 600);
+  EXPECT_NE(dot.out.find("other discards"), std::string::npos);
+  EXPECT_EQ(Canasta("tree --hand 99 " + Sample("classic/game.jsonl")).status, 2);
+  EXPECT_EQ(Canasta("tree /nonexistent.jsonl").status, 2);
+}
+
 TEST(Cli, SimulateIsDeterministicAndClean) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "canasta-cli-test-sim";

@@ -1,0 +1,45 @@
+// The decision points of one hand of a recorded game: for every turn, what
+// the player did and what else the rules allowed at that moment, from the
+// legal-move generator. cli/ draws them as a Graphviz tree.
+#ifndef CANASTA_REPLAY_DECISIONS_H_
+#define CANASTA_REPLAY_DECISIONS_H_
+
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "replay/auditor.h"
+
+namespace canasta {
+
+struct Decision {
+  int line = 0;       // the log line of the move made
+  int seat = 0;
+  std::string player;  // the seat's name from the header
+  int turn = 0;        // 1-based turn within the hand
+  std::string phase;   // "draw" or "play"
+  std::string chosen;  // what was done, in words
+  std::vector<std::string> alternatives;  // what else was legal, in words
+  // A key decision: the player left a notable option (taking the pile, going
+  // out) or handed the next player the pile.
+  bool key = false;
+  std::string why_key;
+};
+
+struct HandDecisions {
+  std::string ruleset;
+  int game = 0;
+  int hand = 0;
+  std::vector<std::string> players;
+  std::vector<Decision> decisions;
+  std::vector<int> scores;  // the computed scores of the hand, when it ended
+};
+
+// Replays `in` up to hand `hand` of game `game` (both 1-based) and collects
+// its decisions. Returns false with `error` set when the hand is not there.
+bool CollectDecisions(std::istream& in, int game, int hand, const AuditOptions& options,
+                      HandDecisions* out, std::string* error);
+
+}  // namespace canasta
+
+#endif  // CANASTA_REPLAY_DECISIONS_H_

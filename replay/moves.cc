@@ -1,0 +1,82 @@
+#include "replay/moves.h"
+
+namespace canasta {
+
+std::optional<Rank> RefRank(const std::optional<std::string>& ref) {
+  if (!ref) return std::nullopt;
+  if (*ref == "wild") return Rank::kJoker;
+  return ParseRank(*ref);
+}
+
+bool FillMove(const Event& e, int player, DrawMove* m, std::string*) {
+  m->player = player;
+  m->cards.assign(e.cards.begin(), e.cards.end());
+  m->tag = e.line;
+  return true;
+}
+
+bool FillMove(const Event& e, int player, TakePileMove* m, std::string* error) {
+  m->player = player;
+  m->top = *e.top;
+  m->with.assign(e.with.begin(), e.with.end());
+  m->to = RefRank(e.to);
+  m->count = e.count;
+  m->tag = e.line;
+  if (e.to && !m->to) {
+    *error = "\"to\" is \"" + *e.to + "\", not a rank or \"wild\"";
+    return false;
+  }
+  return true;
+}
+
+bool FillMove(const Event& e, int player, MeldMove* m, std::string* error) {
+  m->player = player;
+  m->tag = e.line;
+  m->parts.resize(e.melds.size());
+  for (size_t i = 0; i < e.melds.size(); ++i) {
+    const MeldSpec& spec = e.melds[i];
+    MeldPart& part = m->parts[i];
+    part.to = RefRank(spec.to);
+    part.as = RefRank(spec.as);
+    if ((spec.to && !part.to) || (spec.as && !part.as)) {
+      *error = "a meld reference is \"" + spec.to.value_or(spec.as.value_or("")) +
+               "\", not a rank or \"wild\" (melds by id need a ruleset with such melds)";
+      return false;
+    }
+    part.cards.assign(spec.cards.begin(), spec.cards.end());
+  }
+  return true;
+}
+
+bool FillMove(const Event& e, int player, RetractMove* m, std::string*) {
+  m->player = player;
+  m->cards.assign(e.cards.begin(), e.cards.end());
+  m->tag = e.line;
+  return true;
+}
+
+std::optional<Move> ToMove(const Event& e, std::string* error) {
+  if (!e.ok || !e.player) return std::nullopt;
+  const int p = *e.player;
+  std::string why;
+  auto fill = [&](auto move) -> std::optional<Move> {
+    if (!FillMove(e, p, &move, &why)) {
+      if (error) *error = why;
+      return std::nullopt;
+    }
+    return Move(std::move(move));
+  };
+  switch (e.type) {
+    case EventType::kDraw: return fill(DrawMove{});
+    case EventType::kTakePile: return fill(TakePileMove{});
+    case EventType::kMeld: return fill(MeldMove{});
+    case EventType::kRetract: return fill(RetractMove{});
+    case EventType::kDiscard: return Move(DiscardMove{p, *e.card, e.line});
+    case EventType::kThree: return Move(ThreeMove{p, *e.card, e.replacement, e.line});
+    case EventType::kAskOut: return Move(AskOutMove{p, e.line});
+    case EventType::kAnswer: return Move(AnswerMove{p, *e.yes, e.line});
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace canasta

@@ -830,13 +830,13 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      "a red three is laid out, never discarded", "000 §7"));
   }
-  // 000 §7: a red three is laid out in the first turn, or at once when drawn;
-  // one still held when the turn ends was not (the penalty comes at the end).
+  // 000 §7: a red three is laid out in the first turn (before play in Hutto,
+  // at once in 002), or at once when drawn; one still held when the turn
+  // ends was not (the penalty comes at the end). Every layout.
   const int reds = hand.count(Card(Rank::kThree, Suit::kHearts)) +
                    hand.count(Card(Rank::kThree, Suit::kDiamonds)) -
                    (m.card.is_red_three() ? 1 : 0);
-  if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay &&
-      rules_.three_layout != ThreeLayout::kBeforePlay)
+  if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay)
     out.push_back(Tv(CheckId::kThreeTiming,
                      Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
                          " that should have been laid out",

@@ -517,6 +517,15 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     out.push_back(std::move(v));
     return out;
   }
+  if (frozen && rules_.frozen_take_new_meld && m.with.size() != 2) {
+    // 002 Play-5, A25: "use all three to form a new meld": the top card and
+    // the natural pair, nothing more (other cards are melded after).
+    out.push_back(Tv(CheckId::kPileTakeInvalid,
+                     "a frozen pile is taken by forming a new meld of the top card and two "
+                     "natural " + ToString(top.rank()) + "s only; shown: " + ToString(m.with),
+                     "002 Play-5, A25"));
+    return out;
+  }
   std::vector<Card> laid = m.with;
   laid.push_back(top);
   auto onto_canasta = [] {

@@ -202,7 +202,7 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"frozen_before_initial_meld", "000 §14", "the pile is frozen for a side that has not made its initial meld"}, r.frozen_before_initial_meld);
   v(ParamInfo{"black_three_blocks_until_covered", "000 §14", "a black three on top blocks the next player until covered"}, r.black_three_blocks_until_covered);
   v(ParamInfo{"unfrozen_take", "000 §13, A2, A25", "how an unfrozen pile is taken: pair_or_natural_wild_or_add, two_naturals_from_hand"}, r.unfrozen_take);
-  v(ParamInfo{"frozen_take_new_meld", "002 Play-5", "a frozen pile's top card and the natural pair must form a new meld"}, r.frozen_take_new_meld);
+  v(ParamInfo{"frozen_take_new_meld", "002 Play-5", "a frozen pile is taken with exactly a natural pair: the three cards form a new meld (joined to the side's meld of that rank, A18)"}, r.frozen_take_new_meld);
   v(ParamInfo{"one_card_rule", "000 §17, A11", "a player holding one card may not take a pile of one card"}, r.one_card_rule);
   v(ParamInfo{"wild_discard", "000 §14, A26", "wild cards may be discarded: allowed, only_if_no_other_card, never"}, r.wild_discard);
   v(ParamInfo{"canastas_to_go_out", "000 §9, §17", "canastas the side needs to go out (counting one made in going out)"}, r.canastas_to_go_out);

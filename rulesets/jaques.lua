@@ -28,6 +28,8 @@ return {
     -- "To take a frozen pile you must hold two natural cards of the same
     -- rank as the top discard card and use all three to form a new meld."
     -- (002 Play-5; A25, D10)
+    -- Read as: the pair alone, no wild card with it (A25); the three then
+    -- join any meld of that rank the side has (A18).
     frozen_take_new_meld = true,
     -- 002 gives black threes no freezing or blocking effect (D3, D4): a
     -- black-three discard is allowed and freezes nothing (A27).

@@ -1299,6 +1299,19 @@ TEST(RulesetScenarios, TC_J05_WildCardBuriedInThePile) {
   }
 }
 
+TEST(RulesetScenarios, A25_FrozenPileTakenWithExactlyTheNaturalPairInJaques) {
+  // 002 Play-5: "use all three to form a new meld". Jaques takes a frozen
+  // pile with the natural pair alone; classic and the tutorial also accept a
+  // pair with a wild card (000 §13 asks only for the pair).
+  PileLog p = TakeQueen(true, {"QS", "QH", "JK"});
+  EXPECT_FINDS("jaques", AuditAs(p.log, "jaques"), F(p.take, CheckId::kPileTakeInvalid));
+  for (const char* ruleset : {"classic", "tutorial"}) {
+    FileReport r = AuditAs(p.log, ruleset);
+    EXPECT_NONE(ruleset, r);
+    EXPECT_EQ(PartsOf(r, 1).melded, 50 + 50 + 30 + 50) << ruleset << Describe(r);
+  }
+}
+
 TEST(RulesetScenarios, D9_UnfrozenPileNeedsTwoNaturalsInJaques) {
   // The pile is [8C, 9S, QC], unfrozen for side 1. Classic (A2) lets a
   // natural and a wild card, or the top card alone onto an unfinished meld,

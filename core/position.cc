@@ -1124,7 +1124,9 @@ void Position::EndPlay(int tag, TaggedViolations* out) {
       if (out)
         out->push_back(Tv(CheckId::kRedThreeUndeclared,
                           Seat(s) + " still holds " + Plural(held, "red three") +
-                              " when play ends; the side loses " + std::to_string(penalty),
+                              " when play ends; " +
+                              (penalty ? "the side loses " + std::to_string(penalty)
+                                       : std::string("this ruleset sets no penalty for it")),
                           "000 §7, A20", tag));
     }
   }

@@ -87,12 +87,6 @@ bool RunChild(const std::vector<std::string>& argv, double* seconds, long* max_r
   return WIFEXITED(status) && WEXITSTATUS(status) <= 1;
 }
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace
 
@@ -174,7 +168,7 @@ int main(int argc, char** argv) {
     double best = 1e30;
     long r = 0;
     for (int i = 0; i < 3; ++i) {
-      double s;
+      double s = 0;
       if (!RunChild({canasta, "audit", "--jobs", jobs, "--format", "json", "-o", "/dev/null",
                      "--no-progress", dir.string()},
                     &s, &r)) {
@@ -200,7 +194,6 @@ int main(int argc, char** argv) {
   const int sim_games = std::max(20, games / 20);
   for (const std::string& name : BuiltinRulesetNames()) {
     RulesetChoice choice;
-    LoadOptions probe;
     std::variant<Ruleset, LuaError> r = LoadRuleset(name);
     if (std::holds_alternative<LuaError>(r)) continue;  // incomplete rulesets refuse to run
     if (!ChoiceFor(name, &choice)) continue;

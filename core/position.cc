@@ -255,6 +255,7 @@ void Position::CheckHeld(int player, Card card, TaggedViolations* out) const {
 void Position::CheckHeld(int player, const std::vector<Card>& cards,
                          TaggedViolations* out) const {
   if (player < 0 || player >= rules_.num_players) return;
+  if (cards.size() == 1) return CheckHeld(player, cards[0], out);
   CardCounts need;
   for (Card c : cards) {
     need.Add(c);
@@ -270,7 +271,6 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
 }
 
 void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const {
-  CardCounts need;
   for (size_t i = 0; i < cards.size(); ++i) {
     Card c = cards[i];
     if (stock_) {
@@ -282,8 +282,9 @@ void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* 
                           "000 §12"));
       }
     }
-    need.Add(c);
-    if (need.count(c) > unseen_.count(c)) {
+    int wanted = 1;  // copies of c drawn so far, this one included
+    for (size_t j = 0; j < i; ++j) wanted += cards[j] == c;
+    if (wanted > unseen_.count(c)) {
       out->push_back(Tv(CheckId::kCardTooManyCopies,
                         "every copy of " + ToString(c) +
                             " is already accounted for; the pack has " +

@@ -398,6 +398,21 @@ void ClearKeepSmall(T* container) {
   }
 }
 
+// Meld specs of earlier events, kept per thread so that their card vectors
+// keep their capacity from one meld event to the next.
+thread_local std::vector<MeldSpec> spare_melds;
+
+void RecycleMelds(std::vector<MeldSpec>* melds) {
+  for (MeldSpec& m : *melds) {
+    m.to.reset();
+    m.id.reset();
+    m.as.reset();
+    m.cards.clear();
+    if (spare_melds.size() < 64) spare_melds.push_back(std::move(m));
+  }
+  melds->clear();
+}
+
 void ResetEvent(Event* e, EventType type, int line) {
   e->type = type;
   e->line = line;
@@ -420,7 +435,7 @@ void ResetEvent(Event* e, EventType type, int line) {
   ClearKeepSmall(&e->with);
   e->to.reset();
   e->count.reset();
-  e->melds.clear();
+  RecycleMelds(&e->melds);
   e->yes.reset();
   ClearKeepSmall(&e->text);
   e->scores.reset();
@@ -599,10 +614,12 @@ class Converter {
   }
 
   // False (reported) when the string at `where` is not valid Unicode.
-  bool ValidText(const JsonValue& v, const std::string& where) {
+  // `where` is worded only when the text is bad: this runs for every string.
+  template <class Where>
+  bool ValidText(const JsonValue& v, const Where& where) {
     if (IsValidUtf8(View(v))) return true;
     Report(CheckId::kLogBadEvent,
-           Prefix() + where + " is " + Quote(View(v)) + ", which is not valid Unicode");
+           Prefix() + where() + " is " + Quote(View(v)) + ", which is not valid Unicode");
     return false;
   }
 
@@ -632,7 +649,7 @@ class Converter {
     const JsonValue* v = Get(f, required);
     if (v == nullptr) return;
     if (v->IsString()) {
-      if (ValidText(*v, Render({kFieldNames[f]})))
+      if (ValidText(*v, [&] { return Render({kFieldNames[f]}); }))
         out->assign(v->GetString(), v->GetStringLength());
     } else {
       WrongType(Render({kFieldNames[f]}), *v, "a string");
@@ -643,7 +660,7 @@ class Converter {
     const JsonValue* v = Get(f, false);
     if (v == nullptr) return;
     if (v->IsString()) {
-      if (ValidText(*v, Render({kFieldNames[f]})))
+      if (ValidText(*v, [&] { return Render({kFieldNames[f]}); }))
         out->emplace(v->GetString(), v->GetStringLength());
     } else {
       WrongType(Render({kFieldNames[f]}), *v, "a string");
@@ -712,7 +729,7 @@ class Converter {
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
       const JsonValue& item = (*v)[i];
       if (item.IsString()) {
-        if (ValidText(item, Indexed({kFieldNames[f]}, i))) {
+        if (ValidText(item, [&] { return Indexed({kFieldNames[f]}, i); })) {
           out->emplace_back(item.GetString(), item.GetStringLength());
         }
       } else {
@@ -776,7 +793,14 @@ class Converter {
       WrongType(Render({"melds"}), *v, "an array of melds");
       return;
     }
-    out->resize(v->Size());
+    while (out->size() < v->Size()) {
+      if (spare_melds.empty()) {
+        out->emplace_back();
+      } else {
+        out->push_back(std::move(spare_melds.back()));
+        spare_melds.pop_back();
+      }
+    }
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
       const JsonValue& meld = (*v)[i];
       if (!meld.IsObject()) {
@@ -805,7 +829,7 @@ class Converter {
         }
         if (text->has_value() || m->value.IsNull()) continue;
         if (m->value.IsString()) {
-          if (ValidText(m->value, Render({"melds", int(i), name}))) {
+          if (ValidText(m->value, [&] { return Render({"melds", int(i), name}); })) {
             text->emplace(m->value.GetString(), m->value.GetStringLength());
           }
         } else {
@@ -850,11 +874,20 @@ std::string ParseErrorText(rapidjson::ParseErrorCode code) {
 LogReader::LogReader(std::istream& in) : in_(in) {}
 LogReader::~LogReader() = default;
 
+void LogReader::Reallocate(size_t capacity) {
+  std::unique_ptr<char[]> bigger(new char[capacity]);
+  if (end_) std::memcpy(bigger.get(), buffer_.get(), end_);
+  buffer_ = std::move(bigger);
+  capacity_ = capacity;
+}
+
 bool LogReader::ReadLine(char** line, size_t* size) {
   for (;;) {
     size_t pending = end_ - begin_;
-    char* start = &buffer_[begin_];
-    if (void* nl = std::memchr(start + scanned_, '\n', pending - scanned_)) {
+    char* start = buffer_.get() + begin_;
+    void* nl = pending > scanned_ ? std::memchr(start + scanned_, '\n', pending - scanned_)
+                                  : nullptr;
+    if (nl) {
       size_t length = static_cast<char*>(nl) - start;
       start[length] = '\0';  // in-situ parsing needs the terminator
       *line = start;
@@ -869,9 +902,9 @@ bool LogReader::ReadLine(char** line, size_t* size) {
     if (eof_) {
       if (pending == 0) return false;
       // A last line without '\n'.
-      if (end_ == buffer_.size()) buffer_.push_back('\0');
+      if (end_ == capacity_) Reallocate(capacity_ + 1);
       buffer_[end_] = '\0';
-      *line = &buffer_[begin_];
+      *line = buffer_.get() + begin_;
       *size = pending;
       begin_ = end_;
       bytes_read_ += pending;
@@ -881,19 +914,13 @@ bool LogReader::ReadLine(char** line, size_t* size) {
     }
     // Keep the partial line at the front, then read after it.
     if (begin_ > 0) {
-      std::memmove(&buffer_[0], buffer_.data() + begin_, pending);
+      std::memmove(buffer_.get(), buffer_.get() + begin_, pending);
       begin_ = 0;
       end_ = pending;
     }
-    if (buffer_.size() > kKeepBuffer && pending < kReadChunk) {
-      std::string smaller(2 * kReadChunk, '\0');
-      smaller.replace(0, pending, buffer_, 0, pending);
-      buffer_.swap(smaller);
-    }
-    if (buffer_.size() - end_ < kReadChunk) {
-      buffer_.resize(std::max(buffer_.size() * 2, end_ + kReadChunk));
-    }
-    in_.read(&buffer_[end_], static_cast<std::streamsize>(buffer_.size() - end_));
+    if (capacity_ > kKeepBuffer && pending < kReadChunk) Reallocate(2 * kReadChunk);
+    if (capacity_ - end_ < kReadChunk) Reallocate(std::max(capacity_ * 2, end_ + kReadChunk));
+    in_.read(buffer_.get() + end_, static_cast<std::streamsize>(capacity_ - end_));
     std::streamsize got = in_.gcount();
     end_ += static_cast<size_t>(got);
     if (!in_) eof_ = true;  // end of file, or a read error: nothing more comes

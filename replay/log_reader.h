@@ -60,7 +60,11 @@ class LogReader {
   bool ReadLine(char** line, size_t* size);
 
   std::istream& in_;
-  std::string buffer_;  // bytes read from in_ but not consumed
+  // Bytes read from in_ but not consumed. Grown without zero-filling: a
+  // reader is made per file, and most files are smaller than one chunk.
+  std::unique_ptr<char[]> buffer_;
+  size_t capacity_ = 0;
+  void Reallocate(size_t capacity);  // keeps the bytes before end_
   size_t begin_ = 0;    // start of the unconsumed bytes in buffer_
   size_t end_ = 0;      // end of the valid bytes in buffer_
   size_t scanned_ = 0;  // bytes after begin_ known to hold no '\n'

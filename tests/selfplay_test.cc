@@ -81,8 +81,8 @@ TEST_P(SelfPlay, SameSeedSameBytes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rulesets, SelfPlay, ::testing::ValuesIn(kRulesets),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
                            for (char& ch : n)
                              if (ch == '-') ch = '_';
                            return n;
@@ -125,8 +125,8 @@ TEST_P(FaultInjection, EveryInjectedMistakeIsCaughtAtItsLine) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rulesets, FaultInjection, ::testing::ValuesIn(kRulesets),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
                            for (char& ch : n)
                              if (ch == '-') ch = '_';
                            return n;

@@ -16,6 +16,7 @@
 #include <boost/program_options.hpp>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "lint/checks.h"
 #include "lint/format.h"
 
@@ -142,21 +143,9 @@ int AuditCommand(const std::vector<std::string>& args) {
       "scores", "text format: also print every hand's computed scores")(
       "summary", "print the batch summary even for a single file")(
       "no-progress", "never draw the progress bar");
-  po::options_description hidden;
   std::vector<std::string> paths;
-  hidden.add_options()("path", po::value(&paths));
-  po::positional_options_description pos;
-  pos.add("path", -1);
-  po::options_description all;
-  all.add(opts).add(hidden);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "canasta audit: error: " << e.what() << "\n\n" << kAuditUsage << opts;
-    return kExitTrouble;
-  }
+  if (!ParseOptions(args, opts, "audit", kAuditUsage, &paths, &vm)) return kExitTrouble;
   if (vm.count("help")) {
     std::cout << kAuditUsage << "\n" << opts
               << "\nExit status: 0 no error found, 1 errors found, 2 the tool could not do "

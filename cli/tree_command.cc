@@ -12,12 +12,21 @@
 #include <boost/program_options.hpp>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "replay/decisions.h"
 
 namespace po = boost::program_options;
 
 namespace canasta {
 namespace {
+
+constexpr char kTreeUsage[] =
+    "usage: canasta tree [options] LOG\n"
+    "\n"
+    "The decision points of one hand: every turn as played, with what else the\n"
+    "rules allowed at that moment (dashed), and the key decisions outlined in red\n"
+    "(a pile left behind, a chance to go out not taken, a discard that gave the\n"
+    "next player the pile). Rendered to SVG in-process with Graphviz.\n";
 
 // cgraph takes non-const char* (platform-facts.md).
 char* C(const std::string& s) { return const_cast<char*>(s.c_str()); }
@@ -129,27 +138,11 @@ int TreeCommand(const std::vector<std::string>& args) {
       "all", "every turn, not only the key decisions")(
       "format,f", po::value(&format),
       "svg or dot (default: from the output's extension, else svg)");
-  po::options_description hidden;
   std::vector<std::string> paths;
-  hidden.add_options()("path", po::value(&paths));
-  po::positional_options_description pos;
-  pos.add("path", -1);
-  po::options_description all;
-  all.add(opts).add(hidden);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "canasta tree: error: " << e.what() << "\n";
-    return kExitTrouble;
-  }
+  if (!ParseOptions(args, opts, "tree", kTreeUsage, &paths, &vm)) return kExitTrouble;
   if (vm.count("help")) {
-    std::cout << "usage: canasta tree [options] LOG\n\nThe decision points of one hand: "
-                 "every turn as played, with what else the\nrules allowed at that moment "
-                 "(dashed), and the key decisions outlined in red\n(a pile left behind, a "
-                 "chance to go out not taken, a discard that gave\nthe next player the "
-                 "pile). Rendered to SVG in-process with Graphviz.\n\n"
+    std::cout << kTreeUsage << "\n"
               << opts;
     return kExitOk;
   }

@@ -229,6 +229,8 @@ void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const 
                         Seat(current_) + "'s turn ended without a discard; " + Seat(player) +
                             " begins the next turn",
                         "000 §8, §11"));
+      // The turn ended all the same: what is checked when a turn ends.
+      if (turn_.player == current_) CheckTurnEnd(false, CanastaCount(side_of(current_)), out);
       return;
     }
     out->push_back(Tv(CheckId::kTurnOrder,

@@ -333,6 +333,21 @@ TEST(ScenarioTurn, DiscardMissingBeforeTheNextTurn) {
   EXPECT_PROBLEMS(Audit(log.str()), {next, CheckId::kDiscardMissing});
 }
 
+TEST(ScenarioTurn, DiscardMissingStillEndsTheTurnForItsChecks) {
+  // Seat 1 lays 45 toward a minimum of 50 and never discards: the next
+  // player's draw ends that turn, and the short initial meld is still found.
+  DealSpec d;
+  d.hands = {{}, {"KS", "KH", "KD", "5S", "5H", "5D", "7S", "7H", "7D"}};
+  d.stock = {"AC", "9D"};
+  Log log;
+  log.Deal(d);
+  log.Draw(1);
+  const int meld = log.Meld(1, {{"KS", "KH", "KD"}, {"5S", "5H", "5D"}});
+  const int next = log.Draw(2);
+  EXPECT_PROBLEMS(Audit(log.str()), {meld, CheckId::kInitialMeldMinimum},
+                  {next, CheckId::kDiscardMissing});
+}
+
 TEST(ScenarioTurn, HandEndedEarly) {
   Log log = PlainDeal();
   log.PassTurns(3);

@@ -176,7 +176,6 @@ TaggedViolations Position::Deal(const DealMove& d) {
       pile_ = up;
     }
   }
-  black_three_covered_ = pile_.empty() || !pile_.back().is_black_three();
 
   stock_size_ = unseen_.total();
   if (d.stock) {
@@ -374,7 +373,6 @@ void Position::ApplyAskOut(const AskOutMove& m) {
     // the answer binds the rest of it.
     if (turn_.player != current_) BeginTurn(current_);
     turn_.asked = true;
-    turn_.ask_tag = m.tag;
   }
 }
 
@@ -647,7 +645,6 @@ void Position::ApplyTakePile(const TakePileMove& m) {
     if (c.is_red_three()) ++p.pile_threes;  // laid out with no replacement (000 §7)
   }
   pile_.clear();
-  black_three_covered_ = true;
   turn_.drew = true;
   turn_.took_pile = true;
   turn_.melded = true;
@@ -866,7 +863,6 @@ void Position::ApplyDiscard(const DiscardMove& m) {
   Player& p = players_[m.player];
   p.hand.Remove(m.card);
   pile_.push_back(m.card);
-  black_three_covered_ = !m.card.is_black_three();
   if (p.hand.empty()) {
     went_out_ = m.player;
     concealed_ = !p.melded_before && !turn_.added_to_old_meld && turn_.melded;

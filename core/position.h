@@ -199,7 +199,6 @@ class Position {
     bool took_pile = false;
     bool melded = false;
     bool asked = false;
-    int ask_tag = 0;
     std::optional<bool> answer;
     bool opening = false;       // the side had not opened when the turn began
     int initial_count = 0;      // counted toward the minimum so far
@@ -266,7 +265,6 @@ class Position {
   size_t stock_pos_ = 0;                    // cards drawn from stock_
   int stock_size_ = 0;
   CardCounts unseen_;  // cards not yet seen anywhere (the stock's contents)
-  bool black_three_covered_ = true;  // the top black three has been covered
   Turn turn_;
   bool ended_ = false;
 };

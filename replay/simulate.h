@@ -22,7 +22,6 @@ struct SimulateOptions {
   // of the bot's, as recorded, whatever the rules say; from then on the game
   // goes on from the position they leave.
   std::function<std::vector<Move>(const Position&, int next_line)> meddle;
-  std::vector<std::string> notes_before;  // unused unless set by meddle users
 };
 
 struct SimulateStats {

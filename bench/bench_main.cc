@@ -59,10 +59,7 @@ bool ChoiceFor(const std::string& name, RulesetChoice* out) {
     std::cerr << "cannot load " << name << ": " << e->ToString() << "\n";
     return false;
   }
-  const Ruleset& rs = std::get<Ruleset>(r);
-  out->name = rs.name();
-  out->rules = rs.rules();
-  out->hooks = std::shared_ptr<const RuleHooks>(rs.MakeHooks().release());
+  *out = std::get<Ruleset>(r).Choose();
   return true;
 }
 

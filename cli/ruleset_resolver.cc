@@ -49,9 +49,7 @@ bool ResolveRuleset(const std::string& name_or_path, const std::string& relative
     std::lock_guard<std::mutex> lock(mu);
     cache.emplace(key, ruleset);
   }
-  out->name = ruleset->name();
-  out->rules = ruleset->rules();
-  out->hooks = std::shared_ptr<const RuleHooks>(ruleset->MakeHooks().release());
+  *out = ruleset->Choose();
   return true;
 }
 

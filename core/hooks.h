@@ -5,6 +5,7 @@
 #ifndef CANASTA_CORE_HOOKS_H_
 #define CANASTA_CORE_HOOKS_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,14 @@ class RuleHooks {
 
 // The shared instance for rulesets without hooks.
 const RuleHooks& DefaultHooks();
+
+// A ruleset ready to play or replay with: its values and its hooks. Hooks may
+// hold a Lua state, so each game (each thread) gets its own.
+struct RulesetChoice {
+  std::string name;
+  Rules rules;
+  std::shared_ptr<const RuleHooks> hooks;  // never null
+};
 
 }  // namespace canasta
 

@@ -15,13 +15,6 @@
 
 namespace canasta {
 
-// A ruleset ready to replay with: its values and its hooks. Hooks may hold a
-// Lua state, so each game gets its own (they are not shared across threads).
-struct RulesetChoice {
-  std::string name;
-  Rules rules;
-  std::shared_ptr<const RuleHooks> hooks;  // never null
-};
 
 // Finds a ruleset by name or path; on failure returns false and says why.
 // `relative_to` is the log file's path, for ruleset paths in logs.

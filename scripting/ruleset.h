@@ -72,6 +72,10 @@ class Ruleset {
   // costs nothing; otherwise a fresh sandbox runs the chain's files again
   // (LuaHooks; its failures are reported through TakeHookErrors()).
   std::unique_ptr<RuleHooks> MakeHooks() const;
+  // The name, the values and fresh hooks, ready for one game or thread.
+  RulesetChoice Choose() const {
+    return RulesetChoice{name_, rules_, std::shared_ptr<const RuleHooks>(MakeHooks().release())};
+  }
 
  private:
   friend class RulesetLoader;

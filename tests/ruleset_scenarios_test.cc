@@ -59,10 +59,7 @@ const RulesetChoice& Builtin(const std::string& name) {
     c.name = name;
     c.hooks = std::shared_ptr<const RuleHooks>(&DefaultHooks(), [](const RuleHooks*) {});
   } else {
-    const Ruleset& rs = std::get<Ruleset>(loaded);
-    c.name = rs.name();
-    c.rules = rs.rules();
-    c.hooks = std::shared_ptr<const RuleHooks>(rs.MakeHooks().release());
+    c = std::get<Ruleset>(loaded).Choose();
   }
   return cache.emplace(name, c).first->second;
 }
@@ -99,10 +96,7 @@ FileReport AuditByName(const std::string& log) {
       *error = e->ToString();
       return false;
     }
-    const Ruleset& rs = std::get<Ruleset>(loaded);
-    out->name = rs.name();
-    out->rules = rs.rules();
-    out->hooks = std::shared_ptr<const RuleHooks>(rs.MakeHooks().release());
+    *out = std::get<Ruleset>(loaded).Choose();
     return true;
   };
   std::istringstream in(log);

@@ -22,12 +22,7 @@ const char* const kRulesets[] = {"classic",  "hutto",             "two-handed",
 RulesetChoice Choice(const std::string& name) {
   std::variant<Ruleset, LuaError> r = LoadRuleset(name);
   if (auto* e = std::get_if<LuaError>(&r)) ADD_FAILURE() << e->ToString();
-  const Ruleset& rs = std::get<Ruleset>(r);
-  RulesetChoice c;
-  c.name = rs.name();
-  c.rules = rs.rules();
-  c.hooks = std::shared_ptr<const RuleHooks>(rs.MakeHooks().release());
-  return c;
+  return std::get<Ruleset>(r).Choose();
 }
 
 AuditOptions OptionsFor(const RulesetChoice& c) {

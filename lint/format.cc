@@ -225,6 +225,14 @@ void JsonBreakdown(JsonOut& w, const ScoreBreakdown& b) {
   w.EndObject();
 }
 
+void IntOrNull(JsonOut& w, std::optional<int> value) {
+  if (value) {
+    w.Int(*value);
+  } else {
+    w.Null();
+  }
+}
+
 void JsonHand(JsonOut& w, const HandReport& h) {
   w.StartObject();
   w.Key("hand");
@@ -244,11 +252,7 @@ void JsonHand(JsonOut& w, const HandReport& h) {
   w.Key("recorded_totals");
   OptionalInts(w, h.recorded_totals);
   w.Key("went_out");
-  if (h.went_out >= 0) {
-    w.Int(h.went_out);
-  } else {
-    w.Null();
-  }
+  IntOrNull(w, h.went_out >= 0 ? std::optional<int>(h.went_out) : std::nullopt);
   w.Key("complete");
   w.Bool(h.complete);
   w.EndObject();
@@ -275,11 +279,7 @@ void JsonGame(JsonOut& w, const GameReport& g) {
   w.Key("totals");
   Ints(w, g.totals);
   w.Key("winner");
-  if (g.winner) {
-    w.Int(*g.winner);
-  } else {
-    w.Null();
-  }
+  IntOrNull(w, g.winner);
   w.Key("finished");
   w.Bool(g.finished);
   w.EndObject();

@@ -27,8 +27,9 @@ TEST(ChecksTest, EveryCheckIdHasExactlyOneEntryInOrder) {
   for (int i = 0; i < kNumCheckIds; ++i) {
     const CheckId id = static_cast<CheckId>(i);
     EXPECT_EQ(all[i].id, id) << "entry " << i;
-    EXPECT_EQ(&GetCheck(id), &GetCheck(id));
+    EXPECT_EQ(GetCheck(id).id, id) << "entry " << i;
     EXPECT_STREQ(GetCheck(id).name, all[i].name);
+    EXPECT_EQ(GetCheck(id).severity, all[i].severity) << all[i].name;
   }
 }
 

@@ -1,0 +1,92 @@
+# bash completion for canasta. The commands and options are read from the
+# program's own --help, and the ruleset names from `canasta rules list`, when
+# completing: they never drift from the program that is installed.
+# Installed as share/bash-completion/completions/canasta.
+
+# The commands, or a command's options, as --help prints them.
+_canasta_help_words() {
+  local prog=$1 cmd=$2
+  if [[ -z $cmd ]]; then
+    "$prog" --help 2>/dev/null |
+      awk '/^commands:$/ { on = 1; next } /^[^ ]/ || /^$/ { on = 0 }
+           on && /^  [a-z]/ { print $1 }' | sort -u
+    echo --help
+    echo --version
+  else
+    # "  -r [ --rules ] arg   ..." -> -r --rules
+    "$prog" "$cmd" --help 2>/dev/null |
+      awk '/^  -/ { for (i = 1; i <= NF; ++i) { w = $i; if (w ~ /^--?[A-Za-z]/) { sub(/,$/, "", w); print w } else if (w != "[" && w != "]") break } }'
+  fi
+}
+
+# Options that take a value: Boost prints "arg" after them.
+_canasta_takes_value() {
+  local prog=$1 cmd=$2 opt=$3
+  "$prog" "$cmd" --help 2>/dev/null |
+    awk -v opt="$opt" '/^  -/ { hit = 0; for (i = 1; i <= NF; ++i) { if ($i == opt) hit = 1; if ($i == "arg" && hit) { found = 1 } } }
+                       END { exit !found }'
+}
+
+_canasta_rulesets() {
+  "$1" rules list 2>/dev/null | awk '{ print $1 }'
+}
+
+_canasta() {
+  local cur=${COMP_WORDS[COMP_CWORD]}
+  local prev=${COMP_WORDS[COMP_CWORD-1]}
+  local prog=${COMP_WORDS[0]}
+  COMPREPLY=()
+  if ((COMP_CWORD == 1)); then
+    mapfile -t COMPREPLY < <(compgen -W "$(_canasta_help_words "$prog" "")" -- "$cur")
+    return
+  fi
+  local cmd=${COMP_WORDS[1]}
+
+  if [[ $cmd == rules ]]; then
+    if ((COMP_CWORD == 2)); then
+      mapfile -t COMPREPLY < <(compgen -W "list show diff" -- "$cur")
+    elif [[ ${COMP_WORDS[2]} == show || ${COMP_WORDS[2]} == diff ]]; then
+      mapfile -t COMPREPLY < <(compgen -W "$(_canasta_rulesets "$prog")" -- "$cur")
+      mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -X '!*.lua' -- "$cur"; compgen -d -- "$cur")
+      compopt -o filenames 2>/dev/null
+    fi
+    return
+  fi
+
+  case $prev in
+    -r | --rules)
+      mapfile -t COMPREPLY < <(compgen -W "$(_canasta_rulesets "$prog")" -- "$cur")
+      mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -X '!*.lua' -- "$cur"; compgen -d -- "$cur")
+      compopt -o filenames 2>/dev/null
+      return
+      ;;
+    -f | --format)
+      local formats
+      case $cmd in
+        audit) formats="text json sarif" ;;
+        tree) formats="svg dot" ;;
+      esac
+      mapfile -t COMPREPLY < <(compgen -W "$formats" -- "$cur")
+      return
+      ;;
+    -b | --bots)
+      mapfile -t COMPREPLY < <(compgen -W "random sensible" -- "$cur")
+      return
+      ;;
+  esac
+  if [[ $prev == -* ]] && _canasta_takes_value "$prog" "$cmd" "$prev"; then
+    # A path (--output, --out) or a number: offer files.
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    compopt -o filenames 2>/dev/null
+    return
+  fi
+  if [[ $cur == -* ]]; then
+    mapfile -t COMPREPLY < <(compgen -W "$(_canasta_help_words "$prog" "$cmd")" -- "$cur")
+    return
+  fi
+  # Logs: files and directories.
+  mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+  compopt -o filenames 2>/dev/null
+}
+
+complete -F _canasta canasta

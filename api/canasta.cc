@@ -294,13 +294,15 @@ struct Replay::Impl {
   std::vector<Finding> found;  // the current Feed()'s findings
 
   Impl(const Ruleset& r, std::vector<std::string> p)
-      : ruleset(r), choice(RulesetAccess::Get(r).Choose()), players(std::move(p)),
+      : ruleset(r),
+        choice(RulesetAccess::Get(r).Choose()),
+        players(std::move(p)),
         game(std::make_unique<Game>(choice.rules, *choice.hooks)) {}
 
   void Add(int at, CheckId id, std::string message, std::vector<std::string> notes = {}) {
     const CheckInfo& info = GetCheck(id);
-    found.push_back(Finding{"", at, info.name, ToApi(info.severity), std::move(message),
-                            std::move(notes)});
+    found.push_back(
+        Finding{"", at, info.name, ToApi(info.severity), std::move(message), std::move(notes)});
   }
   void Add(const TaggedViolations& vs) {
     for (const TaggedViolation& v : vs)
@@ -356,7 +358,8 @@ struct Replay::Impl {
       case EventType::kDeal: {
         if (in_hand) {
           Add(line, CheckId::kLogIncomplete,
-              "hand " + std::to_string(hand_number) + " has no end_hand event before the next deal");
+              "hand " + std::to_string(hand_number) +
+                  " has no end_hand event before the next deal");
           FinishHand(nullptr);
         }
         DealMove d;

@@ -1,6 +1,7 @@
-# bash completion for canasta. The commands and options are read from the
-# program's own --help, and the ruleset names from `canasta rules list`, when
-# completing: they never drift from the program that is installed.
+# bash completion for canasta. The commands, the options and the values an
+# option's help lists are read from the program's own --help, and the ruleset
+# names from `canasta rules list`, when completing: they never drift from the
+# program that is installed.
 # Installed as share/bash-completion/completions/canasta.
 
 # The commands, or a command's options, as --help prints them.
@@ -19,12 +20,38 @@ _canasta_help_words() {
   fi
 }
 
-# Options that take a value: Boost prints "arg" after them.
-_canasta_takes_value() {
+# An option's line of --help, its wrapped lines joined: "-f [ --format ] arg
+# (=text) text, json or sarif".
+_canasta_option_help() {
   local prog=$1 cmd=$2 opt=$3
   "$prog" "$cmd" --help 2>/dev/null |
-    awk -v opt="$opt" '/^  -/ { hit = 0; for (i = 1; i <= NF; ++i) { if ($i == opt) hit = 1; if ($i == "arg" && hit) { found = 1 } } }
-                       END { exit !found }'
+    awk -v opt="$opt" '
+      /^  -/ { if (hit) exit; line = $0; for (i = 1; i <= NF; ++i) if ($i == opt) hit = 1; next }
+      hit && /^      / { sub(/^ +/, " "); line = line $0; next }
+      hit { exit }
+      END { if (hit) print line }'
+}
+
+# Options that take a value: Boost prints "arg" after them.
+_canasta_takes_value() {
+  [[ $(_canasta_option_help "$@") =~ \ arg(\ |$) ]]
+}
+
+# The values an option's help lists: "text, json or sarif", "svg or dot
+# (default: ...)", "...: random, sensible". Nothing for free text.
+_canasta_option_values() {
+  _canasta_option_help "$@" |
+    awk '{
+      sub(/^ *-[^ ]*( \[ [^ ]+ \])?( arg)?( \(=[^)]*\))? +/, "")  # the option itself
+      gsub(/ *\([^)]*\)/, "")                                       # asides
+      n = split($0, parts, ": "); text = parts[n]
+      k = split(text, words, /, | or /)  # a list: one word between separators
+      if (k < 2) exit
+      for (i = 1; i <= k; ++i) if (words[i] !~ /^[a-z][a-z0-9-]*$/) exit
+      out = words[1]
+      for (i = 2; i <= k; ++i) out = out " " words[i]
+      print out
+    }'
 }
 
 _canasta_rulesets() {
@@ -44,7 +71,10 @@ _canasta() {
 
   if [[ $cmd == rules ]]; then
     if ((COMP_CWORD == 2)); then
-      mapfile -t COMPREPLY < <(compgen -W "list show diff" -- "$cur")
+      # The usage lines: "canasta rules list", "canasta rules show NAME|FILE", ...
+      local verbs
+      verbs=$("$prog" rules --help 2>/dev/null | awk '{ sub(/^usage: /, "") } $1 == "canasta" && $2 == "rules" { print $3 }')
+      mapfile -t COMPREPLY < <(compgen -W "$verbs" -- "$cur")
     elif [[ ${COMP_WORDS[2]} == show || ${COMP_WORDS[2]} == diff ]]; then
       mapfile -t COMPREPLY < <(compgen -W "$(_canasta_rulesets "$prog")" -- "$cur")
       mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -X '!*.lua' -- "$cur"; compgen -d -- "$cur")
@@ -60,21 +90,14 @@ _canasta() {
       compopt -o filenames 2>/dev/null
       return
       ;;
-    -f | --format)
-      local formats
-      case $cmd in
-        audit) formats="text json sarif" ;;
-        tree) formats="svg dot" ;;
-      esac
-      mapfile -t COMPREPLY < <(compgen -W "$formats" -- "$cur")
-      return
-      ;;
-    -b | --bots)
-      mapfile -t COMPREPLY < <(compgen -W "random sensible" -- "$cur")
-      return
-      ;;
   esac
   if [[ $prev == -* ]] && _canasta_takes_value "$prog" "$cmd" "$prev"; then
+    local values
+    values=$(_canasta_option_values "$prog" "$cmd" "$prev")
+    if [[ -n $values ]]; then
+      mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+      return
+    fi
     # A path (--output, --out) or a number: offer files.
     mapfile -t COMPREPLY < <(compgen -f -- "$cur")
     compopt -o filenames 2>/dev/null

@@ -66,6 +66,12 @@ got=$(complete_words rules show hu | tr '\n' ' ')
 [[ $got == "hutto " ]] || bad "rules show hu: got '$got', want 'hutto '"
 got=$(complete_words audit --format "" | tr '\n' ' ')
 [[ $got == "json sarif text " ]] || bad "audit --format: got '$got'"
+got=$(complete_words tree --format "" | tr '\n' ' ')
+[[ $got == "dot svg " ]] || bad "tree --format: got '$got'"
+got=$(complete_words simulate --bots "" | tr '\n' ' ')
+[[ $got == "random sensible " ]] || bad "simulate --bots: got '$got'"
+got=$(complete_words rules "" | tr '\n' ' ')
+[[ $got == "diff list show " ]] || bad "rules: got '$got'"
 
 [[ $fail == 0 ]] && echo "man pages and completion: ok"
 exit $fail

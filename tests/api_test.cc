@@ -2,8 +2,6 @@
 // exact findings, lines and scores of the shipped samples, through the
 // installed header only (the engine's own types appear only where a test
 // compares the API's output with the engine's).
-#include "canasta/canasta.h"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -11,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "canasta/canasta.h"
 #include "lint/format.h"
 #include "replay/auditor.h"
 
@@ -55,14 +54,16 @@ TEST(ApiAudit, FrozenPileSampleGivesItsOneFindingAndTheScores) {
   EXPECT_EQ(f.check, "pile-frozen-needs-pair");
   EXPECT_EQ(f.severity, api::Severity::kError);
   EXPECT_EQ(f.message, "the pile is frozen; taking it needs a natural pair of 9s from the hand");
-  EXPECT_EQ(f.notes, (std::vector<std::string>{
-                         "hand 4, turn of seat 2 (Cat); pile: 15 card(s), 9H on top",
-                         "rule: 000 §13, §14", "frozen because the side has not made its initial meld",
-                         "shown: 9C 2S"}));
+  EXPECT_EQ(f.notes,
+            (std::vector<std::string>{
+                "hand 4, turn of seat 2 (Cat); pile: 15 card(s), 9H on top", "rule: 000 §13, §14",
+                "frozen because the side has not made its initial meld", "shown: 9C 2S"}));
   EXPECT_EQ(api::ToText(f),
-            kFrozen + ":198: error: the pile is frozen; taking it needs a natural pair of 9s from "
-                      "the hand [pile-frozen-needs-pair]\n" +
-                kFrozen + ":198: note: hand 4, turn of seat 2 (Cat); pile: 15 card(s), 9H on top\n" +
+            kFrozen +
+                ":198: error: the pile is frozen; taking it needs a natural pair of 9s from "
+                "the hand [pile-frozen-needs-pair]\n" +
+                kFrozen +
+                ":198: note: hand 4, turn of seat 2 (Cat); pile: 15 card(s), 9H on top\n" +
                 kFrozen + ":198: note: rule: 000 §13, §14\n" + kFrozen +
                 ":198: note: frozen because the side has not made its initial meld\n" + kFrozen +
                 ":198: note: shown: 9C 2S\n");
@@ -113,9 +114,8 @@ TEST(ApiAudit, StreamGoesOnPastABadLine) {
   ASSERT_EQ(r.games.size(), 1u);
   std::vector<std::pair<int, std::string>> got;
   for (const api::Finding& f : r.AllFindings()) got.emplace_back(f.line, f.check);
-  EXPECT_EQ(got, (std::vector<std::pair<int, std::string>>{{2, "log-bad-json"},
-                                                            {3, "log-out-of-place"},
-                                                            {3, "log-incomplete"}}));
+  EXPECT_EQ(got, (std::vector<std::pair<int, std::string>>{
+                     {2, "log-bad-json"}, {3, "log-out-of-place"}, {3, "log-incomplete"}}));
   EXPECT_EQ(r.AllFindings()[0].file, "mem.jsonl");
   EXPECT_EQ(r.AllFindings()[2].severity, api::Severity::kWarning);
   EXPECT_EQ(r.errors(), 2);

@@ -45,8 +45,8 @@ enum class Severity { kError, kWarning, kNote };
 // `file:line: error: message [check]`, then a `note:` line per note.
 struct Finding {
   std::string file;
-  int line = 0;            // 1-based line of the log; 0 when it is about the whole file
-  std::string check;       // stable name, e.g. "pile-frozen-needs-pair" (docs/checks/)
+  int line = 0;       // 1-based line of the log; 0 when it is about the whole file
+  std::string check;  // stable name, e.g. "pile-frozen-needs-pair" (docs/checks/)
   Severity severity = Severity::kError;
   std::string message;
   std::vector<std::string> notes;  // hand, turn, player, cards, the rule's source
@@ -71,11 +71,11 @@ struct ScoreParts {
 
 // A hand as the toolkit scored it, next to what the log recorded.
 struct HandScores {
-  int hand = 0;                  // hand number
-  int line = 0;                  // line of its deal
-  std::vector<ScoreParts> parts;  // per side, computed
-  std::vector<int> scores;        // per side, computed
-  std::vector<int> totals;        // per side, running, computed
+  int hand = 0;                                     // hand number
+  int line = 0;                                     // line of its deal
+  std::vector<ScoreParts> parts;                    // per side, computed
+  std::vector<int> scores;                          // per side, computed
+  std::vector<int> totals;                          // per side, running, computed
   std::optional<std::vector<int>> recorded_scores;  // as the log's end_hand wrote them
   std::optional<std::vector<int>> recorded_totals;
   int went_out = -1;      // seat that went out, or -1
@@ -83,15 +83,15 @@ struct HandScores {
 };
 
 struct GameResult {
-  int line = 0;                       // line of the game header
-  std::string ruleset;                // the ruleset in force ("" if it could not be used)
+  int line = 0;         // line of the game header
+  std::string ruleset;  // the ruleset in force ("" if it could not be used)
   std::vector<std::string> players;
-  std::vector<Finding> findings;      // sorted by line
+  std::vector<Finding> findings;  // sorted by line
   std::vector<HandScores> hands;
-  std::vector<int> totals;            // final computed totals per side
-  std::optional<int> winner;          // computed winning side, once the game is over
-  bool finished = false;              // a side reached the target score
-  int events = 0;                     // events read
+  std::vector<int> totals;    // final computed totals per side
+  std::optional<int> winner;  // computed winning side, once the game is over
+  bool finished = false;      // a side reached the target score
+  int events = 0;             // events read
 };
 
 // Auditing one file (or stream): its games, and findings about the file as a
@@ -133,8 +133,7 @@ class CANASTA_API Ruleset {
   // Loads a built-in by name or a file by path. A name that is a built-in is
   // the built-in; write "./hutto.lua" for a file of that name. On failure
   // returns nullopt and, if `error` is given, says why (with the file's line).
-  static std::optional<Ruleset> Load(const std::string& name_or_path,
-                                     std::string* error = nullptr);
+  static std::optional<Ruleset> Load(const std::string& name_or_path, std::string* error = nullptr);
   // "classic", the engine's defaults (seed 000 §1-§19). Never fails.
   static Ruleset Classic();
 
@@ -200,7 +199,7 @@ struct SideState {
   bool melded = false;                  // made its initial meld this hand
   int minimum = 0;                      // its initial-meld minimum now
   int canastas = 0;
-  int total = 0;                        // running total before this hand
+  int total = 0;  // running total before this hand
 };
 
 // What everyone at the table can see. The cards in a hand are private:
@@ -213,11 +212,11 @@ struct PublicState {
   int stock_size = 0;
   int pile_size = 0;
   std::optional<std::string> pile_top;
-  bool pile_frozen = false;          // by its cards (a wild card or red three in it)
-  std::vector<int> hand_sizes;       // per seat
+  bool pile_frozen = false;     // by its cards (a wild card or red three in it)
+  std::vector<int> hand_sizes;  // per seat
   std::vector<SideState> sides;
-  bool game_over = false;            // a side reached the target
-  std::optional<int> winner;         // side, once the game is over
+  bool game_over = false;     // a side reached the target
+  std::optional<int> winner;  // side, once the game is over
 };
 
 // One game fed event by event, as an app records it: each Feed() takes one

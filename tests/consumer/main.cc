@@ -22,8 +22,8 @@ int main(int argc, char** argv) {
   }
   const canasta::api::AuditResult result = canasta::api::AuditFile(argv[1]);
   const std::vector<canasta::api::Finding> findings = result.AllFindings();
-  std::cout << "canasta " << canasta::api::Version() << ": " << findings.size()
-            << " finding(s) in " << result.file << "\n";
+  std::cout << "canasta " << canasta::api::Version() << ": " << findings.size() << " finding(s) in "
+            << result.file << "\n";
   for (const canasta::api::Finding& f : findings) std::cout << canasta::api::ToText(f);
   return result.ExitCode();
 }

@@ -6,7 +6,9 @@
 #include <istream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/game.h"
 #include "lint/checks.h"
@@ -292,6 +294,7 @@ struct Replay::Impl {
   bool in_hand = false;
   std::vector<HandScores> hands;
   std::vector<Finding> found;  // the current Feed()'s findings
+  std::set<std::string> reported_hook_failures;
 
   Impl(const Ruleset& r, std::vector<std::string> p)
       : ruleset(r),
@@ -311,10 +314,17 @@ struct Replay::Impl {
   void AddHookFailures() {
     if (!choice.hooks->HasFailures()) return;
     for (const HookFailure& f : choice.hooks->TakeFailures()) {
+      // Once a game, where it first happened, as the audit reports it.
+      if (!reported_hook_failures.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
+        continue;
       std::vector<std::string> notes;
       if (!f.where.empty()) notes.push_back("in " + f.where);
       if (!f.call.empty()) notes.push_back("call: " + f.call);
-      notes.push_back("the engine's default answer was used instead");
+      if (f.count > 1) notes.push_back(std::to_string(f.count) + " calls failed the same way");
+      if (!f.traceback.empty()) notes.push_back(f.traceback);
+      notes.push_back(
+          "the engine's default answer was used instead; later calls failing the "
+          "same way in this game are not reported again");
       Add(line, CheckId::kRulesetHookFailed, "ruleset hook " + f.hook + " failed: " + f.message,
           std::move(notes));
     }

@@ -220,6 +220,38 @@ TEST(ApiReplay, LineByLineFindsWhatTheAuditFinds) {
   EXPECT_EQ(s.game_over, audit.games[0].finished);
 }
 
+// A ruleset hook that fails (docs/checks/ruleset-hook-failed.md) is reported
+// once a game, on the line where it first failed, by the replay as by the audit.
+TEST(ApiReplay, FailingHookIsReportedOnceAsTheAuditDoes) {
+  std::string error;
+  std::optional<api::Ruleset> broken =
+      api::Ruleset::Load(kSource + "/docs/checks/examples/broken.lua", &error);
+  ASSERT_TRUE(broken) << error;
+  api::AuditOptions options;
+  options.ruleset = broken;
+  api::AuditResult audit = api::AuditFile(kClassicGame, options);
+  ASSERT_EQ(audit.games.size(), 1u);
+  ASSERT_EQ(audit.games[0].findings.size(), 1u);
+  const api::Finding& want = audit.games[0].findings[0];
+  EXPECT_EQ(want.line, 4);
+  EXPECT_EQ(want.check, "ruleset-hook-failed");
+
+  api::Replay replay(*broken, {});
+  std::vector<api::Finding> found;
+  for (const std::string& line : Lines(kClassicGame)) {
+    std::vector<api::Finding> f = replay.Feed(line);
+    found.insert(found.end(), f.begin(), f.end());
+  }
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].line, want.line);
+  EXPECT_EQ(found[0].check, want.check);
+  EXPECT_EQ(found[0].message,
+            "ruleset hook initial_meld_value failed: initial_meld_value must return an integer: "
+            "expected an integer, got nil");
+  EXPECT_EQ(found[0].message, want.message);
+  EXPECT_EQ(found[0].notes, want.notes);
+}
+
 TEST(ApiReplay, StateAfterTheDealAndTheFirstDraw) {
   std::vector<std::string> lines = Lines(kFrozen);
   api::Replay replay(api::Ruleset::Classic(), {"Ann", "Bob", "Cat", "Dan"});

@@ -238,6 +238,8 @@ class CANASTA_API Replay {
   Replay(const Replay&) = delete;
   Replay& operator=(const Replay&) = delete;
 
+  // One line of the log, with or without its '\n' (only the first line of
+  // `json_line` is read). Every call counts as one line.
   std::vector<Finding> Feed(const std::string& json_line);
 
   PublicState State() const;

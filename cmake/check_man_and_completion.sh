@@ -17,9 +17,23 @@ commands=$("$canasta" --help | awk '/^commands:$/ { on = 1; next } /^[^ ]/ || /^
 [[ -n $commands ]] || bad "no commands in canasta --help"
 long_options() { "$canasta" "$@" --help | grep -o -- '--[a-z][a-z-]*' | sort -u; }
 
+# The pages as installed (NAME.1.gz) or as written in the build (NAME.1, and .1.gz).
+pages=$(mktemp -d)
+trap 'rm -rf "$pages"' EXIT
+for page in canasta $(printf 'canasta-%s\n' $commands); do
+  if [[ -s $man_dir/$page.1.gz ]]; then
+    zcat "$man_dir/$page.1.gz" >"$pages/$page.1"
+    [[ ! -e $man_dir/$page.1 ]] || cmp -s "$man_dir/$page.1" "$pages/$page.1" ||
+      bad "$man_dir/$page.1.gz is not $page.1"
+  elif [[ -s $man_dir/$page.1 ]]; then
+    cp "$man_dir/$page.1" "$pages/$page.1"
+  fi
+done
+man_dir=$pages
+
 for page in canasta $(printf 'canasta-%s\n' $commands); do
   f=$man_dir/$page.1
-  [[ -s $f ]] || { bad "$f missing"; continue; }
+  [[ -s $f ]] || { bad "$page.1 missing"; continue; }
   grep -q "^\.TH ${page^^} 1 " "$f" || bad "$f: no .TH line for $page"
   grep -q '^\.SH SYNOPSIS' "$f" || bad "$f: no SYNOPSIS"
   if command -v groff >/dev/null; then
@@ -39,7 +53,7 @@ done
 canasta=$(realpath "$canasta")
 completion=$(realpath "$completion")
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$pages"' EXIT
 cd "$tmp" || exit 1
 # shellcheck disable=SC1090
 source "$completion"

@@ -11,7 +11,7 @@ out=$2
 version=$3
 here=$(dirname "$0")
 mkdir -p "$out"
-rm -f "$out"/*.1
+rm -f "$out"/*.1 "$out"/*.1.gz
 
 top=$("$canasta" --help)
 # "  audit PATH...   check logs" -> "audit<TAB>check logs", one line per entry.
@@ -40,3 +40,7 @@ for c in $commands; do
   "$canasta" "$c" --help | PAGE="canasta-$c" SUMMARY="$summary" awk -f "$here/help_to_man.awk" \
     > "$out/canasta-$c.1"
 done
+
+# Installed compressed, as Debian's policy (12.1) has it; -n: no time stamp,
+# so the same help gives the same bytes.
+for f in "$out"/*.1; do gzip -9 -n -c "$f" > "$f.gz"; done

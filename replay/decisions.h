@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "replay/auditor.h"
+#include "replay/driver.h"
 
 namespace canasta {
 
@@ -35,10 +35,12 @@ struct HandDecisions {
   std::vector<int> scores;  // the computed scores of the hand, when it ended
 };
 
-// Replays `in` up to hand `hand` of game `game` (both 1-based) and collects
-// its decisions. Returns false with `error` set when the hand is not there.
-bool CollectDecisions(std::istream& in, int game, int hand, const AuditOptions& options,
-                      HandDecisions* out, std::string* error);
+// Replays `in` (named `file`, for ruleset paths in its header) up to hand
+// `hand` of game `game` (both 1-based) on the replay driver and collects its
+// decisions. Returns false with `error` set when the hand is not there, or
+// when the replay could not follow it (then `error` starts with "line N: ").
+bool CollectDecisions(std::istream& in, const std::string& file, int game, int hand,
+                      const AuditOptions& options, HandDecisions* out, std::string* error);
 
 }  // namespace canasta
 

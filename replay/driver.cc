@@ -199,10 +199,12 @@ class ReplayDriver::GameReplay {
     }
     return ctx;
   }
-  void AddViolations(const TaggedViolations& vs, int line, const Where& w) {
-    if (!vs.empty()) AddViolations(vs, line, Context(w));
+  void AddViolations(const TaggedViolations& vs, int line, const Where& w,
+                     std::vector<int>* indices = nullptr) {
+    if (!vs.empty()) AddViolations(vs, line, Context(w), indices);
   }
-  void AddViolations(const TaggedViolations& vs, int line, const std::string& ctx) {
+  void AddViolations(const TaggedViolations& vs, int line, const std::string& ctx,
+                     std::vector<int>* indices = nullptr) {
     for (const TaggedViolation& tv : vs) {
       Finding f;
       f.line = tv.tag ? tv.tag : line;
@@ -210,7 +212,8 @@ class ReplayDriver::GameReplay {
       f.message = tv.violation.message;
       f.notes.push_back(ctx);
       for (const std::string& n : tv.violation.notes) f.notes.push_back(n);
-      driver_->Add(&report_->findings, std::move(f), line);
+      const int index = driver_->Add(&report_->findings, std::move(f), line);
+      if (indices) indices->push_back(index);
     }
   }
 
@@ -231,6 +234,42 @@ class ReplayDriver::GameReplay {
                       "same way in this game are not reported again");
       Add(line, CheckId::kRulesetHookFailed, "ruleset hook " + f.hook + " failed: " + f.message,
           std::move(notes));
+    }
+  }
+
+  // A card drawn against the recorded stock is in the hand once more than
+  // the stock knows: when the stock's own copy is drawn later, "too many
+  // copies" is the same slip, a note on the first finding, not a new error.
+  void FollowStockSlips(const Event& e, TaggedViolations* found, const Where& where) {
+    std::vector<Card> drawn;
+    if (e.type == EventType::kDraw) drawn = e.cards;
+    if (e.type == EventType::kThree && e.replacement) drawn.push_back(*e.replacement);
+    bool mismatch = false;
+    int carried = 0;
+    if (!drawn.empty()) {
+      bool again = false;
+      for (Card c : drawn)
+        again |= std::find(slipped_cards_.begin(), slipped_cards_.end(), c) != slipped_cards_.end();
+      TaggedViolations kept;
+      for (TaggedViolation& v : *found) {
+        mismatch |= v.violation.id == CheckId::kStockMismatch;
+        if (again && slip_finding_ >= 0 && v.violation.id == CheckId::kCardTooManyCopies) {
+          ++carried;
+          continue;
+        }
+        kept.push_back(std::move(v));
+      }
+      *found = std::move(kept);
+    }
+    std::vector<int> indices;
+    AddViolations(*found, e.line, where, &indices);
+    if (carried)
+      AddNote(slip_finding_, "line " + std::to_string(e.line) + " draws the stock's own copy of " +
+                                 "a card drawn here: one copy too many, the same slip");
+    if (mismatch) {
+      slipped_cards_.insert(slipped_cards_.end(), drawn.begin(), drawn.end());
+      for (size_t i = 0; i < found->size() && i < indices.size(); ++i)
+        if ((*found)[i].violation.id == CheckId::kStockMismatch) slip_finding_ = indices[i];
     }
   }
 
@@ -355,6 +394,8 @@ class ReplayDriver::GameReplay {
     const bool over_before = Over();
     TaggedViolations vs = game_.StartDeal(*e.hand, d);
     in_hand_ = true;
+    slipped_cards_.clear();
+    slip_finding_ = -1;
     lost_deal_pending_ = false;
     lost_this_hand_ = false;
     // After a lost deal the engine's count of deals and its totals miss that
@@ -462,7 +503,7 @@ class ReplayDriver::GameReplay {
       return;
     }
     last_move_line_ = e.line;
-    AddViolations(found, e.line, where);
+    FollowStockSlips(e, &found, where);
     ReportHookFailures(e.line);
     Notify([&](ReplayObserver* o) { o->AfterMove(e, pos, found); });
   }
@@ -780,6 +821,8 @@ class ReplayDriver::GameReplay {
   int hand_line_ = 0;
   int last_move_line_ = 0;
   Skip skip_;
+  std::vector<Card> slipped_cards_;  // drawn against the recorded stock, this hand
+  int slip_finding_ = -1;            // the last stock-mismatch finding of the hand
   std::optional<std::vector<int>> recorded_totals_;
   std::map<int, int> last_total_finding_;  // side -> index of its last score-total error
   std::set<std::string> reported_hook_failures_;

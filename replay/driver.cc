@@ -677,7 +677,7 @@ class ReplayDriver::GameReplay {
     }
     // A recorded running total is wrong only when it differs from the true
     // total; the score sheet's own arithmetic (its previous total plus its
-    // hand score) is a note, so that one slip is one finding (readings R100).
+    // hand score) is a note, so that one slip is one finding (docs/log-format.md).
     for (int s = 0; s < sides; ++s) {
       const int64_t recorded = (*e.totals)[size_t(s)];
       const int64_t truth = h.totals[size_t(s)];

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <climits>
 #include <memory>
 #include <optional>
 #include <map>
@@ -29,6 +30,12 @@ std::string Lines(int first, int last) {
 
 // A line that yielded no event and could have been any event: the state
 // after it is unknown. An unknown "type" is an extension, not a lost move.
+// Recorded numbers are untrusted: sums of them are made in 64 bits and
+// brought back into range.
+int Clamp(int64_t v) {
+  return int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v)));
+}
+
 bool LosesState(const InputProblem& p) {
   return p.id == CheckId::kLogBadJson || p.id == CheckId::kLogBadEvent;
 }
@@ -138,11 +145,11 @@ class ReplayDriver::GameReplay {
 
   std::vector<int> Totals() const {
     std::vector<int> t = game_.totals();
-    for (size_t s = 0; s < t.size() && s < offset_.size(); ++s) t[s] += offset_[s];
+    for (size_t s = 0; s < t.size() && s < offset_.size(); ++s) t[s] = Clamp(t[s] + offset_[s]);
     return t;
   }
   bool Adjusted() const {
-    return lost_hands_ > 0 || std::any_of(offset_.begin(), offset_.end(), [](int v) { return v; });
+    return lost_hands_ > 0 || std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
   }
   // Game::over(), tied_at_target() and winner() on the adjusted totals.
   bool TiedAtTarget() const {
@@ -567,7 +574,7 @@ class ReplayDriver::GameReplay {
         how = "its recorded scores " + Join(taken) + " are taken as true";
       } else if (e && e->totals && int(e->totals->size()) == sides) {
         for (int s = 0; s < sides; ++s)
-          taken[size_t(s)] = int(int64_t((*e->totals)[size_t(s)]) - before[size_t(s)]);
+          taken[size_t(s)] = Clamp(int64_t((*e->totals)[size_t(s)]) - before[size_t(s)]);
         how = "its recorded totals " + Join(*e->totals) + " are taken as true";
       } else {
         // Nothing recorded to take: the scores count what was replayed, and
@@ -577,7 +584,8 @@ class ReplayDriver::GameReplay {
         how = "its scores count only what was replayed, and the next recorded running totals "
               "are taken as true";
       }
-      for (int s = 0; s < sides; ++s) offset_[size_t(s)] += taken[size_t(s)] - h.scores[size_t(s)];
+      for (int s = 0; s < sides; ++s)
+        offset_[size_t(s)] += int64_t(taken[size_t(s)]) - h.scores[size_t(s)];
       h.scores = taken;
       h.breakdown.assign(size_t(sides), ScoreBreakdown());
       AddNote(lost_root_, "hand " + std::to_string(hand_number_) + " could not be replayed: " +
@@ -668,7 +676,7 @@ class ReplayDriver::GameReplay {
       // A lost hand left the totals unknown: these recorded ones become the
       // baseline (the hand's computed score is still added on top).
       for (int s = 0; s < sides; ++s)
-        offset_[size_t(s)] += (*e.totals)[size_t(s)] - h.totals[size_t(s)];
+        offset_[size_t(s)] += int64_t((*e.totals)[size_t(s)]) - h.totals[size_t(s)];
       AddNote(lost_root_, "the running totals " + Join(*e.totals) + " recorded at line " +
                               std::to_string(e.line) + " are taken as true");
       totals_unknown_ = false;
@@ -807,7 +815,7 @@ class ReplayDriver::GameReplay {
   GameReport* report_;
   RulesetChoice choice_;
   Game game_;
-  std::vector<int> offset_;  // per side: recorded minus computed scores of lost hands
+  std::vector<int64_t> offset_;  // per side: recorded minus computed scores of lost hands
   int lost_hands_ = 0;       // hands whose deal the engine never saw
   bool totals_unknown_ = false;
   bool in_hand_ = false;

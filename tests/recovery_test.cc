@@ -384,6 +384,21 @@ TEST(RecoveryScores, HugeRecordedTotalIsNoOverflow) {
   EXPECT_TRUE(HasNote(r, CheckId::kScoreTotal, "= 4294967294")) << test::Dump(r);
 }
 
+// A lost hand whose recorded score is INT_MAX: the totals stay in range, and
+// the game is over, so the next deal is one too many.
+TEST(RecoveryScores, HugeRecordedScoreOfALostHand) {
+  Log log;
+  const int deal = log.Raw(R"({"type":"deal","hand":1,"dealer":0,"hands":7,"upcard":[]})");
+  log.Raw(R"({"type":"end_hand","hand":1,"scores":[2147483647,-2147483648]})");
+  DealSpec d;
+  d.hand = 2;
+  d.dealer = 1;
+  const int next = log.Deal(d);
+  FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {deal, CheckId::kLogBadEvent}, {next, CheckId::kGameEnd});
+  EXPECT_EQ(test::OnlyGame(r).hands.at(0).totals, (std::vector<int>{2147483647, -2147483648}));
+}
+
 // ===========================================================================
 // The cap on findings per file (docs/report-format.md)
 

@@ -81,8 +81,7 @@ class DecisionCollector : public ReplayObserver {
     in_game_ = true;
     if (!ruleset) {
       // Not replayed: the reason is the game's last finding.
-      error_ = game.findings.empty() ? "game " + std::to_string(want_game_) +
-                                           " cannot be replayed"
+      error_ = game.findings.empty() ? "game " + std::to_string(want_game_) + " cannot be replayed"
                                      : game.findings.back().message;
       return driver_->Stop();
     }
@@ -100,8 +99,8 @@ class DecisionCollector : public ReplayObserver {
 
   void OnStateLost(int line, const std::string& why) override {
     if (!in_game_ || !target_) return;
-    error_ = "line " + std::to_string(line) + ": " + why +
-             " (the replay cannot follow hand " + std::to_string(want_hand_) + " from there)";
+    error_ = "line " + std::to_string(line) + ": " + why + " (the replay cannot follow hand " +
+             std::to_string(want_hand_) + " from there)";
     driver_->Stop();
   }
 
@@ -167,8 +166,7 @@ class DecisionCollector : public ReplayObserver {
 
  private:
   std::string Name(int s) const {
-    return s < int(out_->players.size()) ? out_->players[size_t(s)]
-                                         : "seat " + std::to_string(s);
+    return s < int(out_->players.size()) ? out_->players[size_t(s)] : "seat " + std::to_string(s);
   }
 
   void Draw(const Event& e, const Position& pos, const Move& move, int seat) {
@@ -286,10 +284,9 @@ bool CollectDecisions(std::istream& in, const std::string& file, int game, int h
     return false;
   }
   if (!collector.found_hand()) {
-    *error = collector.games() < game ? "the log has " + std::to_string(collector.games()) +
-                                            " game(s)"
-                                      : "game " + std::to_string(game) + " has no hand " +
-                                            std::to_string(hand);
+    *error = collector.games() < game
+                 ? "the log has " + std::to_string(collector.games()) + " game(s)"
+                 : "game " + std::to_string(game) + " has no hand " + std::to_string(hand);
     return false;
   }
   collector.Finish();

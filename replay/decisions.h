@@ -13,12 +13,12 @@
 namespace canasta {
 
 struct Decision {
-  int line = 0;       // the log line of the move made
+  int line = 0;  // the log line of the move made
   int seat = 0;
-  std::string player;  // the seat's name from the header
-  int turn = 0;        // 1-based turn within the hand
-  std::string phase;   // "draw" or "play"
-  std::string chosen;  // what was done, in words
+  std::string player;                     // the seat's name from the header
+  int turn = 0;                           // 1-based turn within the hand
+  std::string phase;                      // "draw" or "play"
+  std::string chosen;                     // what was done, in words
   std::vector<std::string> alternatives;  // what else was legal, in words
   // A key decision: the player left a notable option (taking the pile, going
   // out) or handed the next player the pile.

@@ -1,11 +1,11 @@
 #include "replay/driver.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <climits>
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
-#include <map>
 #include <set>
 
 #include "core/game.h"
@@ -32,9 +32,7 @@ std::string Lines(int first, int last) {
 // after it is unknown. An unknown "type" is an extension, not a lost move.
 // Recorded numbers are untrusted: sums of them are made in 64 bits and
 // brought back into range.
-int Clamp(int64_t v) {
-  return int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v)));
-}
+int Clamp(int64_t v) { return int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v))); }
 
 bool LosesState(const InputProblem& p) {
   return p.id == CheckId::kLogBadJson || p.id == CheckId::kLogBadEvent;
@@ -149,7 +147,8 @@ class ReplayDriver::GameReplay {
     return t;
   }
   bool Adjusted() const {
-    return lost_hands_ > 0 || std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
+    return lost_hands_ > 0 ||
+           std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
   }
   // Game::over(), tied_at_target() and winner() on the adjusted totals.
   bool TiedAtTarget() const {
@@ -201,8 +200,8 @@ class ReplayDriver::GameReplay {
       else if (w.player >= 0 || !w.before_play)
         ctx += ", turn of " + SeatName(w.player >= 0 ? w.player : w.current);
       if (w.pile_size)
-        ctx += "; pile: " + std::to_string(w.pile_size) + " card(s), " + ToString(w.top) +
-               " on top";
+        ctx +=
+            "; pile: " + std::to_string(w.pile_size) + " card(s), " + ToString(w.top) + " on top";
     }
     return ctx;
   }
@@ -237,8 +236,9 @@ class ReplayDriver::GameReplay {
       if (!f.call.empty()) notes.push_back("call: " + f.call);
       if (f.count > 1) notes.push_back(std::to_string(f.count) + " calls failed the same way");
       if (!f.traceback.empty()) notes.push_back(f.traceback);
-      notes.push_back("the engine's default answer was used instead; later calls failing the "
-                      "same way in this game are not reported again");
+      notes.push_back(
+          "the engine's default answer was used instead; later calls failing the "
+          "same way in this game are not reported again");
       Add(line, CheckId::kRulesetHookFailed, "ruleset hook " + f.hook + " failed: " + f.message,
           std::move(notes));
     }
@@ -248,12 +248,13 @@ class ReplayDriver::GameReplay {
   // the stock knows: when the stock's own copy is drawn later, "too many
   // copies" is the same slip, a note on the first finding, not a new error.
   void FollowStockSlips(const Event& e, TaggedViolations* found, const Where& where) {
-    std::vector<Card> drawn;
-    if (e.type == EventType::kDraw) drawn = e.cards;
+    std::vector<Card>& drawn = drawn_;  // a member: no allocation per event
+    drawn.clear();
+    if (e.type == EventType::kDraw) drawn.assign(e.cards.begin(), e.cards.end());
     if (e.type == EventType::kThree && e.replacement) drawn.push_back(*e.replacement);
     bool mismatch = false;
     int carried = 0;
-    if (!drawn.empty()) {
+    if (!drawn.empty() && !found->empty()) {
       bool again = false;
       for (Card c : drawn)
         again |= std::find(slipped_cards_.begin(), slipped_cards_.end(), c) != slipped_cards_.end();
@@ -324,12 +325,12 @@ class ReplayDriver::GameReplay {
     if (skip_.count) {
       std::string note = std::to_string(skip_.count) + " event(s) not replayed (" +
                          Lines(skip_.first, skip_.last) + "): ";
-      note += skip_.unknown ? (skip_.lost_deal ? "the hand's deal is unknown"
-                                               : "the state of hand " +
-                                                     std::to_string(hand_number_) +
-                                                     " is unknown after line " +
-                                                     std::to_string(skip_.root_line))
-                            : "the hand was already over";
+      note +=
+          skip_.unknown
+              ? (skip_.lost_deal ? "the hand's deal is unknown"
+                                 : "the state of hand " + std::to_string(hand_number_) +
+                                       " is unknown after line " + std::to_string(skip_.root_line))
+              : "the hand was already over";
       AddNote(skip_.root, note);
     }
     skip_.active = false;
@@ -374,8 +375,7 @@ class ReplayDriver::GameReplay {
   // have been the missing end_hand (that finding says enough).
   void CloseOpen(int line, const std::string& incomplete) {
     if (in_hand_) {
-      if (!(skip_.active && skip_.unread_last))
-        Add(line, CheckId::kLogIncomplete, incomplete, {});
+      if (!(skip_.active && skip_.unread_last)) Add(line, CheckId::kLogIncomplete, incomplete, {});
       EndSkip();
       CloseHand(false, nullptr);
     } else if (LostHandOpen()) {
@@ -386,8 +386,8 @@ class ReplayDriver::GameReplay {
   }
 
   void OnDeal(const Event& e) {
-    CloseOpen(e.line,
-              "hand " + std::to_string(hand_number_) + " has no end_hand event before the next deal");
+    CloseOpen(e.line, "hand " + std::to_string(hand_number_) +
+                          " has no end_hand event before the next deal");
     const bool after_lost_deal = lost_deal_pending_;
     DealMove d;
     d.dealer = *e.dealer;
@@ -417,13 +417,13 @@ class ReplayDriver::GameReplay {
         kept.push_back(std::move(v));
       }
       if (Adjusted() && over_before)
-        kept.insert(kept.begin(),
-                    TaggedViolation{e.line, Violation{CheckId::kGameEnd,
-                                                      "the game was already over (a side reached " +
-                                                          std::to_string(
-                                                              choice_.rules.target_score) +
-                                                          "), yet another deal begins",
-                                                      {"rule: 000 §19"}}});
+        kept.insert(
+            kept.begin(),
+            TaggedViolation{e.line, Violation{CheckId::kGameEnd,
+                                              "the game was already over (a side reached " +
+                                                  std::to_string(choice_.rules.target_score) +
+                                                  "), yet another deal begins",
+                                              {"rule: 000 §19"}}});
       vs = std::move(kept);
     }
     if (!vs.empty())
@@ -434,10 +434,10 @@ class ReplayDriver::GameReplay {
 
   void OnMove(const Event& e) {
     if (!in_hand_ || !game_.position()) {
-      const int root = Add(e.line, CheckId::kLogOutOfPlace,
-                           std::string("\"") + EventTypeName(e.type) +
-                               "\" event outside a hand (no deal before it)",
-                           {"event ignored"});
+      const int root = Add(
+          e.line, CheckId::kLogOutOfPlace,
+          std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
+          {"event ignored"});
       LoseState(e.line, root, /*lost_deal=*/true);
       return;
     }
@@ -456,9 +456,9 @@ class ReplayDriver::GameReplay {
     if (pos.hand(player).total() == 0 &&
         (e.type == EventType::kMeld || e.type == EventType::kDiscard ||
          e.type == EventType::kThree || (e.type == EventType::kTakePile && !e.with.empty()))) {
-      const int root = Add(e.line, CheckId::kCardNotHeld,
-                           SeatName(player) + " has no card left, yet plays one",
-                           {Context(At(player)), "event ignored"});
+      const int root =
+          Add(e.line, CheckId::kCardNotHeld, SeatName(player) + " has no card left, yet plays one",
+              {Context(At(player)), "event ignored"});
       LoseState(e.line, root, false);
       return;
     }
@@ -482,15 +482,32 @@ class ReplayDriver::GameReplay {
       found = pos.Play(move);
     };
     switch (e.type) {
-      case EventType::kDraw: play(&draw_); break;
-      case EventType::kTakePile: play(&take_); break;
-      case EventType::kMeld: play(&meld_); break;
-      case EventType::kRetract: play(&retract_); break;
-      case EventType::kDiscard: play_now(DiscardMove{player, *e.card, e.line}); break;
-      case EventType::kThree: play_now(ThreeMove{player, *e.card, e.replacement, e.line}); break;
-      case EventType::kAskOut: play_now(AskOutMove{player, e.line}); break;
-      case EventType::kAnswer: play_now(AnswerMove{player, *e.yes, e.line}); break;
-      default: return;
+      case EventType::kDraw:
+        play(&draw_);
+        break;
+      case EventType::kTakePile:
+        play(&take_);
+        break;
+      case EventType::kMeld:
+        play(&meld_);
+        break;
+      case EventType::kRetract:
+        play(&retract_);
+        break;
+      case EventType::kDiscard:
+        play_now(DiscardMove{player, *e.card, e.line});
+        break;
+      case EventType::kThree:
+        play_now(ThreeMove{player, *e.card, e.replacement, e.line});
+        break;
+      case EventType::kAskOut:
+        play_now(AskOutMove{player, e.line});
+        break;
+      case EventType::kAnswer:
+        play_now(AnswerMove{player, *e.yes, e.line});
+        break;
+      default:
+        return;
     }
     if (!filled) {
       const int root = Add(e.line, CheckId::kLogBadEvent, error, {"event ignored"});
@@ -500,10 +517,10 @@ class ReplayDriver::GameReplay {
     if (over_before && IsAlreadyOver(found)) {
       // The hand was over (a red three laid out at the end is still legal):
       // one finding for the log that goes on, and the rest of it skipped.
-      std::string how = pos.went_out() >= 0
-                            ? SeatName(pos.went_out()) + " went out at line " +
-                                  std::to_string(last_move_line_)
-                            : "play ended at line " + std::to_string(last_move_line_);
+      std::string how =
+          pos.went_out() >= 0
+              ? SeatName(pos.went_out()) + " went out at line " + std::to_string(last_move_line_)
+              : "play ended at line " + std::to_string(last_move_line_);
       const int root = Add(e.line, CheckId::kTurnSequence, "the deal is already over",
                            {Context(where), how, "rule: 000 §11, §17"});
       SkipAfterEnd(root);
@@ -526,8 +543,8 @@ class ReplayDriver::GameReplay {
     }
     EndSkip();
     if (!in_hand_ || !game_.position()) {
-      Add(e.line, CheckId::kLogOutOfPlace,
-          "\"end_hand\" event outside a hand (no deal before it)", {"event ignored"});
+      Add(e.line, CheckId::kLogOutOfPlace, "\"end_hand\" event outside a hand (no deal before it)",
+          {"event ignored"});
       return;
     }
     if (*e.hand != hand_number_) {
@@ -581,22 +598,25 @@ class ReplayDriver::GameReplay {
         // the next recorded totals are taken as true.
         taken = h.scores;
         totals_unknown_ = true;
-        how = "its scores count only what was replayed, and the next recorded running totals "
-              "are taken as true";
+        how =
+            "its scores count only what was replayed, and the next recorded running totals "
+            "are taken as true";
       }
       for (int s = 0; s < sides; ++s)
         offset_[size_t(s)] += int64_t(taken[size_t(s)]) - h.scores[size_t(s)];
       h.scores = taken;
       h.breakdown.assign(size_t(sides), ScoreBreakdown());
-      AddNote(lost_root_, "hand " + std::to_string(hand_number_) + " could not be replayed: " +
-                              how);
+      AddNote(lost_root_,
+              "hand " + std::to_string(hand_number_) + " could not be replayed: " + how);
     }
     h.totals = Totals();
     if (e) {
       h.recorded_scores = e->scores;
       h.recorded_totals = e->totals;
-      if (!lost) CompareScores(*e, h, before);
-      else if (e->totals && int(e->totals->size()) == sides) recorded_totals_ = *e->totals;
+      if (!lost)
+        CompareScores(*e, h, before);
+      else if (e->totals && int(e->totals->size()) == sides)
+        recorded_totals_ = *e->totals;
     }
     in_hand_ = false;
     lost_this_hand_ = false;
@@ -692,13 +712,13 @@ class ReplayDriver::GameReplay {
       const int64_t prev = recorded_totals_ ? (*recorded_totals_)[size_t(s)] : before[size_t(s)];
       const int64_t score = scores_ok ? (*e.scores)[size_t(s)] : h.scores[size_t(s)];
       const int64_t sheet = prev + score;  // 64 bits: recorded numbers are untrusted
-      const std::string sheet_note =
-          "the sheet's own sum: previous recorded total " + std::to_string(prev) +
-          " + recorded hand score " + std::to_string(score) + " = " + std::to_string(sheet);
+      const std::string sheet_note = "the sheet's own sum: previous recorded total " +
+                                     std::to_string(prev) + " + recorded hand score " +
+                                     std::to_string(score) + " = " + std::to_string(sheet);
       // The finding that explains a total the sheet got right by its own
       // arithmetic: this hand's score-hand error, or an earlier total's.
       const auto found_total = last_total_finding_.find(s);
-      const int explained_by = score_finding[size_t(s)] >= 0 ? score_finding[size_t(s)]
+      const int explained_by = score_finding[size_t(s)] >= 0              ? score_finding[size_t(s)]
                                : found_total != last_total_finding_.end() ? found_total->second
                                                                           : -1;
       if (recorded != truth && (sheet != recorded || explained_by < 0)) {
@@ -740,11 +760,10 @@ class ReplayDriver::GameReplay {
     const std::vector<int> totals = Totals();
     if (!Over()) {
       Add(line, CheckId::kGameEnd,
-          TiedAtTarget() ? "the totals tie at " + std::to_string(totals[0]) +
-                               "; another deal is played (A17)"
-                         : "the game ends before any side reached " +
-                               std::to_string(choice_.rules.target_score) + " (totals " +
-                               Join(totals) + ")",
+          TiedAtTarget()
+              ? "the totals tie at " + std::to_string(totals[0]) + "; another deal is played (A17)"
+              : "the game ends before any side reached " +
+                    std::to_string(choice_.rules.target_score) + " (totals " + Join(totals) + ")",
           {"rule: 000 §19"});
     }
     // The final totals and the winner are compared with the truth; where
@@ -757,20 +776,18 @@ class ReplayDriver::GameReplay {
         if (sheet_known && *e->totals == *recorded_totals_)
           notes.insert(notes.begin(), "they repeat the last recorded running totals");
         Add(line, CheckId::kGameTotals,
-                             "the final totals are " + Join(totals) + ", not " + Join(*e->totals),
-                             std::move(notes));
+            "the final totals are " + Join(totals) + ", not " + Join(*e->totals), std::move(notes));
       } else if (sheet_known && *e->totals != *recorded_totals_) {
-        AddLastTotalNote("the final totals " + Join(*e->totals) + " at line " +
-                         std::to_string(line) +
-                         " are true, though the last recorded running totals are " +
-                         Join(*recorded_totals_));
+        AddLastTotalNote(
+            "the final totals " + Join(*e->totals) + " at line " + std::to_string(line) +
+            " are true, though the last recorded running totals are " + Join(*recorded_totals_));
       }
     }
     std::optional<int> winner = Winner();
     if (e->winner && winner && *e->winner != *winner) {
       std::string who = choice_.rules.partnerships() ? "side " : "seat ";
       std::vector<std::string> notes = {"final totals " + Join(totals), "rule: 000 §19, A17"};
-      const std::vector<int>* sheet = e->totals ? &*e->totals
+      const std::vector<int>* sheet = e->totals     ? &*e->totals
                                       : sheet_known ? &*recorded_totals_
                                                     : nullptr;
       if (sheet && !sheet->empty() && *sheet != totals &&
@@ -779,8 +796,7 @@ class ReplayDriver::GameReplay {
                                             Join(*sheet) + ", which are wrong");
       Add(line, CheckId::kGameWinner,
           "the winner is " + who + std::to_string(*winner) + " with " +
-              std::to_string(totals[size_t(*winner)]) + ", not " + who +
-              std::to_string(*e->winner),
+              std::to_string(totals[size_t(*winner)]) + ", not " + who + std::to_string(*e->winner),
           std::move(notes));
     }
     Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, e); });
@@ -795,12 +811,12 @@ class ReplayDriver::GameReplay {
 
   struct Skip {
     bool active = false;
-    bool unknown = false;    // the hand's state is lost (else: the hand is over)
-    bool lost_deal = false;  // ... from its deal on: no position at all
-    bool unread = false;     // a line that did not parse is among the causes
+    bool unknown = false;      // the hand's state is lost (else: the hand is over)
+    bool lost_deal = false;    // ... from its deal on: no position at all
+    bool unread = false;       // a line that did not parse is among the causes
     bool unread_last = false;  // ... and no event was skipped after it
-    bool deal_seen = false;  // the lost deal was an event with bad fields
-    int root = -1;           // index of the root cause's finding
+    bool deal_seen = false;    // the lost deal was an event with bad fields
+    int root = -1;             // index of the root cause's finding
     int root_line = 0;
     int first = 0, last = 0, count = 0;  // the events skipped
   };
@@ -816,7 +832,7 @@ class ReplayDriver::GameReplay {
   RulesetChoice choice_;
   Game game_;
   std::vector<int64_t> offset_;  // per side: recorded minus computed scores of lost hands
-  int lost_hands_ = 0;       // hands whose deal the engine never saw
+  int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;
   bool in_hand_ = false;
   bool ended_game_ = false;
@@ -829,6 +845,7 @@ class ReplayDriver::GameReplay {
   int hand_line_ = 0;
   int last_move_line_ = 0;
   Skip skip_;
+  std::vector<Card> drawn_;
   std::vector<Card> slipped_cards_;  // drawn against the recorded stock, this hand
   int slip_finding_ = -1;            // the last stock-mismatch finding of the hand
   std::optional<std::vector<int>> recorded_totals_;
@@ -849,7 +866,8 @@ int ReplayDriver::Add(std::vector<Finding>* into, Finding f, int line_now) {
     // One finding more says why the report ends; the replay stops.
     capped_ = true;
     stopped_ = true;
-    Finding cap{line_now, CheckId::kLogIncomplete,
+    Finding cap{line_now,
+                CheckId::kLogIncomplete,
                 "more than " + std::to_string(options_.max_findings) +
                     " findings in this file: the replay stops here and the rest of the file is "
                     "not checked",
@@ -923,17 +941,19 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
       // clear error, not a cascade.
       first = false;
       if (!got || e.type != EventType::kGame || !e.ok || e.format != kFormat) {
-        std::string why = !problems.empty() ? problems.front().message
-                          : !got            ? "no records"
-                          : e.type != EventType::kGame
-                              ? std::string("the first record is a \"") + EventTypeName(e.type) +
-                                    "\" event, not a \"game\" header"
-                              : "the header's format is \"" + e.format + "\", not \"" + kFormat +
-                                    "\"";
+        std::string why =
+            !problems.empty() ? problems.front().message
+            : !got            ? "no records"
+            : e.type != EventType::kGame
+                ? std::string("the first record is a \"") + EventTypeName(e.type) +
+                      "\" event, not a \"game\" header"
+                : "the header's format is \"" + e.format + "\", not \"" + kFormat + "\"";
         Add(&report.findings,
-            Finding{problems.empty() ? (got ? e.line : 1) : problems.front().line,
-                    CheckId::kLogNotCanastaLog, "this file is not a canasta-log/1 log: " + why,
-                    {"the first line must be {\"type\":\"game\",\"format\":\"canasta-log/1\",...}"}},
+            Finding{
+                problems.empty() ? (got ? e.line : 1) : problems.front().line,
+                CheckId::kLogNotCanastaLog,
+                "this file is not a canasta-log/1 log: " + why,
+                {"the first line must be {\"type\":\"game\",\"format\":\"canasta-log/1\",...}"}},
             1);
         return report;
       }
@@ -956,10 +976,11 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
       }
       if (e.format != kFormat) {
         Add(&game->findings,
-            Finding{e.line, CheckId::kLogBadEvent,
-                    "the header's format is \"" + e.format + "\", not \"" + std::string(kFormat) +
-                        "\"",
-                    {}},
+            Finding{
+                e.line,
+                CheckId::kLogBadEvent,
+                "the header's format is \"" + e.format + "\", not \"" + std::string(kFormat) + "\"",
+                {}},
             e.line);
       }
       const std::string wanted = !options_.forced_ruleset.empty() ? options_.forced_ruleset
@@ -971,8 +992,10 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
           options_.resolve ? options_.resolve : RulesetResolver(ResolveClassicOnly);
       if (!resolve(wanted, file, &choice, &error)) {
         Add(&game->findings,
-            Finding{e.line, CheckId::kLogUnknownRuleset,
-                    "cannot use ruleset \"" + wanted + "\": " + error, {"the game is not replayed"}},
+            Finding{e.line,
+                    CheckId::kLogUnknownRuleset,
+                    "cannot use ruleset \"" + wanted + "\": " + error,
+                    {"the game is not replayed"}},
             e.line);
         for (ReplayObserver* o : observers_) o->OnGameStart(*game, nullptr);
         continue;
@@ -980,7 +1003,8 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
       game->ruleset = choice.name;
       if (int(e.players.size()) != choice.rules.num_players) {
         Add(&game->findings,
-            Finding{e.line, CheckId::kLogPlayers,
+            Finding{e.line,
+                    CheckId::kLogPlayers,
                     "the game has " + std::to_string(e.players.size()) + " players; ruleset \"" +
                         choice.name + "\" is for " + std::to_string(choice.rules.num_players),
                     {"the game is not replayed: choose the ruleset with --rules or the header's "

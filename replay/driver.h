@@ -29,9 +29,9 @@ namespace canasta {
 
 // Finds a ruleset by name or path; on failure returns false and says why.
 // `relative_to` is the log file's path, for ruleset paths in logs.
-using RulesetResolver = std::function<bool(const std::string& name_or_path,
-                                           const std::string& relative_to,
-                                           RulesetChoice* out, std::string* error)>;
+using RulesetResolver =
+    std::function<bool(const std::string& name_or_path, const std::string& relative_to,
+                       RulesetChoice* out, std::string* error)>;
 
 // After this many findings in one file the replay stops, with one more
 // finding that says so (docs/report-format.md): hostile input cannot make
@@ -39,14 +39,14 @@ using RulesetResolver = std::function<bool(const std::string& name_or_path,
 constexpr int kDefaultMaxFindings = 1000;
 
 struct AuditOptions {
-  std::string forced_ruleset;  // from the command line: overrides the log's
-  RulesetResolver resolve;     // required when a log names a ruleset other than classic
+  std::string forced_ruleset;              // from the command line: overrides the log's
+  RulesetResolver resolve;                 // required when a log names a ruleset other than classic
   int max_findings = kDefaultMaxFindings;  // per file; 0 or less: no limit
 };
 
 // The built-in classic ruleset, for callers without scripting.
-bool ResolveClassicOnly(const std::string& name, const std::string& relative_to,
-                        RulesetChoice* out, std::string* error);
+bool ResolveClassicOnly(const std::string& name, const std::string& relative_to, RulesetChoice* out,
+                        std::string* error);
 
 // What a replay tells its observers. Every callback has an empty default.
 // Positions are valid only during the call.

@@ -188,8 +188,8 @@ class ScoreLines : public ReplayObserver {
   void OnHandEnd(const HandReport&, const Event* end_hand, const Position*) override {
     if (end_hand) end_hands.push_back(end_hand->line);
   }
-  void OnGameEnd(const GameReport&, const Event* end_game) override {
-    if (end_game) this->end_game = end_game->line;
+  void OnGameEnd(const GameReport&, const Event* last) override {
+    if (last) end_game = last->line;
   }
   std::vector<int> end_hands;
   int end_game = 0;

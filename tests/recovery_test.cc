@@ -2,15 +2,14 @@
 // cannot apply, the replay reports the root cause once and resumes at the
 // next deal or end_hand; recorded totals are compared with the true ones.
 // Every test states the exact findings.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <sys/wait.h>
-
-#include <gtest/gtest.h>
 
 #include "replay/auditor.h"
 #include "replay/decisions.h"
@@ -111,8 +110,8 @@ TEST(Recovery, HandOverAtADiscardButTheLogGoesOn) {
   std::istringstream in(log);
   for (std::string l; std::getline(in, l);) lines.push_back(l);
   std::string edited;
-  for (size_t i = 0; i < 76; ++i) edited += lines[i] + "\n";           // hand 1 up to going out
-  for (size_t i = 78; i < 98; ++i) edited += lines[i] + "\n";          // 20 events of hand 2
+  for (size_t i = 0; i < 76; ++i) edited += lines[i] + "\n";             // hand 1 up to going out
+  for (size_t i = 78; i < 98; ++i) edited += lines[i] + "\n";            // 20 events of hand 2
   for (size_t i = 76; i < lines.size(); ++i) edited += lines[i] + "\n";  // end_hand 1 and on
   FileReport r = Audit(edited);
   EXPECT_FINDINGS(r, {77, CheckId::kTurnSequence});
@@ -132,8 +131,8 @@ TEST(Recovery, HandOverTheEndHandIsStillChecked) {
   const int end = log.EndHand(1, ScoresAndTotals({s[0] + 5, s[1]}, {s[0] + 5, s[1]}));
   FileReport r = Audit(log.str());
   EXPECT_PROBLEMS(r, {after, CheckId::kTurnSequence}, {end, CheckId::kScoreHand});
-  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence, "1 event(s) not replayed (line " +
-                                                     std::to_string(after + 1) + ")"))
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                      "1 event(s) not replayed (line " + std::to_string(after + 1) + ")"))
       << test::Dump(r);
 }
 
@@ -276,10 +275,10 @@ TEST(RecoveryScores, SlipAtHandTwoCorrectTotalsAtHandThree) {
   const int back = log.EndHand(3, ScoresAndTotals(t.s3, t.t3));
   FileReport r = Audit(log.str());
   EXPECT_PROBLEMS(r, {slip, CheckId::kScoreTotal});
-  EXPECT_NE(test::MessageOf(r, CheckId::kScoreTotal)
-                .find("should be " + std::to_string(t.t2[0]) + ", not " +
-                      std::to_string(t.t2[0] + 5)),
-            std::string::npos);
+  EXPECT_NE(
+      test::MessageOf(r, CheckId::kScoreTotal)
+          .find("should be " + std::to_string(t.t2[0]) + ", not " + std::to_string(t.t2[0] + 5)),
+      std::string::npos);
   EXPECT_TRUE(HasNote(r, CheckId::kScoreTotal,
                       "hand 3 (line " + std::to_string(back) + ") records the true total " +
                           std::to_string(t.t3[0])))

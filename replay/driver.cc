@@ -300,7 +300,10 @@ class ReplayDriver::GameReplay {
     skip_.root_line = line;
     lost_this_hand_ = true;
     lost_root_ = root;
-    if (lost_deal) hand_number_ = hand_number_ + 1;  // a guess: the deal's own number is lost
+    if (lost_deal) {
+      hand_number_ = hand_number_ + 1;  // a guess: the deal's own number is lost
+      hand_line_ = line;
+    }
     const std::string why = root >= 0 && root < int(report_->findings.size())
                                 ? report_->findings[size_t(root)].message
                                 : std::string();
@@ -579,7 +582,6 @@ class ReplayDriver::GameReplay {
       ++lost_hands_;  // the engine never saw this deal
       lost_deal_pending_ = true;
       h.scores.assign(size_t(sides), 0);
-      h.breakdown.assign(size_t(sides), ScoreBreakdown());
     }
     if (lost) {
       // The computed scores of a hand the replay lost mean nothing: take the
@@ -604,8 +606,9 @@ class ReplayDriver::GameReplay {
       }
       for (int s = 0; s < sides; ++s)
         offset_[size_t(s)] += int64_t(taken[size_t(s)]) - h.scores[size_t(s)];
+      if (h.scores != taken) h.breakdown.clear();  // the parts of recorded scores are unknown
       h.scores = taken;
-      h.breakdown.assign(size_t(sides), ScoreBreakdown());
+      h.complete = false;  // not replayed to its end
       AddNote(lost_root_,
               "hand " + std::to_string(hand_number_) + " could not be replayed: " + how);
     }

@@ -166,7 +166,7 @@ int TreeCommand(const std::vector<std::string>& args) {
   options.resolve = ResolveRuleset;
   HandDecisions decisions;
   std::string error;
-  if (!CollectDecisions(in, game, hand, options, &decisions, &error)) {
+  if (!CollectDecisions(in, paths[0], game, hand, options, &decisions, &error)) {
     std::cerr << "canasta tree: error: " << paths[0] << ": " << error << "\n";
     return kExitTrouble;
   }

@@ -147,7 +147,7 @@ constexpr std::array<CheckInfo, kNumCheckIds> kChecks = {{
     {CheckId::kScoreBreakdown, "score-breakdown", kE, "score",
      "A part of a recorded score breakdown differs from the true part", "000 §18"},
     {CheckId::kScoreTotal, "score-total", kE, "score",
-     "A recorded running total is not the previous total plus the hand's score", "000 §19"},
+     "A recorded running total differs from the true running total", "000 §19"},
     {CheckId::kGameEnd, "game-end", kE, "game",
      "The game ends before a side reaches the target, or goes on after it ended", "000 §19; A17"},
     {CheckId::kGameTotals, "game-totals", kE, "game",

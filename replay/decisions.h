@@ -8,17 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "replay/auditor.h"
+#include "replay/driver.h"
 
 namespace canasta {
 
 struct Decision {
-  int line = 0;       // the log line of the move made
+  int line = 0;  // the log line of the move made
   int seat = 0;
-  std::string player;  // the seat's name from the header
-  int turn = 0;        // 1-based turn within the hand
-  std::string phase;   // "draw" or "play"
-  std::string chosen;  // what was done, in words
+  std::string player;                     // the seat's name from the header
+  int turn = 0;                           // 1-based turn within the hand
+  std::string phase;                      // "draw" or "play"
+  std::string chosen;                     // what was done, in words
   std::vector<std::string> alternatives;  // what else was legal, in words
   // A key decision: the player left a notable option (taking the pile, going
   // out) or handed the next player the pile.
@@ -35,10 +35,12 @@ struct HandDecisions {
   std::vector<int> scores;  // the computed scores of the hand, when it ended
 };
 
-// Replays `in` up to hand `hand` of game `game` (both 1-based) and collects
-// its decisions. Returns false with `error` set when the hand is not there.
-bool CollectDecisions(std::istream& in, int game, int hand, const AuditOptions& options,
-                      HandDecisions* out, std::string* error);
+// Replays `in` (named `file`, for ruleset paths in its header) up to hand
+// `hand` of game `game` (both 1-based) on the replay driver and collects its
+// decisions. Returns false with `error` set when the hand is not there, or
+// when the replay could not follow it (then `error` starts with "line N: ").
+bool CollectDecisions(std::istream& in, const std::string& file, int game, int hand,
+                      const AuditOptions& options, HandDecisions* out, std::string* error);
 
 }  // namespace canasta
 

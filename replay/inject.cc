@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "replay/driver.h"
 #include "replay/log_writer.h"
 
 namespace canasta {
@@ -85,7 +86,9 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
   Groups g = Group(hand);
   switch (kind) {
     case FaultKind::kCardNotHeld: {
-      if (!play || hand.total() < 3) return {};
+      // Not after a meld this turn: ending the turn there could leave an
+      // initial meld short, a second mistake.
+      if (!play || hand.total() < 3 || pos.turn_melded()) return {};
       for (int rank = 4; rank <= 13; ++rank) {
         Card c(Rank(rank), Suit::kSpades);
         if (hand.count(c) == 0) return {DiscardMove{seat, c, 0}};
@@ -104,6 +107,8 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
       if (!draw || pos.pile().empty()) return {};
       const Card top = pos.pile().back();
       if (top.is_wild() || top.is_three() || !pos.IsPileFrozenFor(side)) return {};
+      // A side that has melded: the take is not an initial meld as well.
+      if (!pos.has_melded(side)) return {};
       const auto& nat = g.naturals[int(top.rank())];
       if (nat.size() != 1 || g.wilds.empty()) return {};
       return {TakePileMove{seat, top, {nat[0], g.wilds[0]}, {}, {}, 0}};
@@ -112,7 +117,9 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
       // Two naturals and as few wild cards as break the ruleset's limits.
       const size_t wilds =
           r.naturals_must_outnumber_wilds ? 2 : size_t(r.max_wilds_incomplete) + 1;
-      if (!play || hand.total() < int(wilds) + 3 || g.wilds.size() < wilds) return {};
+      // Two cards left after it: the next discard must not be a forced going out.
+      if (!play || hand.total() < int(wilds) + 4 || g.wilds.size() < wilds) return {};
+      if (!pos.has_melded(side)) return {};  // not an initial meld as well
       for (int rank = 4; rank <= 14; ++rank) {
         const auto& nat = g.naturals[rank];
         bool exists = false;
@@ -174,6 +181,35 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
   }
 }
 
+// The lines of a clean log's end_hand and end_game events, found by the
+// replay driver (not by searching the text).
+class ScoreLines : public ReplayObserver {
+ public:
+  void OnHandEnd(const HandReport&, const Event* end_hand, const Position*) override {
+    if (end_hand) end_hands.push_back(end_hand->line);
+  }
+  void OnGameEnd(const GameReport&, const Event* last) override {
+    if (last) end_game = last->line;
+  }
+  std::vector<int> end_hands;
+  int end_game = 0;
+};
+
+ScoreLines FindScoreLines(const RulesetChoice& ruleset, const std::string& log) {
+  AuditOptions options;
+  options.resolve = [&ruleset](const std::string&, const std::string&, RulesetChoice* out,
+                               std::string*) {
+    *out = ruleset;
+    return true;
+  };
+  ReplayDriver driver(options);
+  ScoreLines lines;
+  driver.AddObserver(&lines);
+  std::istringstream in(log);
+  driver.Run(in, "clean");
+  return lines;
+}
+
 }  // namespace
 
 const char* FaultName(FaultKind kind) { return kFaults[int(kind)].name; }
@@ -218,9 +254,9 @@ std::optional<InjectedFault> InjectFault(const RulesetChoice& ruleset, uint64_t 
   std::ostringstream out;
   SimulateGame(ruleset, seed, options, out);
   std::vector<std::string> lines = Lines(out.str());
+  const ScoreLines found = FindScoreLines(ruleset, out.str());
   std::vector<size_t> end_hands;
-  for (size_t i = 0; i < lines.size(); ++i)
-    if (lines[i].find("\"type\":\"end_hand\"") != std::string::npos) end_hands.push_back(i);
+  for (int line : found.end_hands) end_hands.push_back(size_t(line - 1));
   Rng rng(seed ^ 0x5eed);
   switch (kind) {
     case FaultKind::kWrongHandScore:
@@ -235,13 +271,14 @@ std::optional<InjectedFault> InjectFault(const RulesetChoice& ruleset, uint64_t 
       break;
     }
     case FaultKind::kWrongWinner: {
-      std::string& last = lines.back();
+      if (found.end_game < 1 || found.end_game > int(lines.size())) return std::nullopt;
+      std::string& last = lines[size_t(found.end_game - 1)];
       size_t at = last.find("\"winner\":");
       if (at == std::string::npos) return std::nullopt;
       const int winner = std::stoi(last.substr(at + 9));
       const int other = (winner + 1) % ruleset.rules.num_sides();
       last.replace(at + 9, last.find('}', at) - at - 9, std::to_string(other));
-      fault.line = int(lines.size());
+      fault.line = found.end_game;
       break;
     }
     case FaultKind::kTruncatedFile: {

@@ -1,0 +1,1040 @@
+#include "replay/driver.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+
+#include "core/game.h"
+#include "replay/log_reader.h"
+#include "replay/moves.h"
+
+namespace canasta {
+namespace {
+
+constexpr char kFormat[] = "canasta-log/1";
+
+std::string Join(const std::vector<int>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string Lines(int first, int last) {
+  return first == last ? "line " + std::to_string(first)
+                       : "lines " + std::to_string(first) + "-" + std::to_string(last);
+}
+
+// A line that yielded no event and could have been any event: the state
+// after it is unknown. An unknown "type" is an extension, not a lost move.
+// Recorded numbers are untrusted: sums of them are made in 64 bits and
+// brought back into range.
+int Clamp(int64_t v) { return int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v))); }
+
+bool LosesState(const InputProblem& p) {
+  return p.id == CheckId::kLogBadJson || p.id == CheckId::kLogBadEvent;
+}
+
+}  // namespace
+
+// Replays one game's events. Owns the game's ruleset and engine state.
+class ReplayDriver::GameReplay {
+ public:
+  GameReplay(ReplayDriver* driver, GameReport* report, RulesetChoice choice)
+      : driver_(driver),
+        report_(report),
+        choice_(std::move(choice)),
+        game_(choice_.rules, *choice_.hooks),
+        offset_(choice_.rules.num_sides(), 0) {}
+
+  void OnEvent(const Event& e) {
+    ++report_->events;
+    if (!e.ok) return OnBadEvent(e);  // its problems were reported by the reader
+    switch (e.type) {
+      case EventType::kGame:
+        return;  // handled by the caller
+      case EventType::kNote:
+        return;  // free text, no rule
+      case EventType::kDeal:
+        return OnDeal(e);
+      case EventType::kEndHand:
+        return OnEndHand(e);
+      case EventType::kEndGame:
+        return OnEndGame(&e, e.line);
+      default:
+        break;
+    }
+    if (skip_.active) return Skipped(e.line);
+    if (e.type == EventType::kSpecialHand) {
+      Add(e.line, CheckId::kSpecialHandNotAllowed, "this ruleset has no special hands",
+          {"rule: 001 L65 (modern-american only)"});
+      return;
+    }
+    OnMove(e);
+  }
+
+  // A line that yielded no event (bad JSON, not an object, no "type"); its
+  // finding, already added, is `root`.
+  void OnUnreadLine(int line, int root) {
+    unread_since_hand_ = true;
+    if (skip_.active) {
+      if (skip_.unknown) skip_.unread = skip_.unread_last = true;
+      return;  // the state is lost already, or known (the hand is over)
+    }
+    // Between hands the line was most likely the next deal; in a hand it may
+    // have been any move. Either way the hand is unknown from here on.
+    LoseState(line, root, /*lost_deal=*/!in_hand_);
+    skip_.unread = skip_.unread_last = true;
+  }
+
+  // The log ended (or the next game began) after `last_line`.
+  void Finish(int last_line) {
+    CloseOpen(last_line, "the log stops in the middle of hand " + std::to_string(hand_number_) +
+                             "; what it recorded was checked");
+    // A last line that did not parse after the last hand was most likely
+    // the end_game: its finding says enough.
+    if (!ended_game_ && !unread_since_hand_) {
+      Add(last_line, CheckId::kLogIncomplete,
+          Over() ? "the game has no end_game event"
+                 : "the game stops before a side reached " +
+                       std::to_string(choice_.rules.target_score) + " (no end_game event)",
+          {});
+    }
+    if (!ended_game_) Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, nullptr); });
+    report_->totals = Totals();
+    report_->winner = Winner();
+    report_->finished = Over();
+  }
+
+ private:
+  template <typename F>
+  void Notify(F f) {
+    for (ReplayObserver* o : driver_->observers_) f(o);
+  }
+
+  int Add(int line, CheckId id, std::string message, std::vector<std::string> notes) {
+    return driver_->Add(&report_->findings, Finding{line, id, std::move(message), std::move(notes)},
+                        line);
+  }
+  void AddNote(int index, std::string note) {
+    if (index >= 0 && index < int(report_->findings.size()))
+      report_->findings[size_t(index)].notes.push_back(std::move(note));
+  }
+
+  std::string SeatName(int seat) const {
+    if (seat >= 0 && seat < int(report_->players.size()))
+      return "seat " + std::to_string(seat) + " (" + report_->players[size_t(seat)] + ")";
+    return "seat " + std::to_string(seat);
+  }
+  std::string SideName(int s) const {
+    if (!choice_.rules.partnerships()) return SeatName(s);
+    auto name = [&](int seat) {
+      return seat < int(report_->players.size()) ? report_->players[size_t(seat)]
+                                                 : "seat " + std::to_string(seat);
+    };
+    return "side " + std::to_string(s) + " (" + name(s) + " and " + name(s + 2) + ")";
+  }
+
+  // --- The game's totals, with the recorded scores of hands the replay
+  // could not compute (offset_) ---
+
+  std::vector<int> Totals() const {
+    std::vector<int> t = game_.totals();
+    for (size_t s = 0; s < t.size() && s < offset_.size(); ++s) t[s] = Clamp(t[s] + offset_[s]);
+    return t;
+  }
+  bool Adjusted() const {
+    return lost_hands_ > 0 ||
+           std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
+  }
+  // Game::over(), tied_at_target() and winner() on the adjusted totals.
+  bool TiedAtTarget() const {
+    if (!Adjusted()) return game_.tied_at_target();
+    const std::vector<int> t = Totals();
+    const int best = *std::max_element(t.begin(), t.end());
+    return best >= choice_.rules.target_score && std::count(t.begin(), t.end(), best) > 1;
+  }
+  bool Over() const {
+    if (!Adjusted()) return game_.over();
+    if (game_.deals_played() + lost_hands_ == 0) return false;
+    const std::vector<int> t = Totals();
+    if (*std::max_element(t.begin(), t.end()) < choice_.rules.target_score) return false;
+    return !(TiedAtTarget() && choice_.rules.exact_tie == ExactTie::kPlayAnotherDeal);
+  }
+  std::optional<int> Winner() const {
+    if (!Adjusted()) return game_.winner();
+    if (!Over() || TiedAtTarget()) return std::nullopt;
+    const std::vector<int> t = Totals();
+    return int(std::max_element(t.begin(), t.end()) - t.begin());
+  }
+
+  // --- Where the game stood when a move was made, kept as plain values
+  // (cheap to take before every move) and worded only for a finding ---
+
+  struct Where {
+    int player = -1;
+    int current = -1;
+    bool before_play = false;
+    int pile_size = 0;
+    Card top;
+  };
+  Where At(int player) const {
+    Where w;
+    w.player = player;
+    if (const Position* p = game_.position()) {
+      w.current = p->current_player();
+      w.before_play = p->phase() == Phase::kBeforePlay;
+      w.pile_size = int(p->pile().size());
+      if (w.pile_size) w.top = p->pile().back();
+    }
+    return w;
+  }
+  std::string Context(const Where& w) const {
+    std::string ctx = "hand " + std::to_string(hand_number_);
+    if (w.current >= 0) {
+      if (w.player >= 0 && w.player != w.current)
+        ctx += ", " + SeatName(w.player) + " playing in the turn of " + SeatName(w.current);
+      else if (w.player >= 0 || !w.before_play)
+        ctx += ", turn of " + SeatName(w.player >= 0 ? w.player : w.current);
+      if (w.pile_size)
+        ctx +=
+            "; pile: " + std::to_string(w.pile_size) + " card(s), " + ToString(w.top) + " on top";
+    }
+    return ctx;
+  }
+  void AddViolations(const TaggedViolations& vs, int line, const Where& w,
+                     std::vector<int>* indices = nullptr) {
+    if (!vs.empty()) AddViolations(vs, line, Context(w), indices);
+  }
+  void AddViolations(const TaggedViolations& vs, int line, const std::string& ctx,
+                     std::vector<int>* indices = nullptr) {
+    for (const TaggedViolation& tv : vs) {
+      Finding f;
+      f.line = tv.tag ? tv.tag : line;
+      f.id = tv.violation.id;
+      f.message = tv.violation.message;
+      f.notes.push_back(ctx);
+      for (const std::string& n : tv.violation.notes) f.notes.push_back(n);
+      const int index = driver_->Add(&report_->findings, std::move(f), line);
+      if (indices) indices->push_back(index);
+    }
+  }
+
+  // A ruleset hook that failed during the last event: the engine used its
+  // default answer; the user must know, with the ruleset's line.
+  void ReportHookFailures(int line) {
+    if (!choice_.hooks->HasFailures()) return;
+    for (const HookFailure& f : choice_.hooks->TakeFailures()) {
+      // The same failure is reported once a game, where it first happened.
+      if (!reported_hook_failures_.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
+        continue;
+      std::vector<std::string> notes;
+      if (!f.where.empty()) notes.push_back("in " + f.where);
+      if (!f.call.empty()) notes.push_back("call: " + f.call);
+      if (f.count > 1) notes.push_back(std::to_string(f.count) + " calls failed the same way");
+      if (!f.traceback.empty()) notes.push_back(f.traceback);
+      notes.push_back(
+          "the engine's default answer was used instead; later calls failing the "
+          "same way in this game are not reported again");
+      Add(line, CheckId::kRulesetHookFailed, "ruleset hook " + f.hook + " failed: " + f.message,
+          std::move(notes));
+    }
+  }
+
+  // A card drawn against the recorded stock is in the hand once more than
+  // the stock knows: when the stock's own copy is drawn later, "too many
+  // copies" is the same slip, a note on the first finding, not a new error.
+  void FollowStockSlips(const Event& e, TaggedViolations* found, const Where& where) {
+    std::vector<Card>& drawn = drawn_;  // a member: no allocation per event
+    drawn.clear();
+    if (e.type == EventType::kDraw) drawn.assign(e.cards.begin(), e.cards.end());
+    if (e.type == EventType::kThree && e.replacement) drawn.push_back(*e.replacement);
+    bool mismatch = false;
+    int carried = 0;
+    if (!drawn.empty() && !found->empty()) {
+      bool again = false;
+      for (Card c : drawn)
+        again |= std::find(slipped_cards_.begin(), slipped_cards_.end(), c) != slipped_cards_.end();
+      TaggedViolations kept;
+      for (TaggedViolation& v : *found) {
+        mismatch |= v.violation.id == CheckId::kStockMismatch;
+        if (again && slip_finding_ >= 0 && v.violation.id == CheckId::kCardTooManyCopies) {
+          ++carried;
+          continue;
+        }
+        kept.push_back(std::move(v));
+      }
+      *found = std::move(kept);
+    }
+    std::vector<int> indices;
+    AddViolations(*found, e.line, where, &indices);
+    if (carried)
+      AddNote(slip_finding_, "line " + std::to_string(e.line) + " draws the stock's own copy of " +
+                                 "a card drawn here: one copy too many, the same slip");
+    if (mismatch) {
+      slipped_cards_.insert(slipped_cards_.end(), drawn.begin(), drawn.end());
+      for (size_t i = 0; i < found->size() && i < indices.size(); ++i)
+        if ((*found)[i].violation.id == CheckId::kStockMismatch) slip_finding_ = indices[i];
+    }
+  }
+
+  // --- Error recovery ---
+
+  static bool IsAlreadyOver(const TaggedViolations& found) {
+    for (const TaggedViolation& v : found)
+      if (v.violation.id == CheckId::kTurnSequence) return true;
+    return false;
+  }
+
+  // The replay cannot know the hand's state after `line`: everything up to
+  // the next deal or end_hand is skipped. `root` is the root cause's finding.
+  void LoseState(int line, int root, bool lost_deal) {
+    skip_ = Skip();
+    skip_.active = true;
+    skip_.unknown = true;
+    skip_.lost_deal = lost_deal;
+    skip_.root = root;
+    skip_.root_line = line;
+    lost_this_hand_ = true;
+    lost_root_ = root;
+    if (lost_deal) {
+      hand_number_ = hand_number_ + 1;  // a guess: the deal's own number is lost
+      hand_line_ = line;
+    }
+    const std::string why = root >= 0 && root < int(report_->findings.size())
+                                ? report_->findings[size_t(root)].message
+                                : std::string();
+    Notify([&](ReplayObserver* o) { o->OnStateLost(line, why); });
+  }
+  // The hand is over, yet the log goes on: the state is known (nothing after
+  // the end changes it), so end_hand is still checked.
+  void SkipAfterEnd(int root) {
+    skip_ = Skip();
+    skip_.active = true;
+    skip_.root = root;
+  }
+  void Skipped(int line) {
+    skip_.unread_last = false;
+    if (!skip_.count) skip_.first = line;
+    skip_.last = line;
+    ++skip_.count;
+  }
+  // Ends a skip at a deal, end_hand, end_game, header or the end of the log.
+  void EndSkip() {
+    if (!skip_.active) return;
+    if (skip_.count) {
+      std::string note = std::to_string(skip_.count) + " event(s) not replayed (" +
+                         Lines(skip_.first, skip_.last) + "): ";
+      note +=
+          skip_.unknown
+              ? (skip_.lost_deal ? "the hand's deal is unknown"
+                                 : "the state of hand " + std::to_string(hand_number_) +
+                                       " is unknown after line " + std::to_string(skip_.root_line))
+              : "the hand was already over";
+      AddNote(skip_.root, note);
+    }
+    skip_.active = false;
+  }
+
+  void OnBadEvent(const Event& e) {
+    switch (e.type) {
+      case EventType::kNote:
+        return;  // free text: nothing depends on it
+      case EventType::kGame:
+        return;  // handled by the caller
+      case EventType::kEndHand:
+        // The hand ends here all the same; its recorded fields cannot be
+        // compared. It ends the skip of a hand already unknown.
+        if (!in_hand_ && !(skip_.active && skip_.lost_deal)) return;
+        EndSkip();
+        CloseHand(/*complete=*/true, nullptr);
+        return;
+      case EventType::kEndGame:
+        return OnEndGame(nullptr, e.line);
+      case EventType::kDeal:
+        CloseOpen(e.line, "hand " + std::to_string(hand_number_) +
+                              " has no end_hand event before the next deal");
+        LoseState(e.line, root_of_line_, /*lost_deal=*/true);
+        skip_.deal_seen = true;
+        if (e.hand) hand_number_ = *e.hand;
+        return;
+      default:
+        if (skip_.active) return Skipped(e.line);
+        LoseState(e.line, root_of_line_, /*lost_deal=*/!in_hand_);
+        return;
+    }
+  }
+
+  // A lost deal whose hand the log went on to play: a hand to close.
+  bool LostHandOpen() const {
+    return skip_.active && skip_.lost_deal && (skip_.deal_seen || (skip_.unread && skip_.count));
+  }
+
+  // Closes the hand the log leaves open before a deal, end_game or the end
+  // of the log; `incomplete` says so, unless a line that did not parse may
+  // have been the missing end_hand (that finding says enough).
+  void CloseOpen(int line, const std::string& incomplete) {
+    if (in_hand_) {
+      if (!(skip_.active && skip_.unread_last)) Add(line, CheckId::kLogIncomplete, incomplete, {});
+      EndSkip();
+      CloseHand(false, nullptr);
+    } else if (LostHandOpen()) {
+      EndSkip();
+      CloseHand(false, nullptr);
+    }
+    EndSkip();
+  }
+
+  void OnDeal(const Event& e) {
+    CloseOpen(e.line, "hand " + std::to_string(hand_number_) +
+                          " has no end_hand event before the next deal");
+    const bool after_lost_deal = lost_deal_pending_;
+    DealMove d;
+    d.dealer = *e.dealer;
+    d.hands = e.hands;
+    d.upcards = e.upcard;
+    d.stock = e.stock;
+    d.tag = e.line;
+    hand_number_ = *e.hand;
+    hand_line_ = e.line;
+    unread_since_hand_ = false;
+    const bool over_before = Over();
+    TaggedViolations vs = game_.StartDeal(*e.hand, d);
+    in_hand_ = true;
+    slipped_cards_.clear();
+    slip_finding_ = -1;
+    lost_deal_pending_ = false;
+    lost_this_hand_ = false;
+    // After a lost deal the engine's count of deals and its totals miss that
+    // hand: its number, dealer and the game's end are judged here instead.
+    if (after_lost_deal || Adjusted()) {
+      TaggedViolations kept;
+      for (TaggedViolation& v : vs) {
+        const CheckId id = v.violation.id;
+        if (id == CheckId::kGameEnd && Adjusted()) continue;
+        if (after_lost_deal && (id == CheckId::kDealHandNumber || id == CheckId::kDealDealer))
+          continue;
+        kept.push_back(std::move(v));
+      }
+      if (Adjusted() && over_before)
+        kept.insert(
+            kept.begin(),
+            TaggedViolation{e.line, Violation{CheckId::kGameEnd,
+                                              "the game was already over (a side reached " +
+                                                  std::to_string(choice_.rules.target_score) +
+                                                  "), yet another deal begins",
+                                              {"rule: 000 §19"}}});
+      vs = std::move(kept);
+    }
+    if (!vs.empty())
+      AddViolations(vs, e.line,
+                    "hand " + std::to_string(hand_number_) + ", dealt by " + SeatName(*e.dealer));
+    Notify([&](ReplayObserver* o) { o->OnHandStart(e, *game_.position()); });
+  }
+
+  void OnMove(const Event& e) {
+    if (!in_hand_ || !game_.position()) {
+      const int root = Add(
+          e.line, CheckId::kLogOutOfPlace,
+          std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
+          {"event ignored"});
+      LoseState(e.line, root, /*lost_deal=*/true);
+      return;
+    }
+    Position& pos = *game_.position();
+    const int player = e.player.value_or(-1);
+    if (player < 0 || player >= choice_.rules.num_players) {
+      const int root = Add(e.line, CheckId::kLogBadEvent,
+                           "\"player\" is " + std::to_string(player) + "; seats are 0 to " +
+                               std::to_string(choice_.rules.num_players - 1),
+                           {"event ignored"});
+      LoseState(e.line, root, false);
+      return;
+    }
+    // A player with no card left cannot meld, discard or lay out a card: the
+    // log and the engine disagree about that hand.
+    if (pos.hand(player).total() == 0 &&
+        (e.type == EventType::kMeld || e.type == EventType::kDiscard ||
+         e.type == EventType::kThree || (e.type == EventType::kTakePile && !e.with.empty()))) {
+      const int root =
+          Add(e.line, CheckId::kCardNotHeld, SeatName(player) + " has no card left, yet plays one",
+              {Context(At(player)), "event ignored"});
+      LoseState(e.line, root, false);
+      return;
+    }
+    // The moves are members, refilled for each event, so that their card
+    // vectors keep their capacity: no allocation per event.
+    const Where where = At(player);
+    const bool over_before = pos.phase() == Phase::kOver;
+    TaggedViolations found;
+    std::string error;
+    bool filled = true;
+    auto play = [&](auto* move) {
+      if (!FillMove(e, player, move, &error)) {
+        filled = false;
+        return;
+      }
+      Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
+      found = pos.Play(*move);
+    };
+    auto play_now = [&](const auto& move) {
+      Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
+      found = pos.Play(move);
+    };
+    switch (e.type) {
+      case EventType::kDraw:
+        play(&draw_);
+        break;
+      case EventType::kTakePile:
+        play(&take_);
+        break;
+      case EventType::kMeld:
+        play(&meld_);
+        break;
+      case EventType::kRetract:
+        play(&retract_);
+        break;
+      case EventType::kDiscard:
+        play_now(DiscardMove{player, *e.card, e.line});
+        break;
+      case EventType::kThree:
+        play_now(ThreeMove{player, *e.card, e.replacement, e.line});
+        break;
+      case EventType::kAskOut:
+        play_now(AskOutMove{player, e.line});
+        break;
+      case EventType::kAnswer:
+        play_now(AnswerMove{player, *e.yes, e.line});
+        break;
+      default:
+        return;
+    }
+    if (!filled) {
+      const int root = Add(e.line, CheckId::kLogBadEvent, error, {"event ignored"});
+      LoseState(e.line, root, false);
+      return;
+    }
+    if (over_before && IsAlreadyOver(found)) {
+      // The hand was over (a red three laid out at the end is still legal):
+      // one finding for the log that goes on, and the rest of it skipped.
+      std::string how =
+          pos.went_out() >= 0
+              ? SeatName(pos.went_out()) + " went out at line " + std::to_string(last_move_line_)
+              : "play ended at line " + std::to_string(last_move_line_);
+      const int root = Add(e.line, CheckId::kTurnSequence, "the deal is already over",
+                           {Context(where), how, "rule: 000 §11, §17"});
+      SkipAfterEnd(root);
+      return;
+    }
+    last_move_line_ = e.line;
+    FollowStockSlips(e, &found, where);
+    ReportHookFailures(e.line);
+    Notify([&](ReplayObserver* o) { o->AfterMove(e, pos, found); });
+  }
+
+  void OnEndHand(const Event& e) {
+    if (skip_.active && skip_.unknown) {
+      // The resync point of a hand the replay could not follow: it ends
+      // here, and its recorded scores stand in for the computed ones.
+      EndSkip();
+      if (!in_hand_) hand_number_ = *e.hand;
+      CloseHand(true, &e);
+      return;
+    }
+    EndSkip();
+    if (!in_hand_ || !game_.position()) {
+      Add(e.line, CheckId::kLogOutOfPlace, "\"end_hand\" event outside a hand (no deal before it)",
+          {"event ignored"});
+      return;
+    }
+    if (*e.hand != hand_number_) {
+      Add(e.line, CheckId::kLogBadEvent,
+          "end_hand says hand " + std::to_string(*e.hand) + ", but hand " +
+              std::to_string(hand_number_) + " is being played",
+          {});
+    }
+    const Where where = At(-1);
+    AddViolations(game_.position()->End(e.line), e.line, where);
+    CloseHand(true, &e);
+    ReportHookFailures(e.line);
+  }
+
+  // Scores the hand, compares what the log recorded, and closes it. A hand
+  // whose state was lost takes its recorded scores (or nothing) instead.
+  void CloseHand(bool complete, const Event* e) {
+    const bool lost = lost_this_hand_;
+    const Position* pos = in_hand_ ? game_.position() : nullptr;
+    const std::vector<int> before = Totals();
+    HandReport h;
+    h.hand = hand_number_;
+    h.line = hand_line_;
+    h.complete = complete;
+    const int sides = choice_.rules.num_sides();
+    if (in_hand_ && game_.position()) {
+      std::vector<ScoreBreakdown> parts = game_.FinishDeal();
+      h.breakdown = parts;
+      for (const ScoreBreakdown& b : parts) h.scores.push_back(b.total());
+      h.went_out = game_.position()->went_out();
+    } else {
+      ++lost_hands_;  // the engine never saw this deal
+      lost_deal_pending_ = true;
+      h.scores.assign(size_t(sides), 0);
+    }
+    if (lost) {
+      // The computed scores of a hand the replay lost mean nothing: take the
+      // recorded ones, and say so on the root finding.
+      std::vector<int> taken(size_t(sides), 0);
+      std::string how;
+      if (e && e->scores && int(e->scores->size()) == sides) {
+        taken = *e->scores;
+        how = "its recorded scores " + Join(taken) + " are taken as true";
+      } else if (e && e->totals && int(e->totals->size()) == sides) {
+        for (int s = 0; s < sides; ++s)
+          taken[size_t(s)] = Clamp(int64_t((*e->totals)[size_t(s)]) - before[size_t(s)]);
+        how = "its recorded totals " + Join(*e->totals) + " are taken as true";
+      } else {
+        // Nothing recorded to take: the scores count what was replayed, and
+        // the next recorded totals are taken as true.
+        taken = h.scores;
+        totals_unknown_ = true;
+        how =
+            "its scores count only what was replayed, and the next recorded running totals "
+            "are taken as true";
+      }
+      for (int s = 0; s < sides; ++s)
+        offset_[size_t(s)] += int64_t(taken[size_t(s)]) - h.scores[size_t(s)];
+      if (h.scores != taken) h.breakdown.clear();  // the parts of recorded scores are unknown
+      h.scores = taken;
+      h.complete = false;  // not replayed to its end
+      AddNote(lost_root_,
+              "hand " + std::to_string(hand_number_) + " could not be replayed: " + how);
+    }
+    h.totals = Totals();
+    if (e) {
+      h.recorded_scores = e->scores;
+      h.recorded_totals = e->totals;
+      if (!lost)
+        CompareScores(*e, h, before);
+      else if (e->totals && int(e->totals->size()) == sides)
+        recorded_totals_ = *e->totals;
+    }
+    in_hand_ = false;
+    lost_this_hand_ = false;
+    unread_since_hand_ = false;
+    Notify([&](ReplayObserver* o) { o->OnHandEnd(h, e, pos); });
+    report_->hands.push_back(std::move(h));
+  }
+
+  void CompareScores(const Event& e, const HandReport& h, const std::vector<int>& before) {
+    const int sides = choice_.rules.num_sides();
+    const std::string src = "rule: 000 §18";
+    std::vector<int> score_finding(size_t(sides), -1);
+    const bool scores_ok = e.scores && int(e.scores->size()) == sides;
+    if (e.scores) {
+      if (!scores_ok) {
+        Add(e.line, CheckId::kLogBadEvent,
+            "\"scores\" has " + std::to_string(e.scores->size()) + " entries; there are " +
+                std::to_string(sides) + " sides",
+            {});
+      } else {
+        for (int s = 0; s < sides; ++s) {
+          if ((*e.scores)[size_t(s)] == h.scores[size_t(s)]) continue;
+          const ScoreBreakdown& b = h.breakdown[size_t(s)];
+          std::string parts;
+          for (const BreakdownPart& p : BreakdownParts()) {
+            if (b.*p.field == 0) continue;
+            parts += (parts.empty() ? "" : ", ") + std::string(p.name) + " " +
+                     std::to_string(b.*p.field);
+          }
+          score_finding[size_t(s)] =
+              Add(e.line, CheckId::kScoreHand,
+                  SideName(s) + " scores " + std::to_string(h.scores[size_t(s)]) + " for hand " +
+                      std::to_string(h.hand) + ", not " + std::to_string((*e.scores)[size_t(s)]),
+                  {"computed: " + (parts.empty() ? std::string("nothing") : parts), src});
+        }
+      }
+    }
+    if (e.breakdown) {
+      if (int(e.breakdown->size()) != sides) {
+        Add(e.line, CheckId::kLogBadEvent,
+            "\"breakdown\" has " + std::to_string(e.breakdown->size()) + " entries; there are " +
+                std::to_string(sides) + " sides",
+            {});
+      } else {
+        for (int s = 0; s < sides; ++s) {
+          for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
+            std::string key = name == "threes" ? "red_threes" : name;
+            const BreakdownPart* part = nullptr;
+            for (const BreakdownPart& p : BreakdownParts())
+              if (key == p.name) part = &p;
+            int truth = 0;
+            if (!part && key != "special_hand") {
+              Add(e.line, CheckId::kLogBadEvent, "unknown breakdown part \"" + name + "\"",
+                  {"known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
+                   "penalties, special_hand"});
+              continue;
+            }
+            if (part) truth = h.breakdown[size_t(s)].*part->field;
+            if (truth != value)
+              Add(e.line, CheckId::kScoreBreakdown,
+                  SideName(s) + "'s " + name + " is " + std::to_string(truth) + ", not " +
+                      std::to_string(value),
+                  {src});
+          }
+        }
+      }
+    }
+    if (!e.totals) return;
+    if (int(e.totals->size()) != sides) {
+      Add(e.line, CheckId::kLogBadEvent,
+          "\"totals\" has " + std::to_string(e.totals->size()) + " entries; there are " +
+              std::to_string(sides) + " sides",
+          {});
+      return;
+    }
+    if (totals_unknown_) {
+      // A lost hand left the totals unknown: these recorded ones become the
+      // baseline (the hand's computed score is still added on top).
+      for (int s = 0; s < sides; ++s)
+        offset_[size_t(s)] += int64_t((*e.totals)[size_t(s)]) - h.totals[size_t(s)];
+      AddNote(lost_root_, "the running totals " + Join(*e.totals) + " recorded at line " +
+                              std::to_string(e.line) + " are taken as true");
+      totals_unknown_ = false;
+      recorded_totals_ = *e.totals;
+      return;
+    }
+    // A recorded running total is wrong only when it differs from the true
+    // total; the score sheet's own arithmetic (its previous total plus its
+    // hand score) is a note, so that one slip is one finding (docs/log-format.md).
+    for (int s = 0; s < sides; ++s) {
+      const int64_t recorded = (*e.totals)[size_t(s)];
+      const int64_t truth = h.totals[size_t(s)];
+      const int64_t prev = recorded_totals_ ? (*recorded_totals_)[size_t(s)] : before[size_t(s)];
+      const int64_t score = scores_ok ? (*e.scores)[size_t(s)] : h.scores[size_t(s)];
+      const int64_t sheet = prev + score;  // 64 bits: recorded numbers are untrusted
+      const std::string sheet_note = "the sheet's own sum: previous recorded total " +
+                                     std::to_string(prev) + " + recorded hand score " +
+                                     std::to_string(score) + " = " + std::to_string(sheet);
+      // The finding that explains a total the sheet got right by its own
+      // arithmetic: this hand's score-hand error, or an earlier total's.
+      const auto found_total = last_total_finding_.find(s);
+      const int explained_by = score_finding[size_t(s)] >= 0              ? score_finding[size_t(s)]
+                               : found_total != last_total_finding_.end() ? found_total->second
+                                                                          : -1;
+      if (recorded != truth && (sheet != recorded || explained_by < 0)) {
+        std::vector<std::string> notes = {
+            "true total: previous true total " + std::to_string(before[size_t(s)]) +
+                " + computed hand score " + std::to_string(h.scores[size_t(s)]),
+            "rule: 000 §19"};
+        if (sheet != recorded && sheet != truth) notes.insert(notes.begin() + 1, sheet_note);
+        last_total_finding_[s] =
+            Add(e.line, CheckId::kScoreTotal,
+                SideName(s) + "'s running total should be " + std::to_string(truth) + ", not " +
+                    std::to_string(recorded),
+                std::move(notes));
+      } else if (recorded != truth) {
+        // The sheet adds up; it carries a slip reported where it was made.
+        AddNote(explained_by, "hand " + std::to_string(h.hand) + " (line " +
+                                  std::to_string(e.line) + ") carries it: " + SideName(s) +
+                                  "'s recorded total " + std::to_string(recorded) +
+                                  ", true total " + std::to_string(truth));
+      } else if (sheet != recorded) {
+        // True, though not what the sheet's previous entries add up to.
+        AddNote(explained_by, "hand " + std::to_string(h.hand) + " (line " +
+                                  std::to_string(e.line) + ") records the true total " +
+                                  std::to_string(recorded) + " for " + SideName(s) + "; " +
+                                  sheet_note);
+      }
+    }
+    recorded_totals_ = *e.totals;
+  }
+
+  void OnEndGame(const Event* e, int line) {
+    CloseOpen(line,
+              "hand " + std::to_string(hand_number_) + " has no end_hand event before end_game");
+    ended_game_ = true;
+    if (!e) {
+      Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, nullptr); });
+      return;
+    }
+    const std::vector<int> totals = Totals();
+    if (!Over()) {
+      Add(line, CheckId::kGameEnd,
+          TiedAtTarget()
+              ? "the totals tie at " + std::to_string(totals[0]) + "; another deal is played (A17)"
+              : "the game ends before any side reached " +
+                    std::to_string(choice_.rules.target_score) + " (totals " + Join(totals) + ")",
+          {"rule: 000 §19"});
+    }
+    // The final totals and the winner are compared with the truth; where
+    // they merely disagree with the sheet's running totals, a note says so.
+
+    const bool sheet_known = recorded_totals_ && recorded_totals_->size() == totals.size();
+    if (e->totals) {
+      if (*e->totals != totals) {
+        std::vector<std::string> notes = {"rule: 000 §19"};
+        if (sheet_known && *e->totals == *recorded_totals_)
+          notes.insert(notes.begin(), "they repeat the last recorded running totals");
+        Add(line, CheckId::kGameTotals,
+            "the final totals are " + Join(totals) + ", not " + Join(*e->totals), std::move(notes));
+      } else if (sheet_known && *e->totals != *recorded_totals_) {
+        AddLastTotalNote(
+            "the final totals " + Join(*e->totals) + " at line " + std::to_string(line) +
+            " are true, though the last recorded running totals are " + Join(*recorded_totals_));
+      }
+    }
+    std::optional<int> winner = Winner();
+    if (e->winner && winner && *e->winner != *winner) {
+      std::string who = choice_.rules.partnerships() ? "side " : "seat ";
+      std::vector<std::string> notes = {"final totals " + Join(totals), "rule: 000 §19, A17"};
+      const std::vector<int>* sheet = e->totals     ? &*e->totals
+                                      : sheet_known ? &*recorded_totals_
+                                                    : nullptr;
+      if (sheet && !sheet->empty() && *sheet != totals &&
+          int(std::max_element(sheet->begin(), sheet->end()) - sheet->begin()) == *e->winner)
+        notes.insert(notes.begin() + 1, "the recorded winner follows the recorded totals " +
+                                            Join(*sheet) + ", which are wrong");
+      Add(line, CheckId::kGameWinner,
+          "the winner is " + who + std::to_string(*winner) + " with " +
+              std::to_string(totals[size_t(*winner)]) + ", not " + who + std::to_string(*e->winner),
+          std::move(notes));
+    }
+    Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, e); });
+  }
+
+  void AddLastTotalNote(const std::string& note) {
+    for (const auto& [side, index] : last_total_finding_) {
+      (void)side;
+      if (index >= 0) return AddNote(index, note);
+    }
+  }
+
+  struct Skip {
+    bool active = false;
+    bool unknown = false;      // the hand's state is lost (else: the hand is over)
+    bool lost_deal = false;    // ... from its deal on: no position at all
+    bool unread = false;       // a line that did not parse is among the causes
+    bool unread_last = false;  // ... and no event was skipped after it
+    bool deal_seen = false;    // the lost deal was an event with bad fields
+    int root = -1;             // index of the root cause's finding
+    int root_line = 0;
+    int first = 0, last = 0, count = 0;  // the events skipped
+  };
+
+ public:
+  // The finding of the problems the reader reported for the next event's
+  // own line (its first), for an event with ok=false.
+  void SetRootOfLine(int index) { root_of_line_ = index; }
+
+ private:
+  ReplayDriver* driver_;
+  GameReport* report_;
+  RulesetChoice choice_;
+  Game game_;
+  std::vector<int64_t> offset_;  // per side: recorded minus computed scores of lost hands
+  int lost_hands_ = 0;           // hands whose deal the engine never saw
+  bool totals_unknown_ = false;
+  bool in_hand_ = false;
+  bool ended_game_ = false;
+  bool unread_since_hand_ = false;
+  bool lost_deal_pending_ = false;  // the next deal follows a lost one
+  bool lost_this_hand_ = false;
+  int lost_root_ = -1;
+  int root_of_line_ = -1;
+  int hand_number_ = 0;
+  int hand_line_ = 0;
+  int last_move_line_ = 0;
+  Skip skip_;
+  std::vector<Card> drawn_;
+  std::vector<Card> slipped_cards_;  // drawn against the recorded stock, this hand
+  int slip_finding_ = -1;            // the last stock-mismatch finding of the hand
+  std::optional<std::vector<int>> recorded_totals_;
+  std::map<int, int> last_total_finding_;  // side -> index of its last score-total error
+  std::set<std::string> reported_hook_failures_;
+  DrawMove draw_;
+  TakePileMove take_;
+  MeldMove meld_;
+  RetractMove retract_;
+};
+
+ReplayDriver::ReplayDriver(AuditOptions options) : options_(std::move(options)) {}
+ReplayDriver::~ReplayDriver() = default;
+
+int ReplayDriver::Add(std::vector<Finding>* into, Finding f, int line_now) {
+  if (capped_) return -1;
+  if (options_.max_findings > 0 && findings_ >= options_.max_findings) {
+    // One finding more says why the report ends; the replay stops.
+    capped_ = true;
+    stopped_ = true;
+    Finding cap{line_now,
+                CheckId::kLogIncomplete,
+                "more than " + std::to_string(options_.max_findings) +
+                    " findings in this file: the replay stops here and the rest of the file is "
+                    "not checked",
+                {"the limit is " + std::to_string(options_.max_findings) +
+                 " findings per file (docs/report-format.md)"}};
+    into->push_back(cap);
+    for (ReplayObserver* o : observers_) o->OnFinding(into->back());
+    return -1;
+  }
+  ++findings_;
+  into->push_back(std::move(f));
+  for (ReplayObserver* o : observers_) o->OnFinding(into->back());
+  return int(into->size()) - 1;
+}
+
+bool ResolveClassicOnly(const std::string& name, const std::string&, RulesetChoice* out,
+                        std::string* error) {
+  if (!name.empty() && name != "classic") {
+    *error = "unknown ruleset \"" + name + "\"";
+    return false;
+  }
+  out->name = "classic";
+  out->rules = Rules{};
+  out->hooks = std::shared_ptr<const RuleHooks>(&DefaultHooks(), [](const RuleHooks*) {});
+  return true;
+}
+
+FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
+  stopped_ = capped_ = false;
+  findings_ = 0;
+  FileReport report;
+  report.file = file;
+  LogReader reader(in);
+  std::vector<InputProblem> problems;
+  Event e;
+  std::unique_ptr<GameReplay> replay;
+  GameReport* game = nullptr;
+  bool first = true;
+  bool skipping = false;  // the current game cannot be replayed
+  int last_line = 0;
+
+  // The reader's problems: those of lines before `next_line` belong to lines
+  // that yielded no event; those of `next_line` to the event read.
+  auto flush_problems = [&](int next_line) {
+    int root_of_line = -1, last_unread = 0;
+    for (InputProblem& p : problems) {
+      const int at = p.line;
+      const bool unread = at < next_line && LosesState(p);
+      const int index = Add(game ? &game->findings : &report.findings,
+                            Finding{p.line, p.id, std::move(p.message), {}}, p.line);
+      if (at == next_line && root_of_line < 0) root_of_line = index;
+      if (unread && replay && at != last_unread) replay->OnUnreadLine(at, index);
+      if (unread) last_unread = at;
+    }
+    problems.clear();
+    if (replay) replay->SetRootOfLine(root_of_line);
+  };
+  auto finish_game = [&](bool finish) {
+    if (replay && finish) replay->Finish(last_line);
+    replay.reset();
+    if (game)
+      std::stable_sort(game->findings.begin(), game->findings.end(),
+                       [](const Finding& a, const Finding& b) { return a.line < b.line; });
+    game = nullptr;
+  };
+
+  while (!stopped_) {
+    const bool got = reader.Next(&e, &problems);
+    if (first && (got || !problems.empty())) {
+      // A file whose first record is not a canasta-log/1 header gets one
+      // clear error, not a cascade.
+      first = false;
+      if (!got || e.type != EventType::kGame || !e.ok || e.format != kFormat) {
+        std::string why =
+            !problems.empty() ? problems.front().message
+            : !got            ? "no records"
+            : e.type != EventType::kGame
+                ? std::string("the first record is a \"") + EventTypeName(e.type) +
+                      "\" event, not a \"game\" header"
+                : "the header's format is \"" + e.format + "\", not \"" + kFormat + "\"";
+        Add(&report.findings,
+            Finding{
+                problems.empty() ? (got ? e.line : 1) : problems.front().line,
+                CheckId::kLogNotCanastaLog,
+                "this file is not a canasta-log/1 log: " + why,
+                {"the first line must be {\"type\":\"game\",\"format\":\"canasta-log/1\",...}"}},
+            1);
+        return report;
+      }
+    }
+    if (!got) break;
+    flush_problems(e.line);
+    last_line = e.line;
+    if (e.type == EventType::kGame) {
+      finish_game(true);
+      report.games.emplace_back();
+      game = &report.games.back();
+      game->file = file;
+      game->line = e.line;
+      game->players = e.players;
+      game->events = 1;
+      skipping = true;
+      if (!e.ok) {
+        for (ReplayObserver* o : observers_) o->OnGameStart(*game, nullptr);
+        continue;
+      }
+      if (e.format != kFormat) {
+        Add(&game->findings,
+            Finding{
+                e.line,
+                CheckId::kLogBadEvent,
+                "the header's format is \"" + e.format + "\", not \"" + std::string(kFormat) + "\"",
+                {}},
+            e.line);
+      }
+      const std::string wanted = !options_.forced_ruleset.empty() ? options_.forced_ruleset
+                                 : e.ruleset.empty()              ? "classic"
+                                                                  : e.ruleset;
+      RulesetChoice choice;
+      std::string error;
+      const RulesetResolver& resolve =
+          options_.resolve ? options_.resolve : RulesetResolver(ResolveClassicOnly);
+      if (!resolve(wanted, file, &choice, &error)) {
+        Add(&game->findings,
+            Finding{e.line,
+                    CheckId::kLogUnknownRuleset,
+                    "cannot use ruleset \"" + wanted + "\": " + error,
+                    {"the game is not replayed"}},
+            e.line);
+        for (ReplayObserver* o : observers_) o->OnGameStart(*game, nullptr);
+        continue;
+      }
+      game->ruleset = choice.name;
+      if (int(e.players.size()) != choice.rules.num_players) {
+        Add(&game->findings,
+            Finding{e.line,
+                    CheckId::kLogPlayers,
+                    "the game has " + std::to_string(e.players.size()) + " players; ruleset \"" +
+                        choice.name + "\" is for " + std::to_string(choice.rules.num_players),
+                    {"the game is not replayed: choose the ruleset with --rules or the header's "
+                     "\"ruleset\""}},
+            e.line);
+        for (ReplayObserver* o : observers_) o->OnGameStart(*game, nullptr);
+        continue;
+      }
+      skipping = false;
+      for (ReplayObserver* o : observers_) o->OnGameStart(*game, &choice);
+      replay = std::make_unique<GameReplay>(this, game, std::move(choice));
+      continue;
+    }
+    if (!game) continue;  // unreachable: the first record is a header
+    if (skipping || !replay) {
+      ++game->events;
+      continue;
+    }
+    replay->OnEvent(e);
+  }
+  if (stopped_ && !capped_) {
+    finish_game(false);  // an observer had what it wanted
+    return report;
+  }
+  flush_problems(reader.line() + 1);
+  finish_game(true);
+  return report;
+}
+
+}  // namespace canasta

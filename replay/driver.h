@@ -1,0 +1,118 @@
+// The one replay loop: reads a canasta-log/1 stream, applies every event to
+// the engine, and reports every finding with its line. The audit, the
+// decision trees, the fault injector and the game review all ride on it
+// through ReplayObserver callbacks; none of them has its own event loop.
+//
+// Error recovery (docs/log-format.md, "When the replay loses the state"):
+// after an event the engine cannot apply (a line that did not parse, an event
+// with bad fields, a move outside a hand) the state of the hand is unknown;
+// the replay reports the root cause once and resumes at the next `deal` (or
+// `end_hand`), with one note on the root finding giving how many events were
+// skipped and their lines. After a move made when the hand was already over,
+// the later moves are skipped up to `end_hand`, whose scores are still
+// checked: the engine knows that state.
+#ifndef CANASTA_REPLAY_DRIVER_H_
+#define CANASTA_REPLAY_DRIVER_H_
+
+#include <functional>
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "core/hooks.h"
+#include "core/position.h"
+#include "core/rules.h"
+#include "replay/event.h"
+#include "replay/report.h"
+
+namespace canasta {
+
+// Finds a ruleset by name or path; on failure returns false and says why.
+// `relative_to` is the log file's path, for ruleset paths in logs.
+using RulesetResolver =
+    std::function<bool(const std::string& name_or_path, const std::string& relative_to,
+                       RulesetChoice* out, std::string* error)>;
+
+// After this many findings in one file the replay stops, with one more
+// finding that says so (docs/report-format.md): hostile input cannot make
+// the report grow without bound.
+constexpr int kDefaultMaxFindings = 1000;
+
+struct AuditOptions {
+  std::string forced_ruleset;              // from the command line: overrides the log's
+  RulesetResolver resolve;                 // required when a log names a ruleset other than classic
+  int max_findings = kDefaultMaxFindings;  // per file; 0 or less: no limit
+};
+
+// The built-in classic ruleset, for callers without scripting.
+bool ResolveClassicOnly(const std::string& name, const std::string& relative_to, RulesetChoice* out,
+                        std::string* error);
+
+// What a replay tells its observers. Every callback has an empty default.
+// Positions are valid only during the call.
+class ReplayObserver {
+ public:
+  virtual ~ReplayObserver() = default;
+
+  // A game header. `ruleset` is null when the game is not replayed (bad
+  // header, unknown ruleset, wrong number of players).
+  virtual void OnGameStart(const GameReport& /*game*/, const RulesetChoice* /*ruleset*/) {}
+  // A deal was laid out (its findings, if any, were reported already).
+  virtual void OnHandStart(const Event& /*deal*/, const Position& /*pos*/) {}
+  // A move event about to be applied to `pos`, and the same after it. Only
+  // events the engine can apply get here: `e.player` is a seat.
+  virtual void BeforeMove(const Event& /*e*/, const Position& /*pos*/) {}
+  virtual void AfterMove(const Event& /*e*/, const Position& /*pos*/,
+                         const TaggedViolations& /*found*/) {}
+  // A hand was closed: by its end_hand (`end_hand` non-null), by the next
+  // deal or end_game, or by the end of the log. `pos` is null when the
+  // hand's deal was lost.
+  virtual void OnHandEnd(const HandReport& /*hand*/, const Event* /*end_hand*/,
+                         const Position* /*pos*/) {}
+  // The game's end_game event (null when the log had none), after its checks.
+  virtual void OnGameEnd(const GameReport& /*game*/, const Event* /*end_game*/) {}
+  // A finding, when it is made (a note may still be added to it later: the
+  // count of events skipped after a root cause).
+  virtual void OnFinding(const Finding& /*finding*/) {}
+  // The replay lost the state of the hand at `line` (the root cause's line)
+  // and skips to the next deal or end_hand; `why` is the root finding's
+  // message.
+  virtual void OnStateLost(int /*line*/, const std::string& /*why*/) {}
+};
+
+class ReplayDriver {
+ public:
+  explicit ReplayDriver(AuditOptions options);
+  ~ReplayDriver();
+  ReplayDriver(const ReplayDriver&) = delete;
+  ReplayDriver& operator=(const ReplayDriver&) = delete;
+
+  // Observers are called in the order added; they must outlive Run().
+  void AddObserver(ReplayObserver* observer) { observers_.push_back(observer); }
+
+  // Replays the whole stream. `file` names it in the report and resolves
+  // ruleset paths of its headers.
+  FileReport Run(std::istream& in, const std::string& file);
+
+  // An observer may end the replay early: Run returns after the current
+  // event, without the end-of-log checks.
+  void Stop() { stopped_ = true; }
+
+ private:
+  class GameReplay;
+  friend class GameReplay;
+
+  // Every finding goes through here: observers see it, and the cap applies.
+  // Returns the finding's index in `*into`, or -1 when the cap dropped it.
+  int Add(std::vector<Finding>* into, Finding f, int line_now);
+
+  AuditOptions options_;
+  std::vector<ReplayObserver*> observers_;
+  bool stopped_ = false;
+  bool capped_ = false;
+  int findings_ = 0;
+};
+
+}  // namespace canasta
+
+#endif  // CANASTA_REPLAY_DRIVER_H_

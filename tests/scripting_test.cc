@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -354,6 +355,85 @@ TEST(UserRulesetTest, WrongTypesAndRangesNameTheLine) {
     EXPECT_EQ(error.line, 3) << c.param;
     EXPECT_TRUE(Contains(error.message, c.expect)) << c.param << " -> " << error.message;
   }
+}
+
+// Before, these three named no file or line, unlike every other ruleset
+// error.
+TEST(UserRulesetTest, MemoryStringAndStackErrorsNameFileAndLine) {
+  TempDir dir;
+  LoadOptions options;
+  options.load_limits.memory_bytes = size_t{4} << 20;  // fills fast
+  struct Case {
+    std::string source;
+    int line;
+    std::string message;
+  };
+  std::vector<Case> cases = {
+      {"local t = {}\nfor i = 1, 1e8 do\n  t[i] = {i}\nend\nreturn {}\n", 3,
+       "memory limit exceeded (4 MB)"},
+      {"local s = 'x'\nfor i = 1, 40 do\n  s = s .. s\nend\nreturn {}\n", 3,
+       "a string of 1048601 bytes is larger than the sandbox's string limit (1048576 bytes)"},
+      {"local function f(s)\n  return (string.gsub(s, '.', f))\nend\nf('ab')\nreturn {}\n", 2,
+       "C stack overflow"},
+      {"return {\n  params = { stock_draw = " + std::string(300, '(') + "1" +
+           std::string(300, ')') + " },\n}\n",
+       2, "C stack overflow"},
+  };
+  for (const Case& c : cases) {
+    std::string path = dir.Write("bad.lua", c.source);
+    LuaError error = LoadError(path, options);
+    EXPECT_EQ(error.file, path) << c.message;
+    EXPECT_EQ(error.line, c.line) << c.message;
+    EXPECT_EQ(error.message, c.message);
+  }
+}
+
+TEST(UserRulesetTest, AttackHooksAreStoppedQuickly) {
+  // The hook sorts a table built cheaply at load with a C comparator: no
+  // Lua instruction runs during the sort. Small limits keep the test fast.
+  TempDir dir;
+  std::string path = dir.Write("sort.lua", R"(local big = {1}
+for _ = 1, 14 do table.move(big, 1, #big, #big + 1) end
+return {
+  extends = "classic",
+  hooks = {
+    minimum_count = function(total, rules)
+      table.sort(big, math.ult)
+      return 77
+    end,
+  },
+}
+)");
+  LoadOptions options;
+  options.hook_limits.c_work = 100'000;
+  std::optional<Ruleset> rs = Load(path, options);
+  ASSERT_TRUE(rs);
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(hooks->MinimumCount(rs->rules(), 0), 50);  // the default band, not 77
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+  std::vector<HookError> errors = TakeHookErrors(*hooks);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error.file, path);
+  EXPECT_EQ(errors[0].error.line, 7);
+  EXPECT_TRUE(Contains(errors[0].error.message, "table.sort: the arguments would take about"))
+      << errors[0].error.message;
+
+  // Five such sorts while loading.
+  path = dir.Write("load.lua", R"(local big = {1}
+for _ = 1, 14 do table.move(big, 1, #big, #big + 1) end
+for _ = 1, 5 do
+  table.sort(big, math.ult)
+end
+return { extends = "classic" }
+)");
+  options.load_limits.c_work = 1'000'000;
+  start = std::chrono::steady_clock::now();
+  LuaError error = LoadError(path, options);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+  EXPECT_EQ(error.file, path);
+  EXPECT_EQ(error.line, 4);
+  EXPECT_TRUE(Contains(error.message, "table.sort")) << error.message;
 }
 
 TEST(UserRulesetTest, InvalidCombinationPointsAtTheParameter) {

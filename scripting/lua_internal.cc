@@ -131,8 +131,10 @@ std::string DescribeLuaValue(lua_State* L, int idx) {
     case LUA_TNUMBER:
       if (lua_isinteger(L, idx)) return std::to_string(lua_tointeger(L, idx));
       {
+        double d = double(lua_tonumber(L, idx));
+        if (std::isnan(d)) return "nan";  // printf may write "-nan" for 0/0
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.14g", double(lua_tonumber(L, idx)));
+        std::snprintf(buf, sizeof buf, "%.14g", d);
         return buf;
       }
     case LUA_TBOOLEAN:

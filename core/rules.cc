@@ -129,8 +129,8 @@ std::string Rules::Validate() const {
   // Values that interact; each message names every value involved.
   int dealt = num_players * hand_size + upcards;
   if (dealt >= pack_size()) {
-    return "the deal (num_players x hand_size + upcards = " + std::to_string(num_players) +
-           " x " + std::to_string(hand_size) + " + " + std::to_string(upcards) + " = " +
+    return "the deal (num_players x hand_size + upcards = " + std::to_string(num_players) + " x " +
+           std::to_string(hand_size) + " + " + std::to_string(upcards) + " = " +
            std::to_string(dealt) + " cards) does not fit in the pack (decks x 52 + jokers = " +
            std::to_string(pack_size()) + " cards, and the stock needs one)";
   }

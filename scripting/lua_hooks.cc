@@ -136,11 +136,11 @@ struct HookResultRange {
   int max;
 };
 constexpr HookResultRange kResultRanges[LuaHooks::kNumHooks] = {
-    {-1000, 1000},       // initial_meld_value: one card (card_value is 0 to 1000)
-    {0, 0},              // extra_meld_check returns a reason, not an integer
-    {0, 20},             // canastas_to_go_out: as the parameter
-    {0, 10000},          // minimum_count: as a band's minimum
-    {-100000, 100000},   // house_score_adjustment: points for one hand
+    {-1000, 1000},      // initial_meld_value: one card (card_value is 0 to 1000)
+    {0, 0},             // extra_meld_check returns a reason, not an integer
+    {0, 20},            // canastas_to_go_out: as the parameter
+    {0, 10000},         // minimum_count: as a band's minimum
+    {-100000, 100000},  // house_score_adjustment: points for one hand
 };
 
 // Reads the value on top of the stack as the hook's answer.

@@ -1,5 +1,7 @@
 #include "scripting/lua_sandbox.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,7 +11,6 @@
 #include <cstring>
 #include <lua.hpp>
 #include <stdexcept>
-#include <time.h>
 
 #include "scripting/lua_internal.h"
 
@@ -781,6 +782,7 @@ std::optional<LuaError> LuaSandbox::Call(int nargs, int nresults) {
       break;
     case LUA_ERRERR:
       error.message = "error in the error handler: " + std::string(full);
+      FillPosition(error, handler_where_);
       break;
     case LUA_ERRRUN:
     case LUA_ERRSYNTAX: {

@@ -260,15 +260,18 @@ TEST(SandboxTest, EveryComparisonOfASortIsCharged) {
   EXPECT_EQ(error->file, "sorts.lua");
   EXPECT_EQ(error->line, 5);
   // Sorting itself is untouched.
-  EXPECT_EQ(EvalOrDie(sandbox, "(function() local t = {3, 1, 2} table.sort(t) "
-                               "return table.concat(t, ',') end)()"),
+  EXPECT_EQ(EvalOrDie(sandbox,
+                      "(function() local t = {3, 1, 2} table.sort(t) "
+                      "return table.concat(t, ',') end)()"),
             "1,2,3");
-  EXPECT_EQ(EvalOrDie(sandbox, "(function() local t = {'b', 'c', 'a'} "
-                               "table.sort(t, function(x, y) return x > y end) "
-                               "return table.concat(t) end)()"),
+  EXPECT_EQ(EvalOrDie(sandbox,
+                      "(function() local t = {'b', 'c', 'a'} "
+                      "table.sort(t, function(x, y) return x > y end) "
+                      "return table.concat(t) end)()"),
             "cba");
-  EXPECT_EQ(EvalOrDie(sandbox, "(function() local t = {5, -1, 3} table.sort(t, math.ult) "
-                               "return table.concat(t, ',') end)()"),
+  EXPECT_EQ(EvalOrDie(sandbox,
+                      "(function() local t = {5, -1, 3} table.sort(t, math.ult) "
+                      "return table.concat(t, ',') end)()"),
             "3,5,-1");
   LuaError bad;
   EXPECT_FALSE(sandbox.Eval("table.sort(5)", &bad));
@@ -334,10 +337,11 @@ TEST(SandboxTest, InsertAndRemoveOnLargeTablesAreBounded) {
   EXPECT_EQ(error->line, 5) << error->ToString();
   EXPECT_NE(error->message.find("table.insert"), std::string::npos) << error->ToString();
   // Ordinary use, and the original functions' errors.
-  EXPECT_EQ(EvalOrDie(sandbox, "(function() local t = {1, 2, 3} table.insert(t, 2, 9) "
-                               "table.insert(t, 7) local r = table.remove(t, 1) "
-                               "return r .. ':' .. table.concat(t, ',') .. ':' .. "
-                               "tostring(table.remove(t)) .. ':' .. #t end)()"),
+  EXPECT_EQ(EvalOrDie(sandbox,
+                      "(function() local t = {1, 2, 3} table.insert(t, 2, 9) "
+                      "table.insert(t, 7) local r = table.remove(t, 1) "
+                      "return r .. ':' .. table.concat(t, ',') .. ':' .. "
+                      "tostring(table.remove(t)) .. ':' .. #t end)()"),
             "1:9,2,3,7:7:3");
   EXPECT_EQ(EvalOrDie(sandbox, "tostring(table.remove({}))"), "nil");
   LuaError bad;
@@ -370,14 +374,15 @@ TEST(SandboxTest, UnpackConcatAndStringFunctionsAreCharged) {
        }) {
     std::optional<LuaError> error = sandbox.Run(c.code, "charged.lua", 1);
     ASSERT_TRUE(error) << c.code;
-    EXPECT_NE(error->message.find(c.expect), std::string::npos) << c.code << " -> "
-                                                                << error->ToString();
+    EXPECT_NE(error->message.find(c.expect), std::string::npos)
+        << c.code << " -> " << error->ToString();
   }
   EXPECT_EQ(EvalOrDie(sandbox, "select('#', table.unpack({1, 2, 3}))"), "3");
   EXPECT_EQ(EvalOrDie(sandbox, "table.concat({1, 2, 3}, '+', 2)"), "2+3");
-  EXPECT_EQ(EvalOrDie(sandbox, "('KS'):lower() .. ('ab'):reverse() .. ('abc'):sub(2) .. "
-                               "('A'):byte() .. string.format('%d-%q', 5, 'x')"),
-            "ksbabc65" "5-\"x\"");
+  EXPECT_EQ(EvalOrDie(sandbox,
+                      "('KS'):lower() .. ('ab'):reverse() .. ('abc'):sub(2) .. "
+                      "('A'):byte() .. string.format('%d-%q', 5, 'x')"),
+            "ksbabc655-\"x\"");
 }
 
 TEST(SandboxTest, ErrorsWithoutAPositionGetTheLuaLine) {
@@ -401,8 +406,8 @@ TEST(SandboxTest, ErrorsWithoutAPositionGetTheLuaLine) {
   ASSERT_TRUE(error);
   EXPECT_EQ(error->ToString(), "house/deep.lua:2: C stack overflow");
   // The parser's own "C stack overflow" gets the line the parser reached.
-  std::string nested = "local x = 1\nreturn " + std::string(300, '(') + "1" +
-                       std::string(300, ')') + "\n";
+  std::string nested =
+      "local x = 1\nreturn " + std::string(300, '(') + "1" + std::string(300, ')') + "\n";
   error = sandbox.Run(nested, "house/parens.lua");
   ASSERT_TRUE(error);
   EXPECT_EQ(error->ToString(), "house/parens.lua:2: C stack overflow");

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -453,7 +453,8 @@ TEST(UserRulesetTest, HugeIntegerParameterIsRefusedAtItsLine) {
   EXPECT_EQ(error.line, 4);
   EXPECT_EQ(error.message,
             "the rules do not make a playable game: hand_size must be 1 to 100, got 2147483647 "
-            "(hand_size is set at " + path + ":4)");
+            "(hand_size is set at " +
+                path + ":4)");
 }
 
 // Lua numbers that are not ints: never undefined behaviour in the
@@ -464,17 +465,17 @@ TEST(UserRulesetTest, NonIntegerNumbersForAnIntegerParameter) {
     const char* value;
     const char* expect;  // "" for accepted
   };
-  for (const Case& c : {Case{"0/0", "parameter stock_draw: expected an integer, got nan"},
-                        Case{"math.huge", "parameter stock_draw: inf is out of range for an integer"},
-                        Case{"-math.huge", "parameter stock_draw: -inf is out of range for an integer"},
-                        Case{"2^63", "parameter stock_draw: 9.2233720368548e+18 is out of range"},
-                        Case{"math.maxinteger", "parameter stock_draw: 9223372036854775807 is out of range"},
-                        Case{"math.mininteger", "parameter stock_draw: -9223372036854775808 is out of range"},
-                        Case{"3.5", "parameter stock_draw: expected an integer, got 3.5"},
-                        Case{"-0.0", "stock_draw must be 1 to 5, got 0"},
-                        Case{"2.0", ""}}) {
-    std::string path = dir.Write(
-        "n.lua", std::string("return {\n  params = {\n    stock_draw = ") + c.value + ",\n  },\n}\n");
+  for (const Case& c :
+       {Case{"0/0", "parameter stock_draw: expected an integer, got nan"},
+        Case{"math.huge", "parameter stock_draw: inf is out of range for an integer"},
+        Case{"-math.huge", "parameter stock_draw: -inf is out of range for an integer"},
+        Case{"2^63", "parameter stock_draw: 9.2233720368548e+18 is out of range"},
+        Case{"math.maxinteger", "parameter stock_draw: 9223372036854775807 is out of range"},
+        Case{"math.mininteger", "parameter stock_draw: -9223372036854775808 is out of range"},
+        Case{"3.5", "parameter stock_draw: expected an integer, got 3.5"},
+        Case{"-0.0", "stock_draw must be 1 to 5, got 0"}, Case{"2.0", ""}}) {
+    std::string path = dir.Write("n.lua", std::string("return {\n  params = {\n    stock_draw = ") +
+                                              c.value + ",\n  },\n}\n");
     std::variant<Ruleset, LuaError> loaded = LoadRuleset(path);
     if (c.expect[0] == '\0') {
       ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded)) << c.value;
@@ -505,8 +506,8 @@ TEST(ParameterRangesTest, EveryIntegerParameterHasADocumentedRangeThatValidateEn
       int min = 0, max = 0;
       ASSERT_EQ(std::sscanf(table.c_str() + at + row.size(), "%d to %d", &min, &max), 2)
           << info.name;
-      std::string refusal = std::string(info.name) + " must be " + std::to_string(min) + " to " +
-                            std::to_string(max);
+      std::string refusal =
+          std::string(info.name) + " must be " + std::to_string(min) + " to " + std::to_string(max);
       for (int value : {min - 1, max + 1}) {
         Rules r;
         VisitParams(r, [&](const ParamInfo& other, auto& f) {
@@ -586,8 +587,9 @@ TEST(ParameterRangesTest, ValuesThatInteractAreCheckedTogetherWithBothNamed) {
   LuaError error = LoadError(path);
   EXPECT_EQ(error.file, path);
   EXPECT_EQ(error.line, 5);
-  EXPECT_TRUE(Contains(error.message, "max_wilds_completed (2) must be -1 (no cap) or at least "
-                                      "max_wilds_incomplete (4)"))
+  EXPECT_TRUE(Contains(error.message,
+                       "max_wilds_completed (2) must be -1 (no cap) or at least "
+                       "max_wilds_incomplete (4)"))
       << error.message;
   EXPECT_TRUE(Contains(error.message, "max_wilds_completed is set at " + path + ":4"))
       << error.message;
@@ -604,21 +606,22 @@ TEST(HooksTest, IntegerResultsAreConvertedSafelyAndBounded) {
     const char* expect;  // "" when accepted
     int result;
   };
-  for (const Case& c : {Case{"0/0", "must return an integer: expected an integer, got nan", 50},
-                        Case{"math.huge", "must return an integer: inf is out of range", 50},
-                        Case{"-math.huge", "must return an integer: -inf is out of range", 50},
-                        Case{"2^63", "must return an integer: 9.2233720368548e+18 is out of range",
-                             50},
-                        Case{"3.5", "must return an integer: expected an integer, got 3.5", 50},
-                        Case{"2147483647", "must return an integer: 0 to 10000 expected, got "
-                                           "2147483647", 50},
-                        Case{"-1", "must return an integer: 0 to 10000 expected, got -1", 50},
-                        Case{"-0.0", "", 0},
-                        Case{"70.0", "", 70}}) {
-    std::string path = dir.Write(
-        "h.lua", std::string("return {\n  extends = \"classic\",\n  hooks = {\n"
-                             "    minimum_count = function(total, rules) return ") +
-                     c.value + " end,\n  },\n}\n");
+  for (const Case& c :
+       {Case{"0/0", "must return an integer: expected an integer, got nan", 50},
+        Case{"math.huge", "must return an integer: inf is out of range", 50},
+        Case{"-math.huge", "must return an integer: -inf is out of range", 50},
+        Case{"2^63", "must return an integer: 9.2233720368548e+18 is out of range", 50},
+        Case{"3.5", "must return an integer: expected an integer, got 3.5", 50},
+        Case{"2147483647",
+             "must return an integer: 0 to 10000 expected, got "
+             "2147483647",
+             50},
+        Case{"-1", "must return an integer: 0 to 10000 expected, got -1", 50}, Case{"-0.0", "", 0},
+        Case{"70.0", "", 70}}) {
+    std::string path =
+        dir.Write("h.lua", std::string("return {\n  extends = \"classic\",\n  hooks = {\n"
+                                       "    minimum_count = function(total, rules) return ") +
+                               c.value + " end,\n  },\n}\n");
     std::optional<Ruleset> rs = Load(path);
     ASSERT_TRUE(rs) << c.value;
     std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();

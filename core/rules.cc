@@ -24,32 +24,137 @@ int Rules::MinimumFor(int total) const {
   return minimum;
 }
 
-std::string Rules::Validate() const {
-  if (num_players < 2 || num_players > 6) return "num_players must be 2 to 6";
-  if (num_players > 4 && num_players != 6) return "num_players must be 2, 3, 4 or 6";
-  if (decks < 1 || decks > 4) return "decks must be 1 to 4";
-  if (jokers < 0 || jokers > 12) return "jokers must be 0 to 12";
-  if (hand_size < 1) return "hand_size must be at least 1";
-  if (num_players * hand_size + upcards >= pack_size())
-    return "the deal (num_players x hand_size + upcards) does not fit in the pack";
-  if (upcards < 0 || upcards > 1) return "upcards must be 0 or 1";
-  if (stock_draw < 1 || stock_draw > 5) return "stock_draw must be 1 to 5";
-  if (min_meld_size < 1) return "min_meld_size must be at least 1";
-  if (max_meld_size != 0 && max_meld_size < min_meld_size)
-    return "max_meld_size must be 0 (no maximum) or at least min_meld_size";
-  if (min_naturals < 0) return "min_naturals must not be negative";
-  if (max_wilds_incomplete < 0) return "max_wilds_incomplete must not be negative";
-  if (max_wilds_completed < -1) return "max_wilds_completed must be -1 (no cap) or more";
-  if (canasta_size < min_meld_size) return "canasta_size must be at least min_meld_size";
-  if (minimum_table.empty()) return "minimum_table must have at least one band";
-  for (size_t i = 1; i < minimum_table.size(); ++i) {
-    if (minimum_table[i].from_total <= minimum_table[i - 1].from_total)
-      return "minimum_table bands must be in increasing order of from_total";
+namespace {
+
+// The range of every integer parameter. Values outside make no game or
+// would overflow the engine's int arithmetic: a hand's score sums a few
+// hundred cards and bonuses, so with every value at most 10,000 a score
+// stays far below 2^31. Documented in docs/lua-api.md ("Ranges"); a test
+// there checks both ends of each.
+struct IntRange {
+  const char* name;
+  int Rules::*field;
+  int min;
+  int max;
+};
+
+constexpr int kMaxPoints = 10000;    // any bonus or penalty
+constexpr int kMaxCardValue = 1000;  // one card
+constexpr int kMaxMeldCards = 50;    // cards in a meld (4 decks hold 16 of a rank and 28 wilds)
+constexpr int kMaxBandTotal = 1000000;
+constexpr size_t kMaxBands = 100;
+
+constexpr IntRange kIntRanges[] = {
+    {"num_players", &Rules::num_players, 2, 6},
+    {"decks", &Rules::decks, 1, 4},
+    {"jokers", &Rules::jokers, 0, 12},
+    {"hand_size", &Rules::hand_size, 1, 100},
+    {"upcards", &Rules::upcards, 0, 1},
+    {"stock_draw", &Rules::stock_draw, 1, 5},
+    {"min_meld_size", &Rules::min_meld_size, 1, kMaxMeldCards},
+    {"max_meld_size", &Rules::max_meld_size, 0, kMaxMeldCards},
+    {"min_naturals", &Rules::min_naturals, 0, kMaxMeldCards},
+    {"max_wilds_incomplete", &Rules::max_wilds_incomplete, 0, kMaxMeldCards},
+    {"max_wilds_completed", &Rules::max_wilds_completed, -1, kMaxMeldCards},
+    {"canasta_size", &Rules::canasta_size, 1, kMaxMeldCards},
+    {"natural_canasta_bonus", &Rules::natural_canasta_bonus, 0, kMaxPoints},
+    {"mixed_canasta_bonus", &Rules::mixed_canasta_bonus, 0, kMaxPoints},
+    {"retract_all_minimum_increase", &Rules::retract_all_minimum_increase, 0, 1000},
+    {"partial_retract_penalty", &Rules::partial_retract_penalty, 0, kMaxPoints},
+    {"illegal_meld_penalty", &Rules::illegal_meld_penalty, 0, kMaxPoints},
+    {"canastas_to_go_out", &Rules::canastas_to_go_out, 0, 20},
+    {"going_out_bonus", &Rules::going_out_bonus, 0, kMaxPoints},
+    {"concealed_going_out_bonus", &Rules::concealed_going_out_bonus, 0, kMaxPoints},
+    {"red_three_bonus", &Rules::red_three_bonus, 0, kMaxPoints},
+    {"all_red_threes_bonus", &Rules::all_red_threes_bonus, 0, kMaxPoints},
+    {"undeclared_red_three_penalty", &Rules::undeclared_red_three_penalty, 0, kMaxPoints},
+    {"target_score", &Rules::target_score, 1, 1000000},
+};
+
+std::string OutOfRange(const std::string& name, int min, int max, int value) {
+  return name + " must be " + std::to_string(min) + " to " + std::to_string(max) + ", got " +
+         std::to_string(value);
+}
+
+// Ranges first: the checks of values together multiply them.
+std::string ValidateRanges(const Rules& r) {
+  for (const IntRange& range : kIntRanges) {
+    int value = r.*range.field;
+    if (value < range.min || value > range.max) {
+      return OutOfRange(range.name, range.min, range.max, value);
+    }
   }
-  if (canastas_to_go_out < 0) return "canastas_to_go_out must not be negative";
-  if (target_score <= 0) return "target_score must be positive";
-  for (int r = 2; r <= 15; ++r) {
-    if (card_value[r] < 0) return "card_value entries must not be negative";
+  if (r.num_players == 5) return "num_players must be 2, 3, 4 or 6, got 5";
+  constexpr uint8_t kAllTriggers =
+      kTriggerJoker | kTriggerTwo | kTriggerRedThree | kTriggerBlackThree;
+  for (auto [name, bits] : {std::pair{"upcard_first_triggers", r.upcard_first_triggers},
+                            std::pair{"upcard_more_triggers", r.upcard_more_triggers}}) {
+    if (bits & ~kAllTriggers) {
+      return std::string(name) + " must be a set of joker (1), two (2), red_three (4) and " +
+             "black_three (8), 0 to 15, got " + std::to_string(bits);
+    }
+  }
+  for (int rank = 2; rank <= 15; ++rank) {
+    int value = r.card_value[size_t(rank)];
+    if (value < 0 || value > kMaxCardValue) {
+      return OutOfRange("card_value[\"" + ToString(Rank(rank)) + "\"]", 0, kMaxCardValue, value);
+    }
+  }
+  if (r.minimum_table.empty()) return "minimum_table must have at least one band";
+  if (r.minimum_table.size() > kMaxBands) {
+    return "minimum_table must have at most " + std::to_string(kMaxBands) + " bands, got " +
+           std::to_string(r.minimum_table.size());
+  }
+  for (size_t i = 0; i < r.minimum_table.size(); ++i) {
+    const MinimumBand& band = r.minimum_table[i];
+    std::string which = "minimum_table band " + std::to_string(i + 1);
+    // The first band may start at "any total" (-math.huge in Lua).
+    bool any_total = i == 0 && band.from_total <= -1000000000;
+    if (!any_total && (band.from_total < -kMaxBandTotal || band.from_total > kMaxBandTotal)) {
+      return OutOfRange(which + ": from_total", -kMaxBandTotal, kMaxBandTotal, band.from_total) +
+             " (or -math.huge for the first band)";
+    }
+    if (band.minimum < 0 || band.minimum > kMaxPoints) {
+      return OutOfRange(which + ": minimum", 0, kMaxPoints, band.minimum);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string Rules::Validate() const {
+  std::string range = ValidateRanges(*this);
+  if (!range.empty()) return range;
+  // Values that interact; each message names every value involved.
+  int dealt = num_players * hand_size + upcards;
+  if (dealt >= pack_size()) {
+    return "the deal (num_players x hand_size + upcards = " + std::to_string(num_players) + " x " +
+           std::to_string(hand_size) + " + " + std::to_string(upcards) + " = " +
+           std::to_string(dealt) + " cards) does not fit in the pack (decks x 52 + jokers = " +
+           std::to_string(pack_size()) + " cards, and the stock needs one)";
+  }
+  if (max_meld_size != 0 && max_meld_size < min_meld_size) {
+    return "max_meld_size must be 0 (no maximum) or at least min_meld_size (" +
+           std::to_string(min_meld_size) + "), got " + std::to_string(max_meld_size);
+  }
+  if (canasta_size < min_meld_size) {
+    return "canasta_size (" + std::to_string(canasta_size) + ") must be at least min_meld_size (" +
+           std::to_string(min_meld_size) + ")";
+  }
+  if (max_wilds_completed != -1 && max_wilds_completed < max_wilds_incomplete) {
+    return "max_wilds_completed (" + std::to_string(max_wilds_completed) +
+           ") must be -1 (no cap) or at least max_wilds_incomplete (" +
+           std::to_string(max_wilds_incomplete) +
+           "): completing a canasta cannot lower the wild cards a meld already holds";
+  }
+  for (size_t i = 1; i < minimum_table.size(); ++i) {
+    if (minimum_table[i].from_total <= minimum_table[i - 1].from_total) {
+      return "minimum_table bands must be in increasing order of from_total (band " +
+             std::to_string(i + 1) + " starts at " + std::to_string(minimum_table[i].from_total) +
+             ", band " + std::to_string(i) + " at " +
+             std::to_string(minimum_table[i - 1].from_total) + ")";
+    }
   }
   return "";
 }

@@ -130,6 +130,19 @@ std::string DescribeCall(const LuaHooks::CallState& c) {
   return name;
 }
 
+// The accepted answers of the hooks that return an integer, by Hook.
+struct HookResultRange {
+  int min;
+  int max;
+};
+constexpr HookResultRange kResultRanges[LuaHooks::kNumHooks] = {
+    {-1000, 1000},      // initial_meld_value: one card (card_value is 0 to 1000)
+    {0, 0},             // extra_meld_check returns a reason, not an integer
+    {0, 20},            // canastas_to_go_out: as the parameter
+    {0, 10000},         // minimum_count: as a band's minimum
+    {-100000, 100000},  // house_score_adjustment: points for one hand
+};
+
 // Reads the value on top of the stack as the hook's answer.
 void ReadResult(lua_State* L, LuaHooks::CallState& c) {
   const std::string& name = HookNames()[c.hook];
@@ -149,10 +162,15 @@ void ReadResult(lua_State* L, LuaHooks::CallState& c) {
     }
     return;
   }
+  // ReadValue converts without undefined behaviour (NaN, infinities and
+  // numbers beyond int are refused); the range keeps the engine's sums of
+  // these answers far from overflow. Documented in docs/lua-api.md.
   int value = 0;
   std::string why = ReadValue(L, -1, value);
-  if (why.empty() && c.hook == LuaHooks::kCanastasToGoOut && value < 0) {
-    why = "a count must not be negative, got " + std::to_string(value);
+  const HookResultRange& range = kResultRanges[c.hook];
+  if (why.empty() && (value < range.min || value > range.max)) {
+    why = std::to_string(range.min) + " to " + std::to_string(range.max) + " expected, got " +
+          std::to_string(value);
   }
   if (why.empty()) {
     c.integer = value;

@@ -18,6 +18,9 @@ constexpr const char* kRankNames[16] = {"?", "?", "2", "3", "4", "5", "6", "7",
                                         "8", "9", "T", "J", "Q", "K", "A", "JK"};
 constexpr const char* kSuitNames[4] = {"S", "H", "D", "C"};
 
+// Never undefined behaviour: a float is converted only once it is known to
+// be whole and within int (NaN fails every comparison, the infinities the
+// range), and a Lua integer only once it is within int.
 std::optional<int> ToInt(lua_State* L, int idx) {
   if (lua_isinteger(L, idx)) {
     lua_Integer v = lua_tointeger(L, idx);
@@ -131,8 +134,10 @@ std::string DescribeLuaValue(lua_State* L, int idx) {
     case LUA_TNUMBER:
       if (lua_isinteger(L, idx)) return std::to_string(lua_tointeger(L, idx));
       {
+        double d = double(lua_tonumber(L, idx));
+        if (std::isnan(d)) return "nan";  // printf may write "-nan" for 0/0
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.14g", double(lua_tonumber(L, idx)));
+        std::snprintf(buf, sizeof buf, "%.14g", d);
         return buf;
       }
     case LUA_TBOOLEAN:

@@ -1,9 +1,12 @@
 #include "scripting/lua_sandbox.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <lua.hpp>
@@ -13,6 +16,24 @@
 
 namespace canasta {
 
+namespace {
+
+// Finds the innermost Lua function on the stack (C functions have no line)
+// and records where it is. Reads the stack without allocating.
+void LocateLuaFrame(lua_State* L, LuaSandbox::Where* where) {
+  lua_Debug ar;
+  for (int level = 0; level < 64 && lua_getstack(L, level, &ar); ++level) {
+    if (!lua_getinfo(L, "Sl", &ar)) break;
+    if (ar.currentline > 0) {
+      std::snprintf(where->chunk, sizeof where->chunk, "%s", ar.short_src);
+      where->line = ar.currentline;
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 // The counting allocator. Lua promises that shrinking never fails, so only
 // growth is checked.
 struct LuaSandbox::Allocator {
@@ -20,9 +41,24 @@ struct LuaSandbox::Allocator {
   size_t limit = 0;
   size_t max_string = 0;
   // Why the last allocation was refused, for a clearer message than Lua's
-  // "not enough memory".
+  // "not enough memory", and where: Lua gives a memory error no position.
   size_t refused_string = 0;
   bool refused_total = false;
+  lua_State* state = nullptr;  // set once the state exists
+  Where where;
+
+  void Refused(void* ptr) {
+    if (state == nullptr || where.line > 0) return;
+#if LUA_VERSION_RELEASE_NUM > 50404
+    // From 5.4.5 on, Lua turns the stack's pointers into offsets while it
+    // reallocates the stack, and only then; 5.4.4 (Debian 12) allocates a
+    // new stack first. Reading the stack is safe for a new block only.
+    if (ptr != nullptr) return;
+#else
+    (void)ptr;
+#endif
+    LocateLuaFrame(state, &where);
+  }
 
   static void* Fn(void* ud, void* ptr, size_t osize, size_t nsize) {
     auto* a = static_cast<Allocator*>(ud);
@@ -36,10 +72,12 @@ struct LuaSandbox::Allocator {
     if (nsize > old) {
       if (ptr == nullptr && osize == LUA_TSTRING && nsize > a->max_string) {
         a->refused_string = nsize;
+        a->Refused(ptr);
         return nullptr;
       }
       if (a->used - old + nsize > a->limit) {
         a->refused_total = true;
+        a->Refused(ptr);
         return nullptr;
       }
     }
@@ -53,14 +91,37 @@ namespace {
 
 constexpr int kMessageHandlerIndex = 1;
 
+// Work units between two reads of the clock inside C functions.
+constexpr double kClockQuantum = 20000;
+// Estimated cost of one comparison in table.sort (a function call) and of
+// one element moved by table.insert, table.remove or table.move, in the
+// units of SandboxLimits::c_work (where a byte of string work is one).
+constexpr double kCompareUnits = 10;
+constexpr double kMoveUnits = 2;
+// Elements moved between two charges inside a loop.
+constexpr lua_Integer kMovesPerCharge = 1024;
+
+// The budget clock is read at the start of every call: the coarse clock
+// costs a fifth of the precise one here, and its few milliseconds of
+// resolution are plenty for limits of a tenth of a second and more.
 int64_t NowNs() {
+#ifdef CLOCK_MONOTONIC_COARSE
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return int64_t(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+#else
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
+#endif
 }
 
-// Adds a traceback to every error that goes through Call().
-int MessageHandler(lua_State* L) {
+}  // namespace
+
+// Adds a traceback to every error that goes through Call(), and notes where
+// the innermost Lua function is, for an error raised without a position.
+int LuaSandbox::MessageHandler(lua_State* L) {
+  LocateLuaFrame(L, &From(L)->handler_where_);
   const char* msg = lua_tostring(L, 1);
   if (msg == nullptr) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
@@ -72,6 +133,8 @@ int MessageHandler(lua_State* L) {
   luaL_traceback(L, L, msg, 1);
   return 1;
 }
+
+namespace {
 
 int Panic(lua_State* L) {
   const char* msg = lua_tostring(L, -1);
@@ -177,20 +240,198 @@ int GuardedPattern(lua_State* L) {
   return CallOriginal(L);
 }
 
-// table.concat and table.move loop in C over a range the caller chooses;
-// on a plain table with holes no Lua code runs that the hook could stop.
+// ltablib.c's checktab: a table, or a value whose metatable has the
+// metamethods the function uses, as the originals accept.
+enum { kTabR = 1, kTabW = 2, kTabL = 4, kTabRW = kTabR | kTabW };
+
+bool HasField(lua_State* L, const char* key, int n) {
+  lua_pushstring(L, key);
+  return lua_rawget(L, -n) != LUA_TNIL;
+}
+
+void CheckTab(lua_State* L, int arg, int what) {
+  if (lua_type(L, arg) == LUA_TTABLE) return;
+  int n = 1;
+  if (lua_getmetatable(L, arg) && (!(what & kTabR) || HasField(L, "__index", ++n)) &&
+      (!(what & kTabW) || HasField(L, "__newindex", ++n)) &&
+      (!(what & kTabL) || HasField(L, "__len", ++n))) {
+    lua_pop(L, n);
+  } else {
+    luaL_checktype(L, arg, LUA_TTABLE);  // raises the usual error
+  }
+}
+
+// Charges the elements a C loop moves in slices, so that the budget and the
+// clock are checked while a long loop runs and not only after it.
+class MoveMeter {
+ public:
+  MoveMeter(lua_State* L, const char* what) : L_(L), what_(what), sandbox_(LuaSandbox::From(L)) {}
+  void Step() {
+    if (++pending_ == kMovesPerCharge) Flush();
+  }
+  void Flush() {
+    if (pending_ > 0) sandbox_->ChargeWork(L_, kMoveUnits * double(pending_), what_);
+    pending_ = 0;
+  }
+
+ private:
+  lua_State* L_;
+  const char* what_;
+  LuaSandbox* sandbox_;
+  lua_Integer pending_ = 0;
+};
+
+// table.insert and table.remove shift every element after the position in
+// one C loop: on a plain table no Lua code runs that the hook could stop.
+// They are written out again (as ltablib.c has them) so that the length is
+// read once: a __len that answers differently on a second call cannot
+// widen the loop after it was checked.
+int GuardedInsert(lua_State* L) {
+  CheckTab(L, 1, kTabRW | kTabL);
+  lua_Integer e = luaL_intop(+, luaL_len(L, 1), 1);  // the first empty slot
+  lua_Integer pos = e;
+  switch (lua_gettop(L)) {
+    case 2:
+      break;
+    case 3: {
+      pos = luaL_checkinteger(L, 2);
+      luaL_argcheck(L, lua_Unsigned(pos) - 1u < lua_Unsigned(e), 2, "position out of bounds");
+      LuaSandbox::From(L)->RefuseIfTooCostly(L, kMoveUnits * (double(e) - double(pos)),
+                                             "table.insert");
+      MoveMeter meter(L, "table.insert");
+      for (lua_Integer i = e; i > pos; i--) {
+        lua_geti(L, 1, i - 1);
+        lua_seti(L, 1, i);
+        meter.Step();
+      }
+      meter.Flush();
+      break;
+    }
+    default:
+      return luaL_error(L, "wrong number of arguments to 'insert'");
+  }
+  lua_seti(L, 1, pos);
+  return 0;
+}
+
+int GuardedRemove(lua_State* L) {
+  CheckTab(L, 1, kTabRW | kTabL);
+  lua_Integer size = luaL_len(L, 1);
+  lua_Integer pos = luaL_optinteger(L, 2, size);
+  if (pos != size) {
+    luaL_argcheck(L, lua_Unsigned(pos) - 1u <= lua_Unsigned(size), 2, "position out of bounds");
+  }
+  LuaSandbox::From(L)->RefuseIfTooCostly(L, kMoveUnits * (double(size) - double(pos)),
+                                         "table.remove");
+  MoveMeter meter(L, "table.remove");
+  lua_geti(L, 1, pos);
+  for (; pos < size; pos++) {
+    lua_geti(L, 1, pos + 1);
+    lua_seti(L, 1, pos);
+    meter.Step();
+  }
+  meter.Flush();
+  lua_pushnil(L);
+  lua_seti(L, 1, pos);
+  return 1;
+}
+
+// One comparison of table.sort, through the caller's function (upvalue 1)
+// or `<` when there is none. Sort runs its loop in C, and a C comparator
+// such as math.ult runs no Lua instruction either: each comparison is
+// charged here instead.
+int SortCompare(lua_State* L) {
+  double units = kCompareUnits;
+  bool plain = lua_isnil(L, lua_upvalueindex(1));
+  if (plain && lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING) {
+    units += double(std::min(lua_rawlen(L, 1), lua_rawlen(L, 2))) / 16;  // strcoll's scan
+  }
+  LuaSandbox::From(L)->ChargeWork(L, units, "table.sort");
+  if (plain) {
+    lua_pushboolean(L, lua_compare(L, 1, 2, LUA_OPLT));
+    return 1;
+  }
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, 2, 1);
+  return 1;
+}
+
+int GuardedSort(lua_State* L) {
+  CheckTab(L, 1, kTabRW | kTabL);
+  lua_Integer n = luaL_len(L, 1);
+  if (n > 1) {
+    // Half of n log2 n comparisons is less than Lua's quicksort makes on
+    // any input: a sort this estimate already puts over the budget is
+    // refused before it starts.
+    double estimate = kCompareUnits * double(n) * std::floor(std::log2(double(n))) / 2;
+    LuaSandbox::From(L)->RefuseIfTooCostly(L, estimate, "table.sort");
+  }
+  if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));  // the original sort
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, CatchCpp<SortCompare>, 1);
+  lua_call(L, 2, 0);
+  return 0;
+}
+
+// table.concat, table.unpack and table.move loop in C over a range the
+// caller chooses; on a plain table with holes no Lua code runs that the
+// hook could stop. The range is worked out once here and passed on
+// explicitly, so the original does not read the length again.
 int GuardedConcat(lua_State* L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
+  CheckTab(L, 1, kTabR | kTabL);
+  luaL_optlstring(L, 2, "", nullptr);
   lua_Integer i = luaL_optinteger(L, 3, 1);
   lua_Integer j = lua_isnoneornil(L, 4) ? luaL_len(L, 1) : luaL_checkinteger(L, 4);
   if (j >= i) LuaSandbox::From(L)->ChargeWork(L, double(j) - double(i) + 1, "table.concat");
+  lua_settop(L, 2);
+  lua_pushinteger(L, i);
+  lua_pushinteger(L, j);
+  return CallOriginal(L);
+}
+
+int GuardedUnpack(lua_State* L) {
+  lua_Integer i = luaL_optinteger(L, 2, 1);
+  lua_Integer e = lua_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
+  if (e >= i) LuaSandbox::From(L)->ChargeWork(L, double(e) - double(i) + 1, "table.unpack");
+  lua_settop(L, 1);
+  lua_pushinteger(L, i);
+  lua_pushinteger(L, e);
   return CallOriginal(L);
 }
 
 int GuardedMove(lua_State* L) {
   lua_Integer f = luaL_checkinteger(L, 2);
   lua_Integer e = luaL_checkinteger(L, 3);
-  if (e >= f) LuaSandbox::From(L)->ChargeWork(L, double(e) - double(f) + 1, "table.move");
+  if (e >= f) {
+    LuaSandbox::From(L)->ChargeWork(L, kMoveUnits * (double(e) - double(f) + 1), "table.move");
+  }
+  return CallOriginal(L);
+}
+
+// String functions whose work is linear in their first argument (lower,
+// upper, reverse, byte, sub): up to the string limit each, a thousand of
+// them fit between two runs of the instruction hook.
+int GuardedLinear(lua_State* L) {
+  size_t len = 0;
+  luaL_checklstring(L, 1, &len);
+  LuaSandbox::From(L)->ChargeWork(L, double(len), "a string function");
+  return CallOriginal(L);
+}
+
+// string.format copies its format and every string argument (%s, %q).
+int GuardedFormat(lua_State* L) {
+  size_t len = 0;
+  luaL_checklstring(L, 1, &len);
+  double units = double(len);
+  for (int i = 2, n = lua_gettop(L); i <= n; ++i) {
+    if (lua_type(L, i) == LUA_TSTRING) units += 2 * double(lua_rawlen(L, i));  // %q doubles
+  }
+  LuaSandbox::From(L)->ChargeWork(L, units, "string.format");
   return CallOriginal(L);
 }
 
@@ -246,8 +487,17 @@ void OpenLibraries(lua_State* L) {
   Guard(L, LUA_STRLIBNAME, "match", CatchCpp<GuardedPattern<false, true>>);
   Guard(L, LUA_STRLIBNAME, "gmatch", CatchCpp<GuardedPattern<false, false>>);
   Guard(L, LUA_STRLIBNAME, "gsub", CatchCpp<GuardedPattern<false, true>>);
+  Guard(L, LUA_STRLIBNAME, "format", CatchCpp<GuardedFormat>);
+  for (const char* name : {"lower", "upper", "reverse", "byte", "sub"}) {
+    Guard(L, LUA_STRLIBNAME, name, CatchCpp<GuardedLinear>);
+  }
   Guard(L, LUA_TABLIBNAME, "concat", CatchCpp<GuardedConcat>);
+  Guard(L, LUA_TABLIBNAME, "unpack", CatchCpp<GuardedUnpack>);
   Guard(L, LUA_TABLIBNAME, "move", CatchCpp<GuardedMove>);
+  Guard(L, LUA_TABLIBNAME, "sort", CatchCpp<GuardedSort>);
+  // Written out in full: they do not call the originals.
+  Guard(L, LUA_TABLIBNAME, "insert", CatchCpp<GuardedInsert>);
+  Guard(L, LUA_TABLIBNAME, "remove", CatchCpp<GuardedRemove>);
   lua_getglobal(L, "setmetatable");
   lua_pushcclosure(L, CatchCpp<GuardedSetmetatable>, 1);
   lua_setglobal(L, "setmetatable");
@@ -323,12 +573,14 @@ LuaSandbox::LuaSandbox(const SandboxLimits& limits)
   state_ = lua_newstate(&Allocator::Fn, alloc_.get());
   if (state_ == nullptr)
     throw std::runtime_error("cannot create a Lua state within the memory limit");
+  alloc_->state = state_;
   *static_cast<LuaSandbox**>(lua_getextraspace(state_)) = this;
   lua_atpanic(state_, Panic);
   // The message handler stays at the bottom of the stack for every call.
   lua_pushcfunction(state_, CatchCpp<MessageHandler>);
   std::optional<LuaError> error = Protected([](lua_State* L) { OpenLibraries(L); });
   if (error) {
+    alloc_->state = nullptr;
     lua_close(state_);
     state_ = nullptr;
     throw std::runtime_error("cannot set up the Lua sandbox: " + error->ToString());
@@ -340,6 +592,7 @@ LuaSandbox::~LuaSandbox() {
   // Finalizers run in lua_close: give them a fresh budget, so a __gc that
   // loops forever is stopped like any other code.
   StartBudget();
+  alloc_->state = nullptr;
   lua_close(state_);
 }
 
@@ -352,22 +605,19 @@ size_t LuaSandbox::memory_used() const { return alloc_->used; }
 void LuaSandbox::StartBudget() {
   instructions_used_ = 0;
   work_used_ = 0;
+  next_clock_check_ = kClockQuantum;
   exhausted_ = false;
-  clock_started_ = false;  // read lazily: most hook calls never reach the hook
+  // From the first instruction: a call may go straight into a long C
+  // function, where only ChargeWork reads the clock.
+  start_ns_ = NowNs();
   alloc_->refused_string = 0;
   alloc_->refused_total = false;
+  alloc_->where = Where();
+  handler_where_ = Where();
   lua_sethook(state_, CountHook, LUA_MASKCOUNT, hook_interval_);
 }
 
-bool LuaSandbox::OutOfTime() {
-  int64_t now = NowNs();
-  if (!clock_started_) {
-    clock_started_ = true;
-    start_ns_ = now;
-    return false;
-  }
-  return double(now - start_ns_) > limits_.seconds * 1e9;
-}
+bool LuaSandbox::OutOfTime() { return double(NowNs() - start_ns_) > limits_.seconds * 1e9; }
 
 void LuaSandbox::CountHook(lua_State* L, lua_Debug* /*ar*/) {
   LuaSandbox* self = From(L);
@@ -389,27 +639,98 @@ void LuaSandbox::CountHook(lua_State* L, lua_Debug* /*ar*/) {
   RaiseHere(L, self->exhausted_why_);
 }
 
-void LuaSandbox::ChargeWork(lua_State* L, double units, const char* what) {
-  if (exhausted_) luaL_error(L, "%s", exhausted_why_);
-  if (units > double(limits_.c_work)) {
-    luaL_error(L,
-               "%s: the arguments would take about %f steps, more than the sandbox allows "
-               "in one call (%d)",
-               what, units, int(std::min<int64_t>(limits_.c_work, INT32_MAX)));
-  }
-  work_used_ += units;
-  const char* why = nullptr;
-  if (work_used_ > double(limits_.c_work)) {
-    why = "C work limit exceeded (string and table functions did too much work in one call)";
-  } else if (OutOfTime()) {
-    why = "time limit exceeded (the sandbox stops runaway code)";
-  }
-  if (why == nullptr) return;
+void LuaSandbox::Exhaust(lua_State* L, const char* why) {
   exhausted_ = true;
   exhausted_why_ = why;
   lua_sethook(L, CountHook, LUA_MASKCOUNT, 1);
   luaL_error(L, "%s", why);
+  std::abort();  // not reached
 }
+
+void LuaSandbox::RefuseIfTooCostly(lua_State* L, double units, const char* what) {
+  if (exhausted_) luaL_error(L, "%s", exhausted_why_);
+  double left = double(limits_.c_work) - work_used_;
+  if (units <= left) return;
+  // lua_pushfstring knows no precision: format here.
+  char text[200];
+  if (units > double(limits_.c_work)) {
+    std::snprintf(text, sizeof text,
+                  "the arguments would take about %.0f steps, more than the sandbox allows in "
+                  "one call (%.0f)",
+                  units, double(limits_.c_work));
+  } else {
+    std::snprintf(text, sizeof text,
+                  "the arguments would take about %.0f steps, more than the sandbox has left in "
+                  "this call (%.0f of %.0f)",
+                  units, std::max(left, 0.0), double(limits_.c_work));
+  }
+  luaL_error(L, "%s: %s", what, text);
+}
+
+void LuaSandbox::ChargeWork(lua_State* L, double units, const char* what) {
+  if (exhausted_) luaL_error(L, "%s", exhausted_why_);
+  if (units > double(limits_.c_work)) RefuseIfTooCostly(L, units, what);
+  work_used_ += units;
+  if (work_used_ > double(limits_.c_work)) {
+    Exhaust(L, "C work limit exceeded (string and table functions did too much work in one call)");
+  }
+  if (work_used_ >= next_clock_check_ || units >= kClockQuantum) {
+    next_clock_check_ = work_used_ + kClockQuantum;
+    if (OutOfTime()) Exhaust(L, "time limit exceeded (the sandbox stops runaway code)");
+  }
+}
+
+void LuaSandbox::RaiseError(lua_State* L, const std::string& message) {
+  lua_pushlstring(L, message.data(), message.size());
+  lua_error(L);
+  std::abort();  // not reached
+}
+
+std::string LuaSandbox::FullChunkName(const std::string& short_name) const {
+  // Lua shortens long chunk names to "...<tail>".
+  if (short_name.compare(0, 3, "...") != 0) return short_name;
+  std::string tail = short_name.substr(3);
+  for (const std::string& name : chunk_names_) {
+    if (name.size() >= tail.size() &&
+        name.compare(name.size() - tail.size(), tail.size(), tail) == 0) {
+      return name;
+    }
+  }
+  return short_name;
+}
+
+void LuaSandbox::FillPosition(LuaError& error, const Where& where) const {
+  if (!error.file.empty() || where.chunk[0] == '\0') return;
+  error.file = FullChunkName(where.chunk);
+  error.line = where.line;
+}
+
+namespace {
+
+// Hands the parser one line at a time, so that an error the parser raises
+// without a line ("C stack overflow" from deep nesting, a memory error) can
+// be given the line it had reached.
+struct LineReader {
+  std::string_view rest;
+  int line = 0;
+
+  static const char* Read(lua_State*, void* ud, size_t* size) {
+    auto* r = static_cast<LineReader*>(ud);
+    if (r->rest.empty()) {
+      *size = 0;
+      return nullptr;
+    }
+    size_t newline = r->rest.find('\n');
+    size_t n = newline == std::string_view::npos ? r->rest.size() : newline + 1;
+    const char* p = r->rest.data();
+    r->rest.remove_prefix(n);
+    ++r->line;
+    *size = n;
+    return p;
+  }
+};
+
+}  // namespace
 
 std::optional<LuaError> LuaSandbox::Load(std::string_view source, std::string_view chunkname) {
   std::string name(chunkname);
@@ -417,14 +738,16 @@ std::optional<LuaError> LuaSandbox::Load(std::string_view source, std::string_vi
     chunk_names_.push_back(name);
   }
   std::string at = "@" + name;
-  // lua_load runs the parser in protected mode itself.
-  int status = luaL_loadbufferx(state_, source.data(), source.size(), at.c_str(), "t");
+  // lua_load runs the parser in protected mode itself; "t": text only.
+  LineReader reader{source};
+  int status = lua_load(state_, &LineReader::Read, &reader, at.c_str(), "t");
   if (status == LUA_OK) return std::nullopt;
   size_t len = 0;
   const char* text = lua_tolstring(state_, -1, &len);
   LuaError error = ErrorFromMessage(text ? std::string_view(text, len) : "cannot load chunk");
   if (error.file.empty()) error.file = name;
   if (status == LUA_ERRMEM) error.message = "memory limit exceeded while loading the chunk";
+  if (error.line == 0) error.line = std::max(reader.line, 1);
   lua_pop(state_, 1);
   return error;
 }
@@ -455,9 +778,11 @@ std::optional<LuaError> LuaSandbox::Call(int nargs, int nresults) {
         error.message =
             "memory limit exceeded (" + std::to_string(limits_.memory_bytes >> 20) + " MB)";
       }
+      FillPosition(error, alloc_->where);
       break;
     case LUA_ERRERR:
       error.message = "error in the error handler: " + std::string(full);
+      FillPosition(error, handler_where_);
       break;
     case LUA_ERRRUN:
     case LUA_ERRSYNTAX: {
@@ -465,6 +790,9 @@ std::optional<LuaError> LuaSandbox::Call(int nargs, int nresults) {
       std::string_view message = full.substr(0, tb);
       error = ErrorFromMessage(message);
       if (tb != std::string_view::npos) error.traceback = std::string(full.substr(tb + 1));
+      // "C stack overflow" raised inside a C function, error("x", 0): say
+      // where the Lua code was.
+      FillPosition(error, handler_where_);
       break;
     }
     default:
@@ -502,17 +830,7 @@ LuaError LuaSandbox::ErrorFromMessage(std::string_view text) const {
     size_t start = end + 1;
     if (start < text.size() && text[start] == ' ') ++start;
     error.message = std::string(text.substr(start));
-    // Lua shortens long chunk names to "...<tail>": give back the full name.
-    if (error.file.compare(0, 3, "...") == 0) {
-      std::string tail = error.file.substr(3);
-      for (const std::string& name : chunk_names_) {
-        if (name.size() >= tail.size() &&
-            name.compare(name.size() - tail.size(), tail.size(), tail) == 0) {
-          error.file = name;
-          break;
-        }
-      }
-    }
+    error.file = FullChunkName(error.file);
     return error;
   }
   error.message = std::string(text);

@@ -8,7 +8,12 @@
 //   - chunks are loaded as text only: binary chunks are unchecked bytecode;
 //   - every call runs under an instruction budget, a C-work budget for the
 //     string and table functions that loop inside one C call, and a time
-//     limit, all reset per call;
+//     limit, all reset per call. The clock starts with the call and is read
+//     by the instruction hook and, every few thousand units, inside the
+//     guarded C functions (table.sort's comparisons, the loops of
+//     table.insert/remove), so that work inside one long C call is stopped
+//     too; a call whose size alone exceeds the budget is refused before it
+//     starts;
 //   - a counting allocator caps the state's memory and the size of a single
 //     string; a refused allocation is a clean memory error and the state stays
 //     usable.
@@ -108,11 +113,26 @@ class LuaSandbox {
   // call path; exposed for code that loads chunks inside Protected()).
   LuaError ErrorFromMessage(std::string_view text) const;
 
+  // Raises a Lua error with `message` from C++ code running inside Call()
+  // or Protected(). With Lua built as C++ (the only build this project
+  // supports) the error unwinds C++ frames and runs their destructors.
+  [[noreturn]] static void RaiseError(lua_State* L, const std::string& message);
+
   // --- Used by the sandbox's own C functions ---
   // Charges `units` of C work against this call's budget; raises a Lua error
   // when the budget or the time limit is exceeded.
   void ChargeWork(lua_State* L, double units, const char* what);
+  // Refuses, before any work is done, a C call whose estimated cost alone
+  // is more than this call's budget has left. Charges nothing.
+  void RefuseIfTooCostly(lua_State* L, double units, const char* what);
   static LuaSandbox* From(lua_State* L);
+
+  // Where the innermost Lua function was when an error without a position
+  // was raised (a memory error, "C stack overflow" inside a C function).
+  struct Where {
+    char chunk[64] = "";  // Lua's short source (LUA_IDSIZE), "" when unknown
+    int line = 0;
+  };
 
  private:
   struct Allocator;
@@ -121,7 +141,12 @@ class LuaSandbox {
   std::optional<LuaError> ProtectedImpl(void (*thunk)(lua_State*, void*), void* fn, int nargs);
   void StartBudget();
   static void CountHook(lua_State* L, lua_Debug* ar);
+  static int MessageHandler(lua_State* L);
   bool OutOfTime();
+  [[noreturn]] void Exhaust(lua_State* L, const char* why);
+  // The full chunk name for Lua's shortened one ("...tail").
+  std::string FullChunkName(const std::string& short_name) const;
+  void FillPosition(LuaError& error, const Where& where) const;
 
   SandboxLimits limits_;
   std::unique_ptr<Allocator> alloc_;
@@ -135,8 +160,10 @@ class LuaSandbox {
   double work_used_ = 0;
   bool exhausted_ = false;
   const char* exhausted_why_ = "";
-  bool clock_started_ = false;
+  double next_clock_check_ = 0;  // work_used_ at which ChargeWork next reads the clock
   int64_t start_ns_ = 0;
+  Where handler_where_;  // set by the message handler
+  int load_line_ = 0;    // the line the parser had reached, for load errors without one
 };
 
 }  // namespace canasta

@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 
 #include "core/hooks.h"
 #include "core/rules.h"
@@ -354,6 +357,309 @@ TEST(UserRulesetTest, WrongTypesAndRangesNameTheLine) {
     EXPECT_EQ(error.line, 3) << c.param;
     EXPECT_TRUE(Contains(error.message, c.expect)) << c.param << " -> " << error.message;
   }
+}
+
+// Before, these three named no file or line, unlike every other ruleset
+// error.
+TEST(UserRulesetTest, MemoryStringAndStackErrorsNameFileAndLine) {
+  TempDir dir;
+  LoadOptions options;
+  options.load_limits.memory_bytes = size_t{4} << 20;  // fills fast
+  struct Case {
+    std::string source;
+    int line;
+    std::string message;
+  };
+  std::vector<Case> cases = {
+      {"local t = {}\nfor i = 1, 1e8 do\n  t[i] = {i}\nend\nreturn {}\n", 3,
+       "memory limit exceeded (4 MB)"},
+      {"local s = 'x'\nfor i = 1, 40 do\n  s = s .. s\nend\nreturn {}\n", 3,
+       "a string of 1048601 bytes is larger than the sandbox's string limit (1048576 bytes)"},
+      {"local function f(s)\n  return (string.gsub(s, '.', f))\nend\nf('ab')\nreturn {}\n", 2,
+       "C stack overflow"},
+      {"return {\n  params = { stock_draw = " + std::string(300, '(') + "1" +
+           std::string(300, ')') + " },\n}\n",
+       2, "C stack overflow"},
+  };
+  for (const Case& c : cases) {
+    std::string path = dir.Write("bad.lua", c.source);
+    LuaError error = LoadError(path, options);
+    EXPECT_EQ(error.file, path) << c.message;
+    EXPECT_EQ(error.line, c.line) << c.message;
+    EXPECT_EQ(error.message, c.message);
+  }
+}
+
+TEST(UserRulesetTest, AttackHooksAreStoppedQuickly) {
+  // The hook sorts a table built cheaply at load with a C comparator: no
+  // Lua instruction runs during the sort. Small limits keep the test fast.
+  TempDir dir;
+  std::string path = dir.Write("sort.lua", R"(local big = {1}
+for _ = 1, 14 do table.move(big, 1, #big, #big + 1) end
+return {
+  extends = "classic",
+  hooks = {
+    minimum_count = function(total, rules)
+      table.sort(big, math.ult)
+      return 77
+    end,
+  },
+}
+)");
+  LoadOptions options;
+  options.hook_limits.c_work = 100'000;
+  std::optional<Ruleset> rs = Load(path, options);
+  ASSERT_TRUE(rs);
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(hooks->MinimumCount(rs->rules(), 0), 50);  // the default band, not 77
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+  std::vector<HookError> errors = TakeHookErrors(*hooks);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error.file, path);
+  EXPECT_EQ(errors[0].error.line, 7);
+  EXPECT_TRUE(Contains(errors[0].error.message, "table.sort: the arguments would take about"))
+      << errors[0].error.message;
+
+  // Five such sorts while loading.
+  path = dir.Write("load.lua", R"(local big = {1}
+for _ = 1, 14 do table.move(big, 1, #big, #big + 1) end
+for _ = 1, 5 do
+  table.sort(big, math.ult)
+end
+return { extends = "classic" }
+)");
+  options.load_limits.c_work = 1'000'000;
+  start = std::chrono::steady_clock::now();
+  LuaError error = LoadError(path, options);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+  EXPECT_EQ(error.file, path);
+  EXPECT_EQ(error.line, 4);
+  EXPECT_TRUE(Contains(error.message, "table.sort")) << error.message;
+}
+
+TEST(UserRulesetTest, HugeIntegerParameterIsRefusedAtItsLine) {
+  // hand_size = 2147483647 used to load, and overflowed num_players x
+  // hand_size in Validate and in the deal (core/game.cc).
+  TempDir dir;
+  std::string path = dir.Write("huge.lua", R"(return {
+  extends = "classic",
+  params = {
+    hand_size = 2147483647,
+  },
+})");
+  LuaError error = LoadError(path);
+  EXPECT_EQ(error.file, path);
+  EXPECT_EQ(error.line, 4);
+  EXPECT_EQ(error.message,
+            "the rules do not make a playable game: hand_size must be 1 to 100, got 2147483647 "
+            "(hand_size is set at " +
+                path + ":4)");
+}
+
+// Lua numbers that are not ints: never undefined behaviour in the
+// conversion (UBSan checks it in the sanitizer build), always a message.
+TEST(UserRulesetTest, NonIntegerNumbersForAnIntegerParameter) {
+  TempDir dir;
+  struct Case {
+    const char* value;
+    const char* expect;  // "" for accepted
+  };
+  for (const Case& c :
+       {Case{"0/0", "parameter stock_draw: expected an integer, got nan"},
+        Case{"math.huge", "parameter stock_draw: inf is out of range for an integer"},
+        Case{"-math.huge", "parameter stock_draw: -inf is out of range for an integer"},
+        Case{"2^63", "parameter stock_draw: 9.2233720368548e+18 is out of range"},
+        Case{"math.maxinteger", "parameter stock_draw: 9223372036854775807 is out of range"},
+        Case{"math.mininteger", "parameter stock_draw: -9223372036854775808 is out of range"},
+        Case{"3.5", "parameter stock_draw: expected an integer, got 3.5"},
+        Case{"-0.0", "stock_draw must be 1 to 5, got 0"}, Case{"2.0", ""}}) {
+    std::string path = dir.Write("n.lua", std::string("return {\n  params = {\n    stock_draw = ") +
+                                              c.value + ",\n  },\n}\n");
+    std::variant<Ruleset, LuaError> loaded = LoadRuleset(path);
+    if (c.expect[0] == '\0') {
+      ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded)) << c.value;
+      EXPECT_EQ(std::get<Ruleset>(loaded).rules().stock_draw, 2);
+      continue;
+    }
+    ASSERT_TRUE(std::holds_alternative<LuaError>(loaded)) << c.value;
+    const LuaError& error = std::get<LuaError>(loaded);
+    EXPECT_EQ(error.line, 3) << c.value;
+    EXPECT_TRUE(Contains(error.message, c.expect)) << c.value << " -> " << error.message;
+  }
+}
+
+// Every integer parameter has a range, documented in docs/lua-api.md
+// ("Ranges"); Validate accepts both ends and refuses one past each.
+TEST(ParameterRangesTest, EveryIntegerParameterHasADocumentedRangeThatValidateEnforces) {
+  std::string api = ReadFile(std::string(CANASTA_SOURCE_DIR) + "/docs/lua-api.md");
+  size_t section = api.find("### Ranges");
+  ASSERT_NE(section, std::string::npos);
+  std::string table = api.substr(section, api.find("\n### ", section + 1) - section);
+  int checked = 0;
+  Rules defaults;
+  VisitParams(defaults, [&](const ParamInfo& info, auto& field) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(field)>, int>) {
+      std::string row = "| `" + std::string(info.name) + "` | ";
+      size_t at = table.find(row);
+      ASSERT_NE(at, std::string::npos) << info.name << " has no range in docs/lua-api.md";
+      int min = 0, max = 0;
+      ASSERT_EQ(std::sscanf(table.c_str() + at + row.size(), "%d to %d", &min, &max), 2)
+          << info.name;
+      std::string refusal =
+          std::string(info.name) + " must be " + std::to_string(min) + " to " + std::to_string(max);
+      for (int value : {min - 1, max + 1}) {
+        Rules r;
+        VisitParams(r, [&](const ParamInfo& other, auto& f) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(f)>, int>) {
+            if (std::string(other.name) == info.name) f = value;
+          }
+        });
+        EXPECT_EQ(r.Validate(), refusal + ", got " + std::to_string(value));
+      }
+      for (int value : {min, max}) {
+        Rules r;
+        VisitParams(r, [&](const ParamInfo& other, auto& f) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(f)>, int>) {
+            if (std::string(other.name) == info.name) f = value;
+          }
+        });
+        EXPECT_FALSE(Contains(r.Validate(), std::string(info.name) + " must be "))
+            << info.name << " = " << value << ": " << r.Validate();
+      }
+      ++checked;
+    }
+  });
+  EXPECT_EQ(checked, 24);
+  // The values that are not plain integers.
+  Rules r;
+  r.num_players = 5;
+  EXPECT_EQ(r.Validate(), "num_players must be 2, 3, 4 or 6, got 5");
+  r = Rules();
+  r.card_value[int(Rank::kKing)] = 1001;
+  EXPECT_EQ(r.Validate(), "card_value[\"K\"] must be 0 to 1000, got 1001");
+  r = Rules();
+  r.upcard_more_triggers = 16;
+  EXPECT_TRUE(Contains(r.Validate(), "upcard_more_triggers must be a set of")) << r.Validate();
+  r = Rules();
+  r.minimum_table = {{-1000000000, 15}, {2000000, 50}};
+  EXPECT_EQ(r.Validate(),
+            "minimum_table band 2: from_total must be -1000000 to 1000000, got 2000000 (or "
+            "-math.huge for the first band)");
+  r.minimum_table = {{-1000000000, 15}, {0, 10001}};
+  EXPECT_EQ(r.Validate(), "minimum_table band 2: minimum must be 0 to 10000, got 10001");
+  r.minimum_table.assign(101, MinimumBand{0, 50});
+  EXPECT_EQ(r.Validate(), "minimum_table must have at most 100 bands, got 101");
+}
+
+TEST(ParameterRangesTest, ValuesThatInteractAreCheckedTogetherWithBothNamed) {
+  Rules r;
+  r.hand_size = 27;  // 4 x 27 + 1 = 109 > 108
+  EXPECT_EQ(r.Validate(),
+            "the deal (num_players x hand_size + upcards = 4 x 27 + 1 = 109 cards) does not fit "
+            "in the pack (decks x 52 + jokers = 108 cards, and the stock needs one)");
+  r.hand_size = 26;  // 105 leaves a stock of 3
+  EXPECT_EQ(r.Validate(), "");
+  r.upcards = 0;
+  r.hand_size = 27;  // exactly the pack: no stock
+  EXPECT_TRUE(Contains(r.Validate(), "does not fit in the pack")) << r.Validate();
+
+  r = Rules();
+  r.max_wilds_incomplete = 3;
+  r.max_wilds_completed = 2;
+  EXPECT_EQ(r.Validate(),
+            "max_wilds_completed (2) must be -1 (no cap) or at least max_wilds_incomplete (3): "
+            "completing a canasta cannot lower the wild cards a meld already holds");
+  r.max_wilds_completed = 3;
+  EXPECT_EQ(r.Validate(), "");
+  r.max_wilds_completed = -1;
+  EXPECT_EQ(r.Validate(), "");
+
+  // Through the loader: both lines named, the latest pointed at.
+  TempDir dir;
+  std::string path = dir.Write("wilds.lua", R"(return {
+  extends = "classic",
+  params = {
+    max_wilds_completed = 2,
+    max_wilds_incomplete = 4,
+  },
+})");
+  LuaError error = LoadError(path);
+  EXPECT_EQ(error.file, path);
+  EXPECT_EQ(error.line, 5);
+  EXPECT_TRUE(Contains(error.message,
+                       "max_wilds_completed (2) must be -1 (no cap) or at least "
+                       "max_wilds_incomplete (4)"))
+      << error.message;
+  EXPECT_TRUE(Contains(error.message, "max_wilds_completed is set at " + path + ":4"))
+      << error.message;
+  EXPECT_TRUE(Contains(error.message, "max_wilds_incomplete is set at " + path + ":5"))
+      << error.message;
+}
+
+TEST(HooksTest, IntegerResultsAreConvertedSafelyAndBounded) {
+  // NaN, infinities, 2^63 and fractions are refused; -0.0 is 0; values
+  // outside the documented range are refused too. The default is used.
+  TempDir dir;
+  struct Case {
+    const char* value;
+    const char* expect;  // "" when accepted
+    int result;
+  };
+  for (const Case& c :
+       {Case{"0/0", "must return an integer: expected an integer, got nan", 50},
+        Case{"math.huge", "must return an integer: inf is out of range", 50},
+        Case{"-math.huge", "must return an integer: -inf is out of range", 50},
+        Case{"2^63", "must return an integer: 9.2233720368548e+18 is out of range", 50},
+        Case{"3.5", "must return an integer: expected an integer, got 3.5", 50},
+        Case{"2147483647",
+             "must return an integer: 0 to 10000 expected, got "
+             "2147483647",
+             50},
+        Case{"-1", "must return an integer: 0 to 10000 expected, got -1", 50}, Case{"-0.0", "", 0},
+        Case{"70.0", "", 70}}) {
+    std::string path =
+        dir.Write("h.lua", std::string("return {\n  extends = \"classic\",\n  hooks = {\n"
+                                       "    minimum_count = function(total, rules) return ") +
+                               c.value + " end,\n  },\n}\n");
+    std::optional<Ruleset> rs = Load(path);
+    ASSERT_TRUE(rs) << c.value;
+    std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+    EXPECT_EQ(hooks->MinimumCount(rs->rules(), 0), c.result) << c.value;
+    std::vector<HookError> errors = TakeHookErrors(*hooks);
+    if (c.expect[0] == '\0') {
+      EXPECT_TRUE(errors.empty()) << c.value;
+      continue;
+    }
+    ASSERT_EQ(errors.size(), 1u) << c.value;
+    EXPECT_TRUE(Contains(errors[0].error.message, std::string("minimum_count ") + c.expect))
+        << c.value << " -> " << errors[0].error.message;
+    EXPECT_EQ(errors[0].error.file, path);
+  }
+  // The other integer hooks' ranges.
+  std::string path = dir.Write("r.lua", R"(return {
+  extends = "classic",
+  hooks = {
+    initial_meld_value = function(card, rules) return 1001 end,
+    canastas_to_go_out = function(side, rules) return 21 end,
+    house_score_adjustment = function(side, went_out, rules) return -100001 end,
+  },
+})");
+  std::optional<Ruleset> rs = Load(path);
+  ASSERT_TRUE(rs);
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  EXPECT_EQ(hooks->InitialMeldValue(rs->rules(), Card(Rank::kKing, Suit::kSpades)), 10);
+  SideSummary side{};
+  EXPECT_EQ(hooks->CanastasToGoOut(rs->rules(), side), 1);
+  EXPECT_EQ(hooks->HouseScoreAdjustment(rs->rules(), side, true), 0);
+  std::vector<HookError> errors = TakeHookErrors(*hooks);
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_TRUE(Contains(errors[0].error.message, "-1000 to 1000 expected, got 1001"))
+      << errors[0].error.message;
+  EXPECT_TRUE(Contains(errors[1].error.message, "0 to 20 expected, got 21"))
+      << errors[1].error.message;
+  EXPECT_TRUE(Contains(errors[2].error.message, "-100000 to 100000 expected, got -100001"))
+      << errors[2].error.message;
 }
 
 TEST(UserRulesetTest, InvalidCombinationPointsAtTheParameter) {

@@ -752,6 +752,14 @@ class ReplayDriver::GameReplay {
                 std::to_string(sides) + " sides",
             {});
       } else {
+        // A part the hand played out contradicts may also be one the rules
+        // can never produce: that is said on the same finding (one slip,
+        // one finding). Where the recorded part is the true one, the rules
+        // produced it, whatever the move that led there.
+        SheetEntry entry;
+        entry.breakdown = e.breakdown;
+        const SheetResult sheet = CheckSheetEntry(choice_.rules, *choice_.hooks, entry,
+                                                  [&](int s) { return SideName(s); });
         for (int s = 0; s < sides; ++s) {
           for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
             std::string key = name == "threes" ? "red_threes" : name;
@@ -766,11 +774,17 @@ class ReplayDriver::GameReplay {
               continue;
             }
             if (part) truth = h.breakdown[size_t(s)].*part->field;
-            if (truth != value)
+            if (truth != value) {
+              std::vector<std::string> notes = {src};
+              const std::string key_part = key;
+              for (const SheetFinding& f : sheet.findings)
+                if (f.part == key_part && (f.side == s || f.side < 0))
+                  notes.insert(notes.end() - 1, "as a score sheet: " + f.message);
               Add(e.line, CheckId::kScoreBreakdown,
                   SideName(s) + "'s " + name + " is " + std::to_string(truth) + ", not " +
                       std::to_string(value),
-                  {src});
+                  std::move(notes));
+            }
           }
         }
       }

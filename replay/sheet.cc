@@ -86,20 +86,20 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
   r.parts.assign(size_t(sides), ScoreBreakdown());
   r.has_parts.assign(size_t(sides), false);
   r.scores.assign(size_t(sides), std::nullopt);
-  auto add = [&](CheckId id, int side, std::string message, std::vector<std::string> notes,
-                 bool changes_score = false) {
+  auto add = [&](CheckId id, int side, const char* part, std::string message,
+                 std::vector<std::string> notes, bool changes_score = false) {
     r.findings.push_back(
-        SheetFinding{id, side, std::move(message), std::move(notes), changes_score});
+        SheetFinding{id, side, part, std::move(message), std::move(notes), changes_score});
   };
   const bool breakdown_ok = entry.breakdown && int(entry.breakdown->size()) == sides;
   const bool scores_ok = entry.scores && int(entry.scores->size()) == sides;
   if (entry.breakdown && !breakdown_ok)
-    add(CheckId::kLogBadEvent, -1,
+    add(CheckId::kLogBadEvent, -1, "",
         "\"breakdown\" has " + std::to_string(entry.breakdown->size()) + " entries; there are " +
             std::to_string(sides) + " sides",
         {});
   if (entry.scores && !scores_ok)
-    add(CheckId::kLogBadEvent, -1,
+    add(CheckId::kLogBadEvent, -1, "",
         "\"scores\" has " + std::to_string(entry.scores->size()) + " entries; there are " +
             std::to_string(sides) + " sides",
         {});
@@ -120,7 +120,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         if (key == "special_hand") {
           recorded_sum[size_t(s)] += value;
           if (value != 0)
-            add(CheckId::kScoreBreakdown, s,
+            add(CheckId::kScoreBreakdown, s, "special_hand",
                 side_name(s) + " records special_hand " + std::to_string(value) +
                     ": this ruleset has no special hands",
                 {"rule: 001 L65 (special hands are a Modern American rule)"},
@@ -131,7 +131,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         for (const BreakdownPart& p : BreakdownParts())
           if (key == p.name) part = &p;
         if (!part) {
-          add(CheckId::kLogBadEvent, s, "unknown breakdown part \"" + name + "\"",
+          add(CheckId::kLogBadEvent, s, "", "unknown breakdown part \"" + name + "\"",
               {"known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
                "penalties, house, special_hand"});
           continue;
@@ -168,12 +168,12 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     // hand against it, each a multiple of what every card is worth.
     if (sn.melded) {
       if (b.melded < 0)
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "melded",
             who + " records melded " + std::to_string(b.melded) +
                 ": melded cards count for the side, never against it",
             {"rule: 000 §18"});
       else if (step > 0 && b.melded % step != 0)
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "melded",
             who + " records melded " + std::to_string(b.melded) + ", not a multiple of " +
                 std::to_string(step) + ": every card counts a multiple of " +
                 std::to_string(step),
@@ -181,12 +181,12 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     }
     if (sn.in_hand) {
       if (b.in_hand > 0)
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "in_hand",
             who + " records in_hand " + std::to_string(b.in_hand) +
                 ": cards left in hand count against the side",
             {"rule: 000 §18"});
       else if (step > 0 && b.in_hand % step != 0)
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "in_hand",
             who + " records in_hand " + std::to_string(b.in_hand) + ", not a multiple of " +
                 std::to_string(step) + ": every card counts a multiple of " +
                 std::to_string(step),
@@ -198,14 +198,14 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     if (sn.canastas) {
       combos = CanastaCombinations(rules, b.canastas);
       if (combos.empty()) {
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "canastas",
             who + " records canastas " + std::to_string(b.canastas) +
                 ", which no set of canastas scores: a natural canasta scores " +
                 std::to_string(rules.natural_canasta_bonus) + ", a mixed one " +
                 std::to_string(rules.mixed_canasta_bonus),
             {"rule: 000 §9, §18"});
       } else if (sn.melded && b.canastas > 0 && b.melded == 0) {
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "canastas",
             who + " records canastas " + std::to_string(b.canastas) +
                 " with nothing melded: a canasta is made of melded cards",
             {"rule: 000 §9"});
@@ -230,7 +230,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         red_counts_known = false;
         std::vector<int> possible;
         for (const auto& v : red_values) possible.push_back(v.first);
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "red_threes",
             who + " records red_threes " + std::to_string(b.red_threes) +
                 ", which no number of red threes scores: each scores " +
                 std::to_string(rules.red_three_bonus) + ", all " +
@@ -245,7 +245,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         const bool against = melded && !*melded && rules.red_threes_count_against_unmelded;
         if (melded && magnitude != 0) {
           if (against && b.red_threes > 0) {
-            add(CheckId::kScoreBreakdown, s,
+            add(CheckId::kScoreBreakdown, s, "red_threes",
                 who + " records red_threes " + std::to_string(b.red_threes) +
                     " for a side with no meld: a side without a meld loses its red threes",
                 {"its melded part is 0; true red_threes: " + std::to_string(-b.red_threes),
@@ -253,7 +253,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
                 /*changes_score=*/true);
             b.red_threes = -b.red_threes;
           } else if (!against && b.red_threes < 0) {
-            add(CheckId::kScoreBreakdown, s,
+            add(CheckId::kScoreBreakdown, s, "red_threes",
                 who + " records red_threes " + std::to_string(b.red_threes) +
                     (*melded ? " for a side that melded: its red threes count for it"
                              : ": under this ruleset red threes never count against a side"),
@@ -262,7 +262,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
             b.red_threes = -b.red_threes;
           }
         } else if (b.red_threes < 0 && !rules.red_threes_count_against_unmelded) {
-          add(CheckId::kScoreBreakdown, s,
+          add(CheckId::kScoreBreakdown, s, "red_threes",
               who + " records red_threes " + std::to_string(b.red_threes) +
                   ": under this ruleset red threes never count against a side",
               {"true red_threes: " + std::to_string(-b.red_threes), "rule: 000 §7"},
@@ -283,7 +283,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
       if (rules.concealed_going_out_bonus > 0)
         pays += ", or " + std::to_string(rules.concealed_going_out_bonus) + " going out concealed";
       if (!paid) {
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "going_out",
             who + " records going_out " + std::to_string(b.going_out) +
                 ", which this ruleset never pays: going out scores " + pays,
             {"rule: 000 §18"});
@@ -300,7 +300,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         sum.red_threes = reds;
         const int needed = hooks.CanastasToGoOut(rules, sum);
         if (most_canastas < needed)
-          add(CheckId::kScoreBreakdown, s,
+          add(CheckId::kScoreBreakdown, s, "going_out",
               who + " records going_out " + std::to_string(b.going_out) + " with canastas " +
                   std::to_string(b.canastas) + ": a side needs " + std::to_string(needed) +
                   " canasta(s) to go out",
@@ -311,7 +311,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
                "rule: 000 §17"});
       }
     } else if (sn.going_out && b.going_out < 0) {
-      add(CheckId::kScoreBreakdown, s,
+      add(CheckId::kScoreBreakdown, s, "going_out",
           who + " records going_out " + std::to_string(b.going_out) +
               ": going out is a bonus, never a loss",
           {"rule: 000 §18"});
@@ -333,17 +333,17 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
       std::string have;
       for (size_t i = 0; i < named.size(); ++i) have += (i ? ", " : "") + named[i];
       if (b.penalties > 0)
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "penalties",
             who + " records penalties " + std::to_string(b.penalties) +
                 ": penalties count against the side",
             {"rule: 000 §7, §10"});
       else if (coins.empty())
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "penalties",
             who + " records penalties " + std::to_string(b.penalties) +
                 ": this ruleset has no penalties",
             {"rule: 002 (no penalty stated)"});
       else if (!IsSumOf(-int64_t(b.penalties), coins))
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "penalties",
             who + " records penalties " + std::to_string(b.penalties) +
                 ", which no set of this ruleset's penalties makes",
             {"penalties: " + have, "rule: 000 §7, §10"});
@@ -364,7 +364,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         possible.insert(hooks.HouseScoreAdjustment(rules, sum, b.going_out > 0));
       }
       if (!possible.count(b.house))
-        add(CheckId::kScoreBreakdown, s,
+        add(CheckId::kScoreBreakdown, s, "house",
             who + " records house " + std::to_string(b.house) +
                 ", which the ruleset's house rule does not give",
             {"the house rule gives " + List(std::vector<int>(possible.begin(), possible.end())) +
@@ -377,12 +377,12 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     std::string names;
     for (size_t i = 0; i < going_out_sides.size(); ++i)
       names += (i ? " and " : "") + side_name(going_out_sides[i]);
-    add(CheckId::kScoreBreakdown, going_out_sides[1],
+    add(CheckId::kScoreBreakdown, going_out_sides[1], "going_out",
         "the going-out bonus is recorded for " + names + ": only one side goes out in a hand",
         {"rule: 000 §17, §18"});
   }
   if (breakdown_ok && red_counts_known && red_threes_counted > 2 * rules.decks)
-    add(CheckId::kScoreBreakdown, -1,
+    add(CheckId::kScoreBreakdown, -1, "red_threes",
         "the sides' red threes stand for " + std::to_string(red_threes_counted) +
             " red threes; the pack has " + std::to_string(2 * rules.decks),
         {"rule: 000 §1, §7"});
@@ -397,7 +397,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         std::string parts;
         for (const auto& [name, value] : (*entry.breakdown)[size_t(s)])
           parts += (parts.empty() ? "" : ", ") + name + " " + std::to_string(value);
-        add(CheckId::kScoreHand, s,
+        add(CheckId::kScoreHand, s, "",
             side_name(s) + "'s parts add up to " + std::to_string(recorded_sum[size_t(s)]) +
                 ", not the recorded hand score " + std::to_string((*entry.scores)[size_t(s)]),
             {"parts: " + (parts.empty() ? std::string("none") : parts), "rule: 000 §18"},

@@ -398,6 +398,7 @@ class ReplayDriver::GameReplay {
     d.tag = e.line;
     const int previous_hand = hand_number_;
     const bool after_sheet = sheet_since_deal_;
+    const int last_dealer = last_dealer_, last_dealer_hand = last_dealer_hand_;
     hand_number_ = *e.hand;
     hand_line_ = e.line;
     unread_since_hand_ = false;
@@ -435,16 +436,16 @@ class ReplayDriver::GameReplay {
                                 "this deal is numbered " + std::to_string(*e.hand) +
                                     "; the next is " + std::to_string(previous_hand + 1),
                                 {"rule: canasta-log/1 deal.hand"}}});
-        if (last_dealer_ >= 0 && *e.dealer >= 0 && *e.dealer < n) {
-          const int expected = (last_dealer_ + (*e.hand - last_dealer_hand_) % n + n) % n;
+        if (last_dealer >= 0 && *e.dealer >= 0 && *e.dealer < n) {
+          const int expected = (last_dealer + (*e.hand - last_dealer_hand) % n + n) % n;
           if (*e.dealer != expected)
             kept.push_back(TaggedViolation{
                 e.line,
                 Violation{CheckId::kDealDealer,
                           "seat " + std::to_string(*e.dealer) + " deals hand " +
                               std::to_string(*e.hand) + ", but the deal passes to the left: " +
-                              "seat " + std::to_string(last_dealer_) + " dealt hand " +
-                              std::to_string(last_dealer_hand_) + ", so seat " +
+                              "seat " + std::to_string(last_dealer) + " dealt hand " +
+                              std::to_string(last_dealer_hand) + ", so seat " +
                               std::to_string(expected) + " deals this one",
                           {"rule: 000 §6"}}});
         }

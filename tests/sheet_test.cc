@@ -3,8 +3,12 @@
 // under classic (000 §7, §17-§19) and jaques (002 "Winning and scoring"),
 // each check failing and passing; sheet entries mixed with hands played
 // out; the CSV import and export (replay/sheet_csv.h).
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -743,6 +747,59 @@ TEST(SheetCsv, TheSampleEveningImportsToTheShippedLog) {
   const SheetImport imported = ImportSheetCsv(in, "evening.csv", options);
   EXPECT_TRUE(imported.report.findings.empty());
   EXPECT_EQ(imported.log, ReadAll(kSource / "samples/sheets/evening.jsonl"));
+}
+
+
+// --- The command line ---
+
+struct CliRun {
+  int status = -1;
+  std::string out;
+};
+
+// Runs `canasta ARGS` in `dir`, stdout and stderr together.
+CliRun Canasta(const fs::path& dir, const std::string& args) {
+  const std::string cmd =
+      "cd '" + dir.string() + "' && " + std::string(CANASTA_BINARY) + " " + args + " 2>&1";
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+TEST(SheetCommand, BadCellsArePrintedLikeEveryOtherFinding) {
+  const fs::path dir = fs::temp_directory_path() / ("sheet-cli-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "bad.csv") << "Hand,Side,Canastas,Red 3s,Going out,Melded,In hand,Total\n"
+                                    "1,0,800,100,100,340,0,1340\n"
+                                    "1,1,300,lots,0,150,-65,585\n";
+  const CliRun r = Canasta(dir, "sheet import bad.csv -o bad.jsonl");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out,
+            "bad.csv:3: error: \"lots\" is not a number of points [log-bad-event]\n"
+            "bad.csv:3: note: column 4 (\"Red 3s\")\n"
+            "bad.csv:3: note: hand 1, side 1: the cell is left out\n");
+  EXPECT_TRUE(fs::exists(dir / "bad.jsonl"));
+  fs::remove_all(dir);
+}
+
+TEST(SheetCommand, ImportThenExportGivesTheSheetsTrueScores) {
+  const fs::path dir = kSource / "samples" / "sheets";
+  const CliRun imported = Canasta(dir, "sheet import evening.csv --players Ann,Bob,Cat,Dan");
+  EXPECT_EQ(imported.status, 0);
+  EXPECT_EQ(imported.out, ReadAll(dir / "evening.jsonl"));
+  const CliRun exported = Canasta(dir, "sheet export evening.jsonl");
+  EXPECT_EQ(exported.status, 0);
+  // Hand 2: Ann and Cat's red threes count against them (000 §7).
+  EXPECT_NE(exported.out.find("2,0,0,-100,0,0,-120,0,-220,1120\n"), std::string::npos)
+      << exported.out;
+  EXPECT_NE(exported.out.find("6,0,1100,100,100,460,0,0,1760,5745\n"), std::string::npos)
+      << exported.out;
 }
 
 }  // namespace

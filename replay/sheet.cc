@@ -53,12 +53,18 @@ std::vector<std::pair<int, int>> CanastaCombinations(const Rules& rules, int val
   std::vector<std::pair<int, int>> out;
   if (value < 0) return out;
   const int most = rules.canasta_size > 0 ? rules.pack_size() / rules.canasta_size : 0;
-  for (int natural = 0; natural <= most; ++natural)
-    for (int mixed = 0; natural + mixed <= most; ++mixed)
-      if (int64_t(natural) * rules.natural_canasta_bonus +
-              int64_t(mixed) * rules.mixed_canasta_bonus ==
-          value)
-        out.emplace_back(natural, mixed);
+  // One pass over the natural count: the mixed count is what is left.
+  for (int natural = 0; natural <= most; ++natural) {
+    const int64_t rest = int64_t(value) - int64_t(natural) * rules.natural_canasta_bonus;
+    if (rest < 0) break;
+    if (rules.mixed_canasta_bonus <= 0) {
+      if (rest == 0) out.emplace_back(natural, 0);
+      continue;
+    }
+    if (rest % rules.mixed_canasta_bonus != 0) continue;
+    const int64_t mixed = rest / rules.mixed_canasta_bonus;
+    if (natural + mixed <= most) out.emplace_back(natural, int(mixed));
+  }
   return out;
 }
 

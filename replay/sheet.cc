@@ -229,7 +229,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     // sign its rule gives.
     int reds = 0;
     if (sn.red_threes) {
-      const int magnitude = b.red_threes < 0 ? -b.red_threes : b.red_threes;
+      const int64_t magnitude = b.red_threes < 0 ? -int64_t(b.red_threes) : b.red_threes;
       const auto it = std::find_if(red_values.begin(), red_values.end(),
                                    [&](const std::pair<int, int>& v) { return v.first == magnitude; });
       if (it == red_values.end()) {

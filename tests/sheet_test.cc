@@ -593,6 +593,17 @@ TEST(SheetGame, AnEntryWithScoresOnlyIsCheckedByItsTotals) {
   EXPECT_PROBLEMS(AuditText(log.str()), {slip, CheckId::kScoreTotal});
 }
 
+
+TEST(SheetGame, HostileNumbersAreFindingsNotACrash) {
+  SheetLog log("classic");
+  const int line = log.Raw(
+      R"({"type":"end_hand","hand":1,"scores":[2147483647,-2147483648],"totals":[-2147483648,2147483647],"breakdown":[{"canastas":2147483647,"red_threes":-2147483648,"going_out":2147483647,"melded":2147483647,"in_hand":-2147483648,"penalties":-2147483648},{"red_threes":2147483647,"red_threes":2147483647,"penalties":2147483647}]})");
+  log.Raw(R"({"type":"end_game","totals":[0,0],"winner":0})");
+  const FileReport r = AuditText(log.str());
+  EXPECT_GE(test::CountId(r, CheckId::kScoreBreakdown), 6) << test::Dump(r);
+  for (const test::Found& f : test::Findings(r)) EXPECT_GE(f.first, line);
+}
+
 // ===========================================================================
 // Sheet entries and hands played out in one log (samples/classic/game.jsonl:
 // hand 2 written as a sheet entry)

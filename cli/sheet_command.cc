@@ -1,11 +1,10 @@
 // `canasta sheet import FILE.csv [-o LOG]`: a spreadsheet's score sheet as a
 // canasta-log/1 sheet log; `canasta sheet export LOG [-o FILE.csv]`: the
 // computed score sheet of any log as CSV (docs/sheets.md).
+#include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-
-#include <boost/program_options.hpp>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -53,8 +52,7 @@ int Import(const std::string& path, const std::string& output, const std::string
     for (std::string name; std::getline(names, name, ',');) options.players.push_back(name);
     if (int(options.players.size()) != options.num_players) {
       std::cerr << "canasta sheet: error: --players names " << options.players.size()
-                << " player(s); ruleset \"" << rules << "\" is for " << options.num_players
-                << "\n";
+                << " player(s); ruleset \"" << rules << "\" is for " << options.num_players << "\n";
       return kExitTrouble;
     }
   }
@@ -116,8 +114,8 @@ int SheetCommand(const std::vector<std::string>& args) {
                                             "write to this file instead of stdout")(
       "rules,r", po::value(&rules),
       "ruleset: a built-in name or a Lua file (import: written in the log's header, default "
-      "classic; export: overrides the log's)")(
-      "players", po::value(&players), "import: the seat names, comma-separated");
+      "classic; export: overrides the log's)")("players", po::value(&players),
+                                               "import: the seat names, comma-separated");
   std::vector<std::string> words;
   po::variables_map vm;
   if (!ParseOptions(args, opts, "sheet", kSheetUsage, &words, &vm)) return kExitTrouble;
@@ -130,7 +128,8 @@ int SheetCommand(const std::vector<std::string>& args) {
               << kSheetUsage << opts;
     return kExitTrouble;
   }
-  if (words[0] == "import") return Import(words[1], output, rules.empty() ? "classic" : rules, players);
+  if (words[0] == "import")
+    return Import(words[1], output, rules.empty() ? "classic" : rules, players);
   return Export(words[1], output, rules);
 }
 

@@ -43,7 +43,7 @@ bool IsSumOf(int64_t value, const std::vector<int>& coins) {
 }
 
 // The ranks a player can hold besides the red three (its value is a bonus).
-constexpr Rank kCardRanks[] = {Rank::kTwo,  Rank::kThree, Rank::kFour,  Rank::kFive, Rank::kSix,
+constexpr Rank kCardRanks[] = {Rank::kTwo,   Rank::kThree, Rank::kFour, Rank::kFive, Rank::kSix,
                                Rank::kSeven, Rank::kEight, Rank::kNine, Rank::kTen,  Rank::kJack,
                                Rank::kQueen, Rank::kKing,  Rank::kAce,  Rank::kJoker};
 
@@ -112,8 +112,8 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
 
   // Which parts each side recorded.
   struct Seen {
-    bool canastas = false, red_threes = false, going_out = false, melded = false,
-         in_hand = false, penalties = false, house = false;
+    bool canastas = false, red_threes = false, going_out = false, melded = false, in_hand = false,
+         penalties = false, house = false;
   };
   std::vector<Seen> seen(static_cast<size_t>(sides));
   std::vector<int64_t> recorded_sum(size_t(sides), 0);
@@ -142,8 +142,8 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
                "penalties, house, special_hand"});
           continue;
         }
-        b.*part->field = int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(
-                                                              INT32_MAX, int64_t(b.*part->field) + value)));
+        b.*part->field = int(std::max<int64_t>(
+            INT32_MIN, std::min<int64_t>(INT32_MAX, int64_t(b.*part->field) + value)));
         recorded_sum[size_t(s)] += value;
         Seen& sn = seen[size_t(s)];
         if (key == "canastas") sn.canastas = true;
@@ -181,8 +181,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
       else if (step > 0 && b.melded % step != 0)
         add(CheckId::kScoreBreakdown, s, "melded",
             who + " records melded " + std::to_string(b.melded) + ", not a multiple of " +
-                std::to_string(step) + ": every card counts a multiple of " +
-                std::to_string(step),
+                std::to_string(step) + ": every card counts a multiple of " + std::to_string(step),
             {"card values: " + std::to_string(step) + " and multiples", "rule: 000 §3"});
     }
     if (sn.in_hand) {
@@ -194,8 +193,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
       else if (step > 0 && b.in_hand % step != 0)
         add(CheckId::kScoreBreakdown, s, "in_hand",
             who + " records in_hand " + std::to_string(b.in_hand) + ", not a multiple of " +
-                std::to_string(step) + ": every card counts a multiple of " +
-                std::to_string(step),
+                std::to_string(step) + ": every card counts a multiple of " + std::to_string(step),
             {"rule: 000 §3"});
     }
 
@@ -230,8 +228,9 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     int reds = 0;
     if (sn.red_threes) {
       const int64_t magnitude = b.red_threes < 0 ? -int64_t(b.red_threes) : b.red_threes;
-      const auto it = std::find_if(red_values.begin(), red_values.end(),
-                                   [&](const std::pair<int, int>& v) { return v.first == magnitude; });
+      const auto it =
+          std::find_if(red_values.begin(), red_values.end(),
+                       [&](const std::pair<int, int>& v) { return v.first == magnitude; });
       if (it == red_values.end()) {
         red_counts_known = false;
         std::vector<int> possible;
@@ -239,9 +238,8 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         add(CheckId::kScoreBreakdown, s, "red_threes",
             who + " records red_threes " + std::to_string(b.red_threes) +
                 ", which no number of red threes scores: each scores " +
-                std::to_string(rules.red_three_bonus) + ", all " +
-                std::to_string(2 * rules.decks) + " together " +
-                std::to_string(rules.all_red_threes_bonus),
+                std::to_string(rules.red_three_bonus) + ", all " + std::to_string(2 * rules.decks) +
+                " together " + std::to_string(rules.all_red_threes_bonus),
             {"possible: " + List(possible) +
                  (rules.red_threes_count_against_unmelded ? " (against a side with no meld)" : ""),
              "rule: 000 §7, §18"});
@@ -282,9 +280,9 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     // with the canastas the ruleset's rule asks for.
     if (sn.going_out && b.going_out != 0) {
       going_out_sides.push_back(s);
-      const bool paid = b.going_out == rules.going_out_bonus ||
-                        (rules.concealed_going_out_bonus > 0 &&
-                         b.going_out == rules.concealed_going_out_bonus);
+      const bool paid =
+          b.going_out == rules.going_out_bonus ||
+          (rules.concealed_going_out_bonus > 0 && b.going_out == rules.concealed_going_out_bonus);
       std::string pays = std::to_string(rules.going_out_bonus);
       if (rules.concealed_going_out_bonus > 0)
         pays += ", or " + std::to_string(rules.concealed_going_out_bonus) + " going out concealed";
@@ -310,10 +308,10 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
               who + " records going_out " + std::to_string(b.going_out) + " with canastas " +
                   std::to_string(b.canastas) + ": a side needs " + std::to_string(needed) +
                   " canasta(s) to go out",
-              {most_canastas == 0 ? "canastas 0: no canasta"
-                                  : "canastas " + std::to_string(b.canastas) +
-                                        " stand for at most " + std::to_string(most_canastas) +
-                                        " canasta(s)",
+              {most_canastas == 0
+                   ? "canastas 0: no canasta"
+                   : "canastas " + std::to_string(b.canastas) + " stand for at most " +
+                         std::to_string(most_canastas) + " canasta(s)",
                "rule: 000 §17"});
       }
     } else if (sn.going_out && b.going_out < 0) {
@@ -397,8 +395,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
   for (int s = 0; s < sides; ++s) {
     if (breakdown_ok) {
       const int64_t truth = Sum(r.parts[size_t(s)]);
-      r.scores[size_t(s)] =
-          int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, truth)));
+      r.scores[size_t(s)] = int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, truth)));
       if (scores_ok && recorded_sum[size_t(s)] != (*entry.scores)[size_t(s)]) {
         std::string parts;
         for (const auto& [name, value] : (*entry.breakdown)[size_t(s)])

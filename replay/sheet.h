@@ -31,7 +31,7 @@ struct SheetEntry {
 
 struct SheetFinding {
   CheckId id = CheckId::kScoreBreakdown;
-  int side = -1;  // -1: the hand as a whole
+  int side = -1;     // -1: the hand as a whole
   std::string part;  // the breakdown part it concerns ("red_threes"), or ""
   std::string message;
   std::vector<std::string> notes;

@@ -148,7 +148,7 @@ std::string IntList(const std::vector<int>& v) {
 
 struct PartColumn {
   SheetColumn column;
-  const char* part;  // canasta-log/1 breakdown name
+  const char* part;    // canasta-log/1 breakdown name
   const char* header;  // what export writes
 };
 constexpr PartColumn kPartColumns[] = {
@@ -281,8 +281,8 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     } else if (kind != SheetColumn::kIgnored && where.count(kind)) {
       bad(header.line,
           "column " + std::to_string(c + 1) + " (\"" + name + "\") names the same part as column " +
-              std::to_string(where[kind] + 1) + " (\"" +
-              Trim(header.cells[size_t(where[kind])]) + "\")",
+              std::to_string(where[kind] + 1) + " (\"" + Trim(header.cells[size_t(where[kind])]) +
+              "\")",
           {"column " + std::to_string(c + 1) + " is ignored"});
       kind = SheetColumn::kIgnored;
     }
@@ -311,8 +311,10 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     const std::string v = Trim(rows[i].cells[side_col]);
     if (v.empty()) continue;
     const std::optional<int64_t> n = ParsePoints(v);
-    if (!n) names = true;
-    else if (*n == 0) zero = true;
+    if (!n)
+      names = true;
+    else if (*n == 0)
+      zero = true;
   }
   std::vector<std::string> side_names;
 
@@ -359,11 +361,11 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     }
     if (side < 0 || side >= sides) {
       bad(row.line,
-          names ? "\"" + side_text + "\" is one side too many: the game has " +
-                      std::to_string(sides) + " sides"
-                : "there is no side " + side_text + ": sides are " +
-                      (zero ? "0 to " + std::to_string(sides - 1)
-                            : "1 to " + std::to_string(sides)),
+          names
+              ? "\"" + side_text + "\" is one side too many: the game has " +
+                    std::to_string(sides) + " sides"
+              : "there is no side " + side_text + ": sides are " +
+                    (zero ? "0 to " + std::to_string(sides - 1) : "1 to " + std::to_string(sides)),
           {column_note(side_col), "the row is left out"});
       continue;
     }
@@ -392,12 +394,14 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
       const std::optional<int64_t> v = ParsePoints(text);
       if (!v) {
         bad(row.line, "\"" + text + "\" is not a number of points",
-            {column_note(c), "hand " + std::to_string(*hand) + ", side " + side_text +
-                                 ": the cell is left out"});
+            {column_note(c),
+             "hand " + std::to_string(*hand) + ", side " + side_text + ": the cell is left out"});
         continue;
       }
-      if (kind == SheetColumn::kScore) sr.score = int(*v);
-      else if (kind == SheetColumn::kTotal) sr.total = int(*v);
+      if (kind == SheetColumn::kScore)
+        sr.score = int(*v);
+      else if (kind == SheetColumn::kTotal)
+        sr.total = int(*v);
       else
         for (const PartColumn& p : kPartColumns)
           if (p.column == kind) sr.parts.emplace_back(p.part, int(*v));
@@ -412,7 +416,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     seats.clear();
     static const char* const kFour[] = {"North", "East", "South", "West"};
     for (int s = 0; s < players; ++s)
-      seats.push_back(players == 4 ? kFour[s]
+      seats.push_back(players == 4                 ? kFour[s]
                       : s < int(side_names.size()) ? side_names[size_t(s)]
                                                    : "Player " + std::to_string(s + 1));
   }
@@ -434,8 +438,9 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     for (const HandRows& h : game.hands) {
       for (int s = 0; s < sides; ++s)
         if (!h.sides.count(s))
-          bad(h.line, "hand " + std::to_string(h.hand) + " has no row for side " +
-                          std::to_string(zero || names ? s : s + 1),
+          bad(h.line,
+              "hand " + std::to_string(h.hand) + " has no row for side " +
+                  std::to_string(zero || names ? s : s + 1),
               {"the hand is written without its scores"});
       log << "{\"type\":\"end_hand\",\"hand\":" << h.hand;
       if (int(h.sides.size()) == sides) {
@@ -486,9 +491,11 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     // ahead on them as the winner.
     log << "{\"type\":\"end_game\"";
     std::vector<int> final_totals;
-    if (last_totals) final_totals = *last_totals;
+    if (last_totals)
+      final_totals = *last_totals;
     else if (running_known && !game.hands.empty())
-      for (int64_t v : running) final_totals.push_back(int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v))));
+      for (int64_t v : running)
+        final_totals.push_back(int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v))));
     if (!final_totals.empty()) {
       log << ",\"totals\":" << IntList(final_totals);
       const auto best = std::max_element(final_totals.begin(), final_totals.end());

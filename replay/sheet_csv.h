@@ -44,8 +44,8 @@ struct SheetImportOptions {
 };
 
 struct SheetImport {
-  std::string log;                // the canasta-log/1 sheet log
-  FileReport report;              // findings about the CSV, by its lines
+  std::string log;                   // the canasta-log/1 sheet log
+  FileReport report;                 // findings about the CSV, by its lines
   std::vector<std::string> ignored;  // header cells of columns left out
 };
 

@@ -3,10 +3,11 @@
 // under classic (000 §7, §17-§19) and jaques (002 "Winning and scoring"),
 // each check failing and passing; sheet entries mixed with hands played
 // out; the CSV import and export (replay/sheet_csv.h).
-#include <sys/wait.h>
-#include <unistd.h>
+#include "replay/sheet.h"
 
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -19,7 +20,6 @@
 #include <vector>
 
 #include "replay/auditor.h"
-#include "replay/sheet.h"
 #include "replay/sheet_csv.h"
 #include "scripting/ruleset.h"
 #include "tests/test_util.h"
@@ -66,7 +66,9 @@ struct Parts {
   int canastas = 0, red_threes = 0, going_out = 0, melded = 0, in_hand = 0, penalties = 0;
   int house = 0;
   bool with_house = false;
-  int Sum() const { return canastas + red_threes + going_out + melded + in_hand + penalties + house; }
+  int Sum() const {
+    return canastas + red_threes + going_out + melded + in_hand + penalties + house;
+  }
 };
 
 // What an entry writes; a test may change any of it before it is written.
@@ -86,8 +88,7 @@ class SheetLog {
   }
   // Writes hand N+1 with these parts; its scores are their sums and its
   // totals the sheet's own running sums, unless `change` says otherwise.
-  int Hand(const std::vector<Parts>& parts,
-           const std::function<void(Entry*)>& change = nullptr) {
+  int Hand(const std::vector<Parts>& parts, const std::function<void(Entry*)>& change = nullptr) {
     Entry e;
     e.hand = ++hand_;
     e.parts = parts;
@@ -152,14 +153,14 @@ class SheetLog {
 };
 
 // Ordinary hands, possible under classic and jaques alike.
-const Parts kWent{800, 100, 100, 340, 0};      // 1340: a natural and a mixed canasta, out
-const Parts kStayed{300, 200, 0, 150, -65};    // 585
-const Parts kBig{1100, 0, 0, 420, -30};        // 1490
-const Parts kOut2{500, 100, 100, 260, 0};      // 960
-const Parts kOut3{1300, 100, 100, 480, 0};     // 1980
-const Parts kNoMeld{0, -100, 0, 0, -85};       // -185: red threes against a side with no meld
-const Parts kSmall{300, 0, 0, 120, -40};       // 380
-const Parts kOut4{800, 200, 100, 355, 0};      // 1455
+const Parts kWent{800, 100, 100, 340, 0};    // 1340: a natural and a mixed canasta, out
+const Parts kStayed{300, 200, 0, 150, -65};  // 585
+const Parts kBig{1100, 0, 0, 420, -30};      // 1490
+const Parts kOut2{500, 100, 100, 260, 0};    // 960
+const Parts kOut3{1300, 100, 100, 480, 0};   // 1980
+const Parts kNoMeld{0, -100, 0, 0, -85};     // -185: red threes against a side with no meld
+const Parts kSmall{300, 0, 0, 120, -40};     // 380
+const Parts kOut4{800, 200, 100, 355, 0};    // 1455
 
 const char* const kRulesets[] = {"classic", "jaques"};
 
@@ -588,11 +589,12 @@ TEST(SheetGame, HandNumbersRunWithoutGaps) {
 TEST(SheetGame, AnEntryWithScoresOnlyIsCheckedByItsTotals) {
   SheetLog log("classic");
   log.Hand({kWent, kStayed}, [](Entry* e) { e->write_parts = false; });
-  const int slip =
-      log.Hand({kBig, kOut2}, [](Entry* e) { e->write_parts = false; e->totals = {2830, 1550}; });
+  const int slip = log.Hand({kBig, kOut2}, [](Entry* e) {
+    e->write_parts = false;
+    e->totals = {2830, 1550};
+  });
   EXPECT_PROBLEMS(AuditText(log.str()), {slip, CheckId::kScoreTotal});
 }
-
 
 TEST(SheetGame, HostileNumbersAreFindingsNotACrash) {
   SheetLog log("classic");
@@ -702,12 +704,15 @@ TEST(SheetCsv, TeamNamesSemicolonsAndThousandsSeparatorsAreRead) {
   const std::string csv =
       "Hand;Team;Canastas;Red 3s;Going out;Melded;In hand;Total\n"
       "1;Us;800;100;100;340;0;\"1,340\"\n"
-      "1;Them;300;200;0;150;\xE2\x88\x92" "65;585\n";
+      "1;Them;300;200;0;150;\xE2\x88\x92"
+      "65;585\n";
   std::istringstream in(csv);
   const SheetImport imported = ImportSheetCsv(in, "club.csv", SheetImportOptions{});
   EXPECT_TRUE(imported.report.findings.empty());
-  EXPECT_NE(imported.log.find(R"({"type":"end_hand","hand":1,"totals":[1340,585],"breakdown":[{"canastas":800,"red_threes":100,"going_out":100,"melded":340,"in_hand":0},{"canastas":300,"red_threes":200,"going_out":0,"melded":150,"in_hand":-65}]})"),
-            std::string::npos)
+  EXPECT_NE(
+      imported.log.find(
+          R"({"type":"end_hand","hand":1,"totals":[1340,585],"breakdown":[{"canastas":800,"red_threes":100,"going_out":100,"melded":340,"in_hand":0},{"canastas":300,"red_threes":200,"going_out":0,"melded":150,"in_hand":-65}]})"),
+      std::string::npos)
       << imported.log;
   EXPECT_NE(imported.log.find(R"("sides":["Us","Them"])"), std::string::npos);
 }
@@ -759,7 +764,6 @@ TEST(SheetCsv, TheSampleEveningImportsToTheShippedLog) {
   EXPECT_TRUE(imported.report.findings.empty());
   EXPECT_EQ(imported.log, ReadAll(kSource / "samples/sheets/evening.jsonl"));
 }
-
 
 // --- The command line ---
 

@@ -440,7 +440,9 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
         if (!h.sides.count(s))
           bad(h.line,
               "hand " + std::to_string(h.hand) + " has no row for side " +
-                  std::to_string(zero || names ? s : s + 1),
+                  (names ? (size_t(s) < side_names.size() ? "\"" + side_names[size_t(s)] + "\""
+                                                          : std::to_string(s))
+                         : std::to_string(zero ? s : s + 1)),
               {"the hand is written without its scores"});
       log << "{\"type\":\"end_hand\",\"hand\":" << h.hand;
       if (int(h.sides.size()) == sides) {

@@ -648,7 +648,7 @@ class ReplayDriver::GameReplay {
       totals_unknown_ = true;
     }
     h.totals = Totals();
-    if (known) CompareTotals(e, h, before, explained);
+    if (known) CompareTotals(e, h, before, explained, /*sheet_entry=*/true);
     ReportHookFailures(e.line);
     Notify([&](ReplayObserver* o) { o->OnHandEnd(h, &e, nullptr); });
     report_->hands.push_back(std::move(h));
@@ -797,7 +797,7 @@ class ReplayDriver::GameReplay {
   // "Scores"). `score_finding[s]` is the finding, if any, of a slip in this
   // hand's score of side s that a total following the sheet carries.
   void CompareTotals(const Event& e, const HandReport& h, const std::vector<int>& before,
-                     const std::vector<int>& score_finding) {
+                     const std::vector<int>& score_finding, bool sheet_entry = false) {
     const int sides = choice_.rules.num_sides();
     const bool scores_ok = e.scores && int(e.scores->size()) == sides;
     if (!e.totals) return;
@@ -840,7 +840,8 @@ class ReplayDriver::GameReplay {
       if (recorded != truth && (sheet != recorded || explained_by < 0)) {
         std::vector<std::string> notes = {
             "true total: previous true total " + std::to_string(before[size_t(s)]) +
-                " + computed hand score " + std::to_string(h.scores[size_t(s)]),
+                " + " + (sheet_entry ? "hand score taken as true " : "computed hand score ") +
+                std::to_string(h.scores[size_t(s)]),
             "rule: 000 §19"};
         if (sheet != recorded && sheet != truth) notes.insert(notes.begin() + 1, sheet_note);
         last_total_finding_[s] =

@@ -1,6 +1,7 @@
 #include "replay/sheet.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
@@ -158,6 +159,10 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
   }
 
   const int step = CardPointStep(rules);
+  int cheapest_card = INT32_MAX;  // of the cards a canasta may hold (no three)
+  for (Rank rk : kCardRanks)
+    if (rk != Rank::kThree)
+      cheapest_card = std::min(cheapest_card, rules.card_value[size_t(int(rk))]);
   bool every_card_counts = true;  // then nothing melded means no meld at all
   for (Rank rk : kCardRanks) every_card_counts &= rules.card_value[size_t(int(rk))] > 0;
   const std::vector<std::pair<int, int>> red_values = RedThreeValues(rules);
@@ -213,6 +218,19 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
             who + " records canastas " + std::to_string(b.canastas) +
                 " with nothing melded: a canasta is made of melded cards",
             {"rule: 000 §9"});
+      } else if (sn.melded && b.melded > 0 && cheapest_card > 0) {
+        // Each canasta is canasta_size melded cards: the fewest canastas the
+        // bonus stands for, at the cheapest card, is the least melded.
+        int fewest = INT32_MAX;
+        for (const auto& [n, m] : combos) fewest = std::min(fewest, n + m);
+        const int64_t least = int64_t(fewest) * rules.canasta_size * cheapest_card;
+        if (b.melded < least)
+          add(CheckId::kScoreBreakdown, s, "melded",
+              who + " records melded " + std::to_string(b.melded) + " with canastas " +
+                  std::to_string(b.canastas) + ": " + std::to_string(fewest) + " canasta(s) of " +
+                  std::to_string(rules.canasta_size) + " cards count at least " +
+                  std::to_string(least),
+              {"the cheapest card counts " + std::to_string(cheapest_card), "rule: 000 §3, §9"});
       }
     }
     int most_canastas = -1;  // unknown

@@ -303,6 +303,23 @@ TEST(SheetCanastas, ACanastaWithNothingMeldedIsAFinding) {
   EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
 }
 
+TEST(SheetCanastas, FewerMeldedPointsThanItsCanastasHoldIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    // Two canastas are 14 cards of at least 5 points: 70.
+    const int line = log.Hand({{800, 100, 100, 65, 0}, kStayed});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "side 0 (Ann and Cat) records melded 65 with canastas 800: 2 canasta(s) of 7 cards "
+              "count at least 70");
+    SheetLog enough(rs);
+    enough.Hand({{800, 100, 100, 70, 0}, kStayed});
+    EXPECT_CLEAN(AuditText(enough.str()));
+  }
+}
+
 TEST(SheetCanastas, TheValuesComeFromTheRuleset) {
   EXPECT_EQ(CanastaCombinations(Rules{}, 800), (std::vector<std::pair<int, int>>{{1, 1}}));
   Rules house;

@@ -298,9 +298,12 @@ TEST(SheetCanastas, SumsOfNaturalAndMixedBonusesPass) {
 }
 
 TEST(SheetCanastas, ACanastaWithNothingMeldedIsAFinding) {
-  SheetLog log("classic");
-  const int line = log.Hand({{500, 100, 100, 0, 0}, kStayed});
-  EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({{500, 100, 100, 0, 0}, kStayed});
+    EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
+  }
 }
 
 TEST(SheetCanastas, FewerMeldedPointsThanItsCanastasHoldIsAFinding) {
@@ -382,9 +385,12 @@ TEST(SheetRedThrees, RedThreesAgainstASideWithNoMeldPass) {
 }
 
 TEST(SheetRedThrees, RedThreesAgainstASideThatMeldedIsAFinding) {
-  SheetLog log("classic");
-  const int line = log.Hand({kWent, {300, -200, 0, 150, -65}});
-  EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({kWent, {300, -200, 0, 150, -65}});
+    EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
+  }
 }
 
 TEST(SheetRedThrees, MoreRedThreesThanThePackHoldsIsAFinding) {
@@ -596,11 +602,14 @@ TEST(SheetGame, TheWrongWinnerIsAFinding) {
 }
 
 TEST(SheetGame, HandNumbersRunWithoutGaps) {
-  SheetLog log("classic");
-  log.Hand({kWent, kStayed});
-  log.SetHand(2);
-  const int gap = log.Hand({kBig, kOut2});  // hand 3
-  EXPECT_PROBLEMS(AuditText(log.str()), {gap, CheckId::kDealHandNumber});
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    log.SetHand(2);
+    const int gap = log.Hand({kBig, kOut2});  // hand 3
+    EXPECT_PROBLEMS(AuditText(log.str()), {gap, CheckId::kDealHandNumber});
+  }
 }
 
 TEST(SheetGame, AnEntryWithScoresOnlyIsCheckedByItsTotals) {
@@ -700,6 +709,22 @@ TEST(SheetCsv, ExportingAPlayedSampleAndImportingItBackAuditsClean) {
   EXPECT_EQ(g.hands.size(), 7u);
   EXPECT_EQ(g.totals, (std::vector<int>{6180, 3750}));
   EXPECT_EQ(g.winner, std::optional<int>(0));
+}
+
+TEST(SheetCsv, ExportingThePlayedJaquesSampleAndImportingItBackAuditsClean) {
+  std::ifstream in(kSource / "samples/jaques/game.jsonl", std::ios::binary);
+  std::ostringstream csv;
+  const FileReport played = ExportSheetCsv(in, "game.jsonl", ByName(), csv);
+  std::istringstream back(csv.str());
+  SheetImportOptions options;
+  options.ruleset = "jaques";
+  const SheetImport imported = ImportSheetCsv(back, "game.csv", options);
+  EXPECT_TRUE(imported.report.findings.empty());
+  const FileReport r = AuditText(imported.log);
+  EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  EXPECT_EQ(test::OnlyGame(r).ruleset, "jaques");
+  EXPECT_EQ(test::OnlyGame(r).totals, test::OnlyGame(played).totals);
+  EXPECT_EQ(test::OnlyGame(r).hands.size(), test::OnlyGame(played).hands.size());
 }
 
 TEST(SheetCsv, CommonSpellingsOfTheColumnsAreAccepted) {

@@ -659,6 +659,26 @@ TEST(SheetMixed, AHandRecordedBySheetAmongHandsPlayedOutAuditsClean) {
   EXPECT_EQ(test::OnlyGame(r).totals, (std::vector<int>{6180, 3750}));
 }
 
+TEST(SheetMixed, ASheetEntryFirstThenHandsPlayedOutAuditsClean) {
+  const std::vector<std::string> lines = SampleLines();
+  std::string log = lines[0] + "\n" + lines[76] + "\n";  // hand 1 by its scores only
+  for (int i = 78; i <= 597; ++i) log += lines[size_t(i - 1)] + "\n";
+  const FileReport r = AuditText(log);
+  EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  EXPECT_EQ(test::OnlyGame(r).totals, (std::vector<int>{6180, 3750}));
+}
+
+TEST(SheetMixed, ASecondEndHandForTheHandJustPlayedIsNoSheetEntry) {
+  const std::vector<std::string> lines = SampleLines();
+  std::string log;
+  for (int i = 1; i <= 77; ++i) log += lines[size_t(i - 1)] + "\n";
+  log += lines[76] + "\n";  // line 78
+  const FileReport r = AuditText(log);
+  EXPECT_PROBLEMS(r, {78, CheckId::kLogOutOfPlace});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace), "hand 1 was ended already at line 77");
+  EXPECT_EQ(test::OnlyGame(r).hands.size(), 1u);
+}
+
 TEST(SheetMixed, TheDealAfterSheetEntriesPassesLeftOnceAHand) {
   const std::vector<std::string> lines = SampleLines();
   std::string log;

@@ -407,7 +407,9 @@ TEST(SheetRedThrees, MoreRedThreesThanThePackHoldsIsAFinding) {
 }
 
 TEST(SheetRedThrees, ARulesetWhereRedThreesNeverCountAgainstChangesTheSign) {
-  const std::string path = (fs::temp_directory_path() / "sheet-test-threes.lua").string();
+  const std::string path =
+      (fs::temp_directory_path() / ("sheet-test-threes-" + std::to_string(getpid()) + ".lua"))
+          .string();
   std::ofstream(path) << "return { name = \"kind-threes\", extends = \"classic\", params = { "
                          "red_threes_count_against_unmelded = false } }\n";
   SheetLog kind(path);

@@ -11,6 +11,7 @@
 #include "core/game.h"
 #include "replay/log_reader.h"
 #include "replay/moves.h"
+#include "replay/sheet.h"
 
 namespace canasta {
 namespace {
@@ -147,8 +148,7 @@ class ReplayDriver::GameReplay {
     return t;
   }
   bool Adjusted() const {
-    return lost_hands_ > 0 ||
-           std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
+    return lost_hands_ > 0 || sheet_hands_ > 0 || std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
   }
   // Game::over(), tied_at_target() and winner() on the adjusted totals.
   bool TiedAtTarget() const {
@@ -159,7 +159,7 @@ class ReplayDriver::GameReplay {
   }
   bool Over() const {
     if (!Adjusted()) return game_.over();
-    if (game_.deals_played() + lost_hands_ == 0) return false;
+    if (game_.deals_played() + lost_hands_ + sheet_hands_ == 0) return false;
     const std::vector<int> t = Totals();
     if (*std::max_element(t.begin(), t.end()) < choice_.rules.target_score) return false;
     return !(TiedAtTarget() && choice_.rules.exact_tie == ExactTie::kPlayAnotherDeal);
@@ -398,6 +398,9 @@ class ReplayDriver::GameReplay {
     d.upcards = e.upcard;
     d.stock = e.stock;
     d.tag = e.line;
+    const int previous_hand = hand_number_;
+    const bool after_sheet = sheet_since_deal_;
+    const int last_dealer = last_dealer_, last_dealer_hand = last_dealer_hand_;
     hand_number_ = *e.hand;
     hand_line_ = e.line;
     unread_since_hand_ = false;
@@ -407,6 +410,10 @@ class ReplayDriver::GameReplay {
     slipped_cards_.clear();
     slip_finding_ = -1;
     lost_deal_pending_ = false;
+    sheet_since_deal_ = false;
+    played_end_line_ = 0;
+    last_dealer_ = *e.dealer;
+    last_dealer_hand_ = *e.hand;
     lost_this_hand_ = false;
     // After a lost deal the engine's count of deals and its totals miss that
     // hand: its number, dealer and the game's end are judged here instead.
@@ -415,9 +422,35 @@ class ReplayDriver::GameReplay {
       for (TaggedViolation& v : vs) {
         const CheckId id = v.violation.id;
         if (id == CheckId::kGameEnd && Adjusted()) continue;
-        if (after_lost_deal && (id == CheckId::kDealHandNumber || id == CheckId::kDealDealer))
+        if ((after_lost_deal || after_sheet) &&
+            (id == CheckId::kDealHandNumber || id == CheckId::kDealDealer))
           continue;
         kept.push_back(std::move(v));
+      }
+      // Hands recorded by their scores only came since the last deal: the
+      // engine did not count them, so the number and the dealer are judged
+      // here, the deal passing left once a hand (000 §6).
+      if (after_sheet && !after_lost_deal) {
+        const int n = choice_.rules.num_players;
+        if (*e.hand != previous_hand + 1)
+          kept.push_back(TaggedViolation{
+              e.line, Violation{CheckId::kDealHandNumber,
+                                "this deal is numbered " + std::to_string(*e.hand) +
+                                    "; the next is " + std::to_string(previous_hand + 1),
+                                {"rule: canasta-log/1 deal.hand"}}});
+        if (last_dealer >= 0 && *e.dealer >= 0 && *e.dealer < n) {
+          const int expected = (last_dealer + (*e.hand - last_dealer_hand) % n + n) % n;
+          if (*e.dealer != expected)
+            kept.push_back(TaggedViolation{
+                e.line,
+                Violation{CheckId::kDealDealer,
+                          "seat " + std::to_string(*e.dealer) + " deals hand " +
+                              std::to_string(*e.hand) + ", but the deal passes to the left: " +
+                              "seat " + std::to_string(last_dealer) + " dealt hand " +
+                              std::to_string(last_dealer_hand) + ", so seat " +
+                              std::to_string(expected) + " deals this one",
+                          {"rule: 000 §6"}}});
+        }
       }
       if (Adjusted() && over_before)
         kept.insert(
@@ -546,9 +579,15 @@ class ReplayDriver::GameReplay {
     }
     EndSkip();
     if (!in_hand_ || !game_.position()) {
-      Add(e.line, CheckId::kLogOutOfPlace, "\"end_hand\" event outside a hand (no deal before it)",
-          {"event ignored"});
-      return;
+      // The hand just played, ended twice: not a hand of its own.
+      if (played_end_line_ && *e.hand == hand_number_) {
+        Add(e.line, CheckId::kLogOutOfPlace,
+            "hand " + std::to_string(hand_number_) + " was ended already at line " +
+                std::to_string(played_end_line_),
+            {"event ignored"});
+        return;
+      }
+      return OnSheetEntry(e);  // a hand recorded by its scores only
     }
     if (*e.hand != hand_number_) {
       Add(e.line, CheckId::kLogBadEvent,
@@ -558,8 +597,80 @@ class ReplayDriver::GameReplay {
     }
     const Where where = At(-1);
     AddViolations(game_.position()->End(e.line), e.line, where);
+    played_end_line_ = e.line;
     CloseHand(true, &e);
     ReportHookFailures(e.line);
+  }
+
+  // A hand recorded by its scores only (docs/sheets.md): each part is
+  // checked against what the rules in force can produce, and the scores
+  // taken as true go into the running totals, which are compared as for a
+  // hand played out.
+  void OnSheetEntry(const Event& e) {
+    const int sides = choice_.rules.num_sides();
+    if (Over()) {
+      Add(e.line, CheckId::kGameEnd,
+          "the game was already over (a side reached " +
+              std::to_string(choice_.rules.target_score) + "), yet another hand is recorded",
+          {"rule: 000 §19"});
+    }
+    if (!lost_deal_pending_ && *e.hand != hand_number_ + 1) {
+      Add(e.line, CheckId::kDealHandNumber,
+          "this hand is numbered " + std::to_string(*e.hand) + "; the next is " +
+              std::to_string(hand_number_ + 1),
+          {"rule: canasta-log/1 end_hand.hand"});
+    }
+    hand_number_ = *e.hand;
+    SheetEntry entry;
+    entry.breakdown = e.breakdown;
+    entry.scores = e.scores;
+    const SheetResult checked = CheckSheetEntry(choice_.rules, *choice_.hooks, entry,
+                                                [&](int s) { return SideName(s); });
+    std::vector<int> explained(size_t(sides), -1);
+    for (const SheetFinding& f : checked.findings) {
+      const int index = Add(e.line, f.id, f.message, f.notes);
+      if (f.changes_score && f.side >= 0 && f.side < sides && explained[size_t(f.side)] < 0)
+        explained[size_t(f.side)] = index;
+    }
+    const std::vector<int> before = Totals();
+    HandReport h;
+    h.hand = hand_number_;
+    h.line = e.line;  // no deal: the entry's own line
+    h.complete = true;
+    h.breakdown = checked.parts;
+    h.recorded_scores = e.scores;
+    h.recorded_totals = e.totals;
+    const bool totals_ok = e.totals && int(e.totals->size()) == sides;
+    bool known = true;
+    for (int s = 0; s < sides; ++s) {
+      int score = 0;
+      if (checked.scores[size_t(s)]) {
+        score = *checked.scores[size_t(s)];
+      } else if (totals_ok) {
+        score = Clamp(int64_t((*e.totals)[size_t(s)]) - before[size_t(s)]);
+      } else {
+        known = false;
+      }
+      h.scores.push_back(score);
+      offset_[size_t(s)] += score;
+    }
+    ++sheet_hands_;
+    sheet_since_deal_ = true;
+    played_end_line_ = 0;
+    lost_deal_pending_ = false;
+    if (!known) {
+      lost_root_ = Add(e.line, CheckId::kLogIncomplete,
+                       "hand " + std::to_string(h.hand) +
+                           " records no scores, totals or breakdown; the next recorded running "
+                           "totals are taken as true",
+                       {});
+      totals_unknown_ = true;
+    }
+    h.totals = Totals();
+    if (known) CompareTotals(e, h, before, explained, /*sheet_entry=*/true);
+    ReportHookFailures(e.line);
+    Notify([&](ReplayObserver* o) { o->OnHandEnd(h, &e, nullptr); });
+    report_->hands.push_back(std::move(h));
   }
 
   // Scores the hand, compares what the log recorded, and closes it. A hand
@@ -664,6 +775,14 @@ class ReplayDriver::GameReplay {
                 std::to_string(sides) + " sides",
             {});
       } else {
+        // A part the hand played out contradicts may also be one the rules
+        // can never produce: that is said on the same finding (one slip,
+        // one finding). Where the recorded part is the true one, the rules
+        // produced it, whatever the move that led there.
+        SheetEntry entry;
+        entry.breakdown = e.breakdown;
+        const SheetResult sheet = CheckSheetEntry(choice_.rules, *choice_.hooks, entry,
+                                                  [&](int s) { return SideName(s); });
         for (int s = 0; s < sides; ++s) {
           for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
             std::string key = name == "threes" ? "red_threes" : name;
@@ -678,15 +797,31 @@ class ReplayDriver::GameReplay {
               continue;
             }
             if (part) truth = h.breakdown[size_t(s)].*part->field;
-            if (truth != value)
+            if (truth != value) {
+              std::vector<std::string> notes = {src};
+              const std::string key_part = key;
+              for (const SheetFinding& f : sheet.findings)
+                if (f.part == key_part && (f.side == s || f.side < 0))
+                  notes.insert(notes.end() - 1, "as a score sheet: " + f.message);
               Add(e.line, CheckId::kScoreBreakdown,
                   SideName(s) + "'s " + name + " is " + std::to_string(truth) + ", not " +
                       std::to_string(value),
-                  {src});
+                  std::move(notes));
+            }
           }
         }
       }
     }
+    CompareTotals(e, h, before, score_finding);
+  }
+
+  // The recorded running totals against the true ones (docs/log-format.md,
+  // "Scores"). `score_finding[s]` is the finding, if any, of a slip in this
+  // hand's score of side s that a total following the sheet carries.
+  void CompareTotals(const Event& e, const HandReport& h, const std::vector<int>& before,
+                     const std::vector<int>& score_finding, bool sheet_entry = false) {
+    const int sides = choice_.rules.num_sides();
+    const bool scores_ok = e.scores && int(e.scores->size()) == sides;
     if (!e.totals) return;
     if (int(e.totals->size()) != sides) {
       Add(e.line, CheckId::kLogBadEvent,
@@ -727,7 +862,8 @@ class ReplayDriver::GameReplay {
       if (recorded != truth && (sheet != recorded || explained_by < 0)) {
         std::vector<std::string> notes = {
             "true total: previous true total " + std::to_string(before[size_t(s)]) +
-                " + computed hand score " + std::to_string(h.scores[size_t(s)]),
+                " + " + (sheet_entry ? "hand score taken as true " : "computed hand score ") +
+                std::to_string(h.scores[size_t(s)]),
             "rule: 000 §19"};
         if (sheet != recorded && sheet != truth) notes.insert(notes.begin() + 1, sheet_note);
         last_total_finding_[s] =
@@ -736,7 +872,9 @@ class ReplayDriver::GameReplay {
                     std::to_string(recorded),
                 std::move(notes));
       } else if (recorded != truth) {
-        // The sheet adds up; it carries a slip reported where it was made.
+        // The sheet adds up; it carries a slip reported where it was made,
+        // and so do the totals that follow it.
+        last_total_finding_[s] = explained_by;
         AddNote(explained_by, "hand " + std::to_string(h.hand) + " (line " +
                                   std::to_string(e.line) + ") carries it: " + SideName(s) +
                                   "'s recorded total " + std::to_string(recorded) +
@@ -846,6 +984,11 @@ class ReplayDriver::GameReplay {
   int root_of_line_ = -1;
   int hand_number_ = 0;
   int hand_line_ = 0;
+  int played_end_line_ = 0;  // the end_hand of the last hand played out, if it was the last hand
+  int sheet_hands_ = 0;      // hands recorded by their scores only (replay/sheet.h)
+  bool sheet_since_deal_ = false;  // such a hand came after the last deal
+  int last_dealer_ = -1;     // the dealer of the last deal, and its hand number
+  int last_dealer_hand_ = 0;
   int last_move_line_ = 0;
   Skip skip_;
   std::vector<Card> drawn_;

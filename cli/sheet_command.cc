@@ -1,0 +1,136 @@
+// `canasta sheet import FILE.csv [-o LOG]`: a spreadsheet's score sheet as a
+// canasta-log/1 sheet log; `canasta sheet export LOG [-o FILE.csv]`: the
+// computed score sheet of any log as CSV (docs/sheets.md).
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "lint/format.h"
+#include "replay/sheet_csv.h"
+
+namespace po = boost::program_options;
+
+namespace canasta {
+namespace {
+
+constexpr char kSheetUsage[] =
+    "usage: canasta sheet import [options] FILE.csv   (writes a canasta-log/1 sheet log)\n"
+    "       canasta sheet export [options] LOG        (writes the computed score sheet as CSV)\n"
+    "\n"
+    "A score sheet has one row per hand and side; its header names the columns:\n"
+    "Hand, Side (or Team), Canastas, Red 3s, Going out, Melded, In hand, Penalties,\n"
+    "Score, Total (docs/sheets.md). `canasta audit` checks the log import writes.\n";
+
+// Where the output goes: the file of -o, else stdout.
+std::ostream* OpenOutput(const std::string& path, std::ofstream* file) {
+  if (path.empty()) return &std::cout;
+  file->open(path, std::ios::binary);
+  return *file ? file : nullptr;
+}
+
+int Import(const std::string& path, const std::string& output, const std::string& rules,
+           const std::string& players_list) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "canasta sheet: error: cannot read '" << path << "'\n";
+    return kExitTrouble;
+  }
+  RulesetChoice choice;
+  std::string error;
+  if (!ResolveRuleset(rules, "", &choice, &error)) {
+    std::cerr << "canasta sheet: error: " << error << "\n";
+    return kExitTrouble;
+  }
+  SheetImportOptions options;
+  options.ruleset = rules;
+  options.num_players = choice.rules.num_players;
+  if (!players_list.empty()) {
+    std::stringstream names(players_list);
+    for (std::string name; std::getline(names, name, ',');) options.players.push_back(name);
+    if (int(options.players.size()) != options.num_players) {
+      std::cerr << "canasta sheet: error: --players names " << options.players.size()
+                << " player(s); ruleset \"" << rules << "\" is for " << options.num_players << "\n";
+      return kExitTrouble;
+    }
+  }
+  const SheetImport imported = ImportSheetCsv(in, path, options);
+  for (const std::string& column : imported.ignored)
+    std::cerr << "canasta sheet: column \"" << column
+              << "\" is not a part of the score; it is left out\n";
+  std::ofstream file;
+  std::ostream* out = OpenOutput(output, &file);
+  if (!out) {
+    std::cerr << "canasta sheet: error: cannot write '" << output << "'\n";
+    return kExitTrouble;
+  }
+  *out << imported.log;
+  out->flush();
+  // The findings about the CSV go where the log does not: stderr when the
+  // log is on stdout.
+  std::ostream& report = output.empty() ? std::cerr : std::cout;
+  WriteTextFile(report, imported.report, TextOptions{});
+  return imported.report.findings.empty() ? kExitOk : kExitFindings;
+}
+
+int Export(const std::string& path, const std::string& output, const std::string& rules) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "canasta sheet: error: cannot read '" << path << "'\n";
+    return kExitTrouble;
+  }
+  if (!rules.empty()) {
+    RulesetChoice probe;
+    std::string error;
+    if (!ResolveRuleset(rules, "", &probe, &error)) {
+      std::cerr << "canasta sheet: error: " << error << "\n";
+      return kExitTrouble;
+    }
+  }
+  std::ofstream file;
+  std::ostream* out = OpenOutput(output, &file);
+  if (!out) {
+    std::cerr << "canasta sheet: error: cannot write '" << output << "'\n";
+    return kExitTrouble;
+  }
+  AuditOptions options;
+  options.forced_ruleset = rules;
+  options.resolve = ResolveRuleset;
+  ExportSheetCsv(in, path, options, *out);
+  out->flush();
+  // The sheet is the computed one whatever the log's findings; `canasta
+  // audit` reports them.
+  return kExitOk;
+}
+
+}  // namespace
+
+int SheetCommand(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  std::string output, rules, players;
+  opts.add_options()("help,h", "this help")("output,o", po::value(&output),
+                                            "write to this file instead of stdout")(
+      "rules,r", po::value(&rules),
+      "ruleset: a built-in name or a Lua file (import: written in the log's header, default "
+      "classic; export: overrides the log's)")("players", po::value(&players),
+                                               "import: the seat names, comma-separated");
+  std::vector<std::string> words;
+  po::variables_map vm;
+  if (!ParseOptions(args, opts, "sheet", kSheetUsage, &words, &vm)) return kExitTrouble;
+  if (vm.count("help")) {
+    std::cout << kSheetUsage << "\n" << opts;
+    return kExitOk;
+  }
+  if (words.size() != 2 || (words[0] != "import" && words[0] != "export")) {
+    std::cerr << "canasta sheet: error: expected `import FILE.csv` or `export LOG`\n\n"
+              << kSheetUsage << opts;
+    return kExitTrouble;
+  }
+  if (words[0] == "import")
+    return Import(words[1], output, rules.empty() ? "classic" : rules, players);
+  return Export(words[1], output, rules);
+}
+
+}  // namespace canasta

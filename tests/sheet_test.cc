@@ -1,0 +1,913 @@
+// Score sheets (docs/sheets.md): logs of `end_hand` events with no deal,
+// checked against what the ruleset in force can produce (replay/sheet.h),
+// under classic (000 §7, §17-§19) and jaques (002 "Winning and scoring"),
+// each check failing and passing; sheet entries mixed with hands played
+// out; the CSV import and export (replay/sheet_csv.h).
+#include "replay/sheet.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "replay/auditor.h"
+#include "replay/sheet_csv.h"
+#include "replay/simulate.h"
+#include "scripting/ruleset.h"
+#include "tests/test_util.h"
+
+namespace canasta {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kSource = CANASTA_SOURCE_DIR;
+
+// --- Auditing under a named ruleset (a built-in or a Lua file) ---
+
+AuditOptions ByName() {
+  AuditOptions options;
+  options.resolve = [](const std::string& name, const std::string&, RulesetChoice* out,
+                       std::string* error) {
+    std::variant<Ruleset, LuaError> loaded = LoadRuleset(name);
+    if (auto* e = std::get_if<LuaError>(&loaded)) {
+      *error = e->ToString();
+      return false;
+    }
+    *out = std::get<Ruleset>(loaded).Choose();
+    return true;
+  };
+  return options;
+}
+
+FileReport AuditText(const std::string& log) {
+  std::istringstream in(log);
+  return AuditStream(in, "sheet.jsonl", ByName());
+}
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// --- A sheet log, built entry by entry ---
+
+// One side's parts of a hand, in the order a scorekeeper writes them.
+struct Parts {
+  int canastas = 0, red_threes = 0, going_out = 0, melded = 0, in_hand = 0, penalties = 0;
+  int house = 0;
+  bool with_house = false;
+  int Sum() const {
+    return canastas + red_threes + going_out + melded + in_hand + penalties + house;
+  }
+};
+
+// What an entry writes; a test may change any of it before it is written.
+struct Entry {
+  int hand = 0;
+  std::vector<Parts> parts;
+  std::vector<int> scores;
+  std::vector<int> totals;
+  bool write_scores = true, write_totals = true, write_parts = true;
+};
+
+class SheetLog {
+ public:
+  explicit SheetLog(const std::string& ruleset) {
+    lines_.push_back(R"({"type":"game","format":"canasta-log/1","ruleset":")" + ruleset +
+                     R"(","players":["Ann","Bob","Cat","Dan"]})");
+  }
+  // Writes hand N+1 with these parts; its scores are their sums and its
+  // totals the sheet's own running sums, unless `change` says otherwise.
+  int Hand(const std::vector<Parts>& parts, const std::function<void(Entry*)>& change = nullptr) {
+    Entry e;
+    e.hand = ++hand_;
+    e.parts = parts;
+    for (size_t s = 0; s < parts.size(); ++s) e.scores.push_back(parts[s].Sum());
+    if (change) {
+      // The totals follow the scores as changed, unless set by the change.
+      Entry probe = e;
+      change(&probe);
+      e = probe;
+    }
+    if (e.totals.empty()) {
+      running_.resize(e.scores.size(), 0);
+      for (size_t s = 0; s < e.scores.size(); ++s) running_[s] += e.scores[s];
+      e.totals = running_;
+    } else {
+      running_ = e.totals;
+    }
+    std::string s = R"({"type":"end_hand","hand":)" + std::to_string(e.hand);
+    if (e.write_scores) s += R"(,"scores":)" + List(e.scores);
+    if (e.write_totals) s += R"(,"totals":)" + List(e.totals);
+    if (e.write_parts) {
+      s += R"(,"breakdown":[)";
+      for (size_t i = 0; i < e.parts.size(); ++i) {
+        const Parts& p = e.parts[i];
+        s += std::string(i ? "," : "") + R"({"canastas":)" + std::to_string(p.canastas) +
+             R"(,"red_threes":)" + std::to_string(p.red_threes) + R"(,"going_out":)" +
+             std::to_string(p.going_out) + R"(,"melded":)" + std::to_string(p.melded) +
+             R"(,"in_hand":)" + std::to_string(p.in_hand) + R"(,"penalties":)" +
+             std::to_string(p.penalties) +
+             (p.with_house ? R"(,"house":)" + std::to_string(p.house) : "") + "}";
+      }
+      s += "]";
+    }
+    return Raw(s + "}");
+  }
+  // end_game with the sheet's running totals and the side ahead on them.
+  int End() {
+    const int winner = running_.size() == 2 && running_[1] > running_[0] ? 1 : 0;
+    return Raw(R"({"type":"end_game","totals":)" + List(running_) + R"(,"winner":)" +
+               std::to_string(winner) + "}");
+  }
+  int Raw(const std::string& line) {
+    lines_.push_back(line);
+    return int(lines_.size());
+  }
+  void SetHand(int hand) { hand_ = hand; }
+  std::string str() const {
+    std::string s;
+    for (const std::string& l : lines_) s += l + "\n";
+    return s;
+  }
+
+ private:
+  static std::string List(const std::vector<int>& v) {
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+    return s + "]";
+  }
+  std::vector<std::string> lines_;
+  std::vector<int> running_;
+  int hand_ = 0;
+};
+
+// Ordinary hands, possible under classic and jaques alike.
+const Parts kWent{800, 100, 100, 340, 0};    // 1340: a natural and a mixed canasta, out
+const Parts kStayed{300, 200, 0, 150, -65};  // 585
+const Parts kBig{1100, 0, 0, 420, -30};      // 1490
+const Parts kOut2{500, 100, 100, 260, 0};    // 960
+const Parts kOut3{1300, 100, 100, 480, 0};   // 1980
+const Parts kNoMeld{0, -100, 0, 0, -85};     // -185: red threes against a side with no meld
+const Parts kSmall{300, 0, 0, 120, -40};     // 380
+const Parts kOut4{800, 200, 100, 355, 0};    // 1455
+
+const char* const kRulesets[] = {"classic", "jaques"};
+
+// A whole game of four hands to 5190 - 2815, every part possible.
+SheetLog CleanGame(const std::string& ruleset) {
+  SheetLog log(ruleset);
+  log.Hand({kWent, kStayed});
+  log.Hand({kBig, kOut2});
+  log.Hand({kOut3, kNoMeld});
+  log.Hand({kSmall, kOut4});
+  log.End();
+  return log;
+}
+
+// The one finding of `r` with `id`, for its message and notes.
+const Finding* Only(const FileReport& r, CheckId id) {
+  const Finding* found = nullptr;
+  for (const GameReport& g : r.games)
+    for (const Finding& f : g.findings)
+      if (f.id == id) {
+        if (found) return nullptr;
+        found = &f;
+      }
+  return found;
+}
+
+bool NoteHas(const Finding* f, const std::string& text) {
+  if (!f) return false;
+  for (const std::string& n : f->notes)
+    if (n.find(text) != std::string::npos) return true;
+  return false;
+}
+
+// ===========================================================================
+// A sheet log is audited, not rejected
+
+TEST(SheetLog, AWholeSheetAuditsCleanUnderClassicAndJaques) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    const FileReport r = AuditText(CleanGame(rs).str());
+    EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+    const GameReport& g = test::OnlyGame(r);
+    ASSERT_EQ(g.hands.size(), 4u);
+    EXPECT_EQ(g.hands[2].scores, (std::vector<int>{1980, -185}));
+    EXPECT_EQ(g.totals, (std::vector<int>{5190, 2815}));
+    EXPECT_EQ(g.winner, std::optional<int>(0));
+    EXPECT_TRUE(g.finished);
+  }
+}
+
+// ===========================================================================
+// The parts add up to the hand score (000 §18)
+
+TEST(SheetParts, PartsThatDoNotAddUpToTheScoreAreOneFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({kWent, kStayed}, [](Entry* e) { e->scores[1] = 600; });
+    log.Hand({kBig, kOut2});  // its totals carry the slip: a note, not an error
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreHand});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreHand),
+              "side 1 (Bob and Dan)'s parts add up to 585, not the recorded hand score 600");
+    EXPECT_TRUE(NoteHas(Only(r, CheckId::kScoreHand), "hand 2 (line 3) carries it"))
+        << test::Dump(r);
+    EXPECT_EQ(test::OnlyGame(r).hands[1].totals, (std::vector<int>{2830, 1545}));
+  }
+}
+
+TEST(SheetParts, PartsThatAddUpPass) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    EXPECT_CLEAN(AuditText(log.str()));
+  }
+}
+
+// ===========================================================================
+// The running totals (000 §19): one error per slip
+
+TEST(SheetTotals, AWrongTotalIsOneErrorAndTheTotalsAfterItCarryIt) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    const int slip = log.Hand({kBig, kOut2}, [](Entry* e) { e->totals = {2830, 1645}; });
+    log.Hand({kOut3, kNoMeld});
+    log.Hand({kSmall, kOut4});
+    const int end = log.End();
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {slip, CheckId::kScoreTotal}, {end, CheckId::kGameTotals});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreTotal),
+              "side 1 (Bob and Dan)'s running total should be 1545, not 1645");
+    EXPECT_TRUE(NoteHas(Only(r, CheckId::kScoreTotal), "hand 4 (line 5) carries it"))
+        << test::Dump(r);
+    EXPECT_TRUE(NoteHas(Only(r, CheckId::kGameTotals), "they repeat the last recorded"));
+  }
+}
+
+TEST(SheetTotals, TotalsThatAddUpPass) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    log.Hand({kBig, kOut2});
+    EXPECT_CLEAN(AuditText(log.str()));
+  }
+}
+
+// ===========================================================================
+// Canasta bonuses: a sum of the ruleset's canasta values (000 §9, §18;
+// 002 "Winning and scoring": 500 natural, 300 mixed)
+
+TEST(SheetCanastas, ABonusNoSetOfCanastasScoresIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({{700, 100, 100, 340, 0}, kStayed});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "side 0 (Ann and Cat) records canastas 700, which no set of canastas scores: a "
+              "natural canasta scores 500, a mixed one 300");
+  }
+}
+
+TEST(SheetCanastas, SumsOfNaturalAndMixedBonusesPass) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({{1100, 100, 100, 340, 0}, {600, 0, 0, 150, -65}});
+    EXPECT_CLEAN(AuditText(log.str()));
+  }
+}
+
+TEST(SheetCanastas, ACanastaWithNothingMeldedIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({{500, 100, 100, 0, 0}, kStayed});
+    EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
+  }
+}
+
+TEST(SheetCanastas, FewerMeldedPointsThanItsCanastasHoldIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    // Two canastas are 14 cards of at least 5 points: 70.
+    const int line = log.Hand({{800, 100, 100, 65, 0}, kStayed});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "side 0 (Ann and Cat) records melded 65 with canastas 800: 2 canasta(s) of 7 cards "
+              "count at least 70");
+    SheetLog enough(rs);
+    enough.Hand({{800, 100, 100, 70, 0}, kStayed});
+    EXPECT_CLEAN(AuditText(enough.str()));
+  }
+}
+
+TEST(SheetCanastas, TheValuesComeFromTheRuleset) {
+  EXPECT_EQ(CanastaCombinations(Rules{}, 800), (std::vector<std::pair<int, int>>{{1, 1}}));
+  Rules house;
+  house.mixed_canasta_bonus = 350;
+  EXPECT_TRUE(CanastaCombinations(house, 800).empty());
+  EXPECT_EQ(CanastaCombinations(house, 850), (std::vector<std::pair<int, int>>{{1, 1}}));
+}
+
+// ===========================================================================
+// Red threes: one of the ruleset's values, with the sign its rule gives
+// (000 §7; 002: "If a side has red threes but has made no meld at all in the
+// hand, the red three values count against them instead")
+
+TEST(SheetRedThrees, AValueNoNumberOfRedThreesScoresIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({{800, 400, 100, 340, 0}, {300, 0, 0, 150, -65}});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "side 0 (Ann and Cat) records red_threes 400, which no number of red threes "
+              "scores: each scores 100, all 4 together 800");
+  }
+}
+
+TEST(SheetRedThrees, AllFourTogetherPass) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({{800, 800, 100, 340, 0}, {300, 0, 0, 150, -65}});
+    EXPECT_CLEAN(AuditText(log.str()));
+  }
+}
+
+TEST(SheetRedThrees, RedThreesForASideWithNoMeldIsOneFindingAndTheirSignIsCorrected) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({kWent, {0, 300, 0, 0, -85}});
+    log.Hand({kBig, kOut2});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "side 1 (Bob and Dan) records red_threes 300 for a side with no meld: a side "
+              "without a meld loses its red threes");
+    const GameReport& g = test::OnlyGame(r);
+    EXPECT_EQ(g.hands[0].scores, (std::vector<int>{1340, -385}));
+    EXPECT_EQ(g.hands[1].totals, (std::vector<int>{2830, 575}));
+  }
+}
+
+TEST(SheetRedThrees, RedThreesAgainstASideWithNoMeldPass) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, {0, -300, 0, 0, -85}});
+    EXPECT_CLEAN(AuditText(log.str()));
+  }
+}
+
+TEST(SheetRedThrees, RedThreesAgainstASideThatMeldedIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({kWent, {300, -200, 0, 150, -65}});
+    EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
+  }
+}
+
+TEST(SheetRedThrees, MoreRedThreesThanThePackHoldsIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({{800, 800, 100, 340, 0}, {300, 100, 0, 150, -65}});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "the sides' red threes stand for 5 red threes; the pack has 4");
+  }
+}
+
+TEST(SheetRedThrees, ARulesetWhereRedThreesNeverCountAgainstChangesTheSign) {
+  const std::string path =
+      (fs::temp_directory_path() / ("sheet-test-threes-" + std::to_string(getpid()) + ".lua"))
+          .string();
+  std::ofstream(path) << "return { name = \"kind-threes\", extends = \"classic\", params = { "
+                         "red_threes_count_against_unmelded = false } }\n";
+  SheetLog kind(path);
+  kind.Hand({kWent, {0, 300, 0, 0, -85}});
+  EXPECT_CLEAN(AuditText(kind.str()));
+  SheetLog against(path);
+  const int line = against.Hand({kWent, {0, -300, 0, 0, -85}});
+  EXPECT_PROBLEMS(AuditText(against.str()), {line, CheckId::kScoreBreakdown});
+  fs::remove(path);
+}
+
+// ===========================================================================
+// Going out: for at most one side, and only what the ruleset pays (000 §17,
+// §18: 100; 002: 100, or 200 going out concealed)
+
+TEST(SheetGoingOut, BothSidesGoingOutIsOneFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({kWent, {300, 200, 100, 150, -65}});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "the going-out bonus is recorded for side 0 (Ann and Cat) and side 1 (Bob and "
+              "Dan): only one side goes out in a hand");
+  }
+}
+
+TEST(SheetGoingOut, OneSideGoingOutPasses) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    EXPECT_CLEAN(AuditText(log.str()));
+  }
+}
+
+TEST(SheetGoingOut, TheConcealedBonusIsPaidOnlyWhereTheRulesetPaysIt) {
+  SheetLog classic("classic");
+  const int line = classic.Hand({{800, 100, 200, 340, 0}, kStayed});
+  const FileReport c = AuditText(classic.str());
+  EXPECT_PROBLEMS(c, {line, CheckId::kScoreBreakdown});
+  EXPECT_EQ(test::MessageOf(c, CheckId::kScoreBreakdown),
+            "side 0 (Ann and Cat) records going_out 200, which this ruleset never pays: going "
+            "out scores 100");
+  SheetLog jaques("jaques");
+  jaques.Hand({{800, 100, 200, 340, 0}, kStayed});
+  EXPECT_CLEAN(AuditText(jaques.str()));
+}
+
+TEST(SheetGoingOut, ABonusNoRulesetPaysIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({{800, 100, 150, 340, 0}, kStayed});
+    EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
+  }
+}
+
+TEST(SheetGoingOut, GoingOutWithoutTheCanastasTheRulesetAsksForIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({{0, 100, 100, 340, 0}, kStayed});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "side 0 (Ann and Cat) records going_out 100 with canastas 0: a side needs 1 "
+              "canasta(s) to go out");
+  }
+  // The house example needs two canastas (its canastas_to_go_out): one is
+  // fine under classic and a finding there.
+  const std::string house = (kSource / "samples/rulesets/house-example.lua").string();
+  SheetLog one("classic");
+  one.Hand({{500, 100, 100, 340, 0}, kStayed});
+  EXPECT_CLEAN(AuditText(one.str()));
+  SheetLog two(house);
+  const int line = two.Hand({{500, 100, 100, 340, 0}, kStayed});
+  EXPECT_PROBLEMS(AuditText(two.str()), {line, CheckId::kScoreBreakdown});
+}
+
+// ===========================================================================
+// Card points: melded for the side, in hand against it, in steps of the card
+// values (000 §3: multiples of 5)
+
+TEST(SheetCardPoints, PointsNoCardsCountAreFindings) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    const int line = log.Hand({{800, 100, 100, 342, 0}, {300, 200, 0, 150, 65}});
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown}, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "side 0 (Ann and Cat) records melded 342, not a multiple of 5: every card counts a "
+              "multiple of 5");
+  }
+}
+
+TEST(SheetCardPoints, MultiplesOfFivePass) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({{800, 100, 100, 345, -5}, kStayed});
+    EXPECT_CLEAN(AuditText(log.str()));
+  }
+  EXPECT_EQ(CardPointStep(Rules{}), 5);
+}
+
+// ===========================================================================
+// Penalties: only those the ruleset has (000 §7: 500; §10: 100; 002 states
+// none)
+
+TEST(SheetPenalties, ClassicPenaltiesPassUnderClassicAndAreFindingsUnderJaques) {
+  SheetLog classic("classic");
+  classic.Hand({kWent, {300, 200, 0, 150, -65, -600}});
+  EXPECT_CLEAN(AuditText(classic.str()));
+  SheetLog jaques("jaques");
+  const int line = jaques.Hand({kWent, {300, 200, 0, 150, -65, -500}});
+  const FileReport j = AuditText(jaques.str());
+  EXPECT_PROBLEMS(j, {line, CheckId::kScoreBreakdown});
+  EXPECT_EQ(test::MessageOf(j, CheckId::kScoreBreakdown),
+            "side 1 (Bob and Dan) records penalties -500: this ruleset has no penalties");
+}
+
+TEST(SheetPenalties, APenaltyNoSetOfPenaltiesMakesIsAFinding) {
+  SheetLog log("classic");
+  const int line = log.Hand({kWent, {300, 200, 0, 150, -65, -150}});
+  EXPECT_PROBLEMS(AuditText(log.str()), {line, CheckId::kScoreBreakdown});
+}
+
+// ===========================================================================
+// A house rule's hook changes the checks (samples/rulesets/house-example.lua:
+// 200 more for going out with three canastas)
+
+TEST(SheetHouse, TheHouseHookDecidesTheHousePart) {
+  const std::string house = (kSource / "samples/rulesets/house-example.lua").string();
+  Parts three{900, 100, 100, 340, 0};
+  three.with_house = true;
+  three.house = 200;
+  SheetLog good(house);
+  good.Hand({three, kStayed});
+  EXPECT_CLEAN(AuditText(good.str()));
+  three.house = 0;
+  SheetLog missing(house);
+  const int line = missing.Hand({three, kStayed});
+  EXPECT_PROBLEMS(AuditText(missing.str()), {line, CheckId::kScoreBreakdown});
+  three.house = 200;
+  SheetLog classic("classic");
+  const int c = classic.Hand({three, kStayed});
+  EXPECT_PROBLEMS(AuditText(classic.str()), {c, CheckId::kScoreBreakdown});
+}
+
+// ===========================================================================
+// The game: it ends at the target with the right winner (000 §19; 002:
+// "The first side to reach or exceed 5,000 points at the end of any hand
+// wins")
+
+TEST(SheetGame, AGameThatEndsBeforeTheTargetIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    const int end = log.End();
+    EXPECT_PROBLEMS(AuditText(log.str()), {end, CheckId::kGameEnd});
+  }
+}
+
+TEST(SheetGame, AHandAfterTheGameEndedIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    log.Hand({kBig, kOut2});
+    log.Hand({kOut3, kNoMeld});
+    log.Hand({kSmall, kOut4});
+    const int extra = log.Hand({kWent, kStayed});
+    log.End();
+    EXPECT_PROBLEMS(AuditText(log.str()), {extra, CheckId::kGameEnd});
+  }
+}
+
+TEST(SheetGame, TheWrongWinnerIsAFinding) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    log.Hand({kBig, kOut2});
+    log.Hand({kOut3, kNoMeld});
+    log.Hand({kSmall, kOut4});
+    const int end = log.Raw(R"({"type":"end_game","totals":[5190,2815],"winner":1})");
+    EXPECT_PROBLEMS(AuditText(log.str()), {end, CheckId::kGameWinner});
+  }
+}
+
+TEST(SheetGame, HandNumbersRunWithoutGaps) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    log.Hand({kWent, kStayed});
+    log.SetHand(2);
+    const int gap = log.Hand({kBig, kOut2});  // hand 3
+    EXPECT_PROBLEMS(AuditText(log.str()), {gap, CheckId::kDealHandNumber});
+  }
+}
+
+TEST(SheetGame, AnEntryWithScoresOnlyIsCheckedByItsTotals) {
+  SheetLog log("classic");
+  log.Hand({kWent, kStayed}, [](Entry* e) { e->write_parts = false; });
+  const int slip = log.Hand({kBig, kOut2}, [](Entry* e) {
+    e->write_parts = false;
+    e->totals = {2830, 1550};
+  });
+  EXPECT_PROBLEMS(AuditText(log.str()), {slip, CheckId::kScoreTotal});
+}
+
+TEST(SheetGame, HostileNumbersAreFindingsNotACrash) {
+  SheetLog log("classic");
+  const int line = log.Raw(
+      R"({"type":"end_hand","hand":1,"scores":[2147483647,-2147483648],"totals":[-2147483648,2147483647],"breakdown":[{"canastas":2147483647,"red_threes":-2147483648,"going_out":2147483647,"melded":2147483647,"in_hand":-2147483648,"penalties":-2147483648},{"red_threes":2147483647,"red_threes":2147483647,"penalties":2147483647}]})");
+  log.Raw(R"({"type":"end_game","totals":[0,0],"winner":0})");
+  const FileReport r = AuditText(log.str());
+  EXPECT_GE(test::CountId(r, CheckId::kScoreBreakdown), 6) << test::Dump(r);
+  for (const test::Found& f : test::Findings(r)) EXPECT_GE(f.first, line);
+}
+
+// ===========================================================================
+// Sheet entries and hands played out in one log (samples/classic/game.jsonl:
+// hand 2 written as a sheet entry)
+
+std::vector<std::string> SampleLines() {
+  std::istringstream in(ReadAll(kSource / "samples/classic/game.jsonl"));
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+const char kHand2[] =
+    R"({"type":"end_hand","hand":2,"scores":[960,370],"totals":[1145,1345],"breakdown":[{"canastas":300,"red_threes":200,"going_out":100,"melded":375,"in_hand":-15,"penalties":0},{"canastas":0,"red_threes":100,"going_out":0,"melded":335,"in_hand":-65,"penalties":0}]})";
+
+TEST(SheetMixed, AHandRecordedBySheetAmongHandsPlayedOutAuditsClean) {
+  const std::vector<std::string> lines = SampleLines();
+  ASSERT_EQ(lines.size(), 597u);
+  std::string log;
+  for (int i = 1; i <= 77; ++i) log += lines[size_t(i - 1)] + "\n";
+  log += std::string(kHand2) + "\n";  // line 78
+  for (int i = 163; i <= 597; ++i) log += lines[size_t(i - 1)] + "\n";
+  const FileReport r = AuditText(log);
+  EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  EXPECT_EQ(test::OnlyGame(r).totals, (std::vector<int>{6180, 3750}));
+}
+
+TEST(SheetMixed, ASheetEntryFirstThenHandsPlayedOutAuditsClean) {
+  const std::vector<std::string> lines = SampleLines();
+  std::string log = lines[0] + "\n" + lines[76] + "\n";  // hand 1 by its scores only
+  for (int i = 78; i <= 597; ++i) log += lines[size_t(i - 1)] + "\n";
+  const FileReport r = AuditText(log);
+  EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  EXPECT_EQ(test::OnlyGame(r).totals, (std::vector<int>{6180, 3750}));
+}
+
+TEST(SheetMixed, ASecondEndHandForTheHandJustPlayedIsNoSheetEntry) {
+  const std::vector<std::string> lines = SampleLines();
+  std::string log;
+  for (int i = 1; i <= 77; ++i) log += lines[size_t(i - 1)] + "\n";
+  log += lines[76] + "\n";  // line 78
+  const FileReport r = AuditText(log);
+  EXPECT_PROBLEMS(r, {78, CheckId::kLogOutOfPlace});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace), "hand 1 was ended already at line 77");
+  EXPECT_EQ(test::OnlyGame(r).hands.size(), 1u);
+}
+
+TEST(SheetMixed, TheDealAfterSheetEntriesPassesLeftOnceAHand) {
+  const std::vector<std::string> lines = SampleLines();
+  std::string log;
+  for (int i = 1; i <= 77; ++i) log += lines[size_t(i - 1)] + "\n";
+  log += std::string(kHand2) + "\n";
+  std::string deal = lines[162];  // hand 3, dealt by seat 2
+  const size_t at = deal.find("\"dealer\":2");
+  ASSERT_NE(at, std::string::npos);
+  deal.replace(at, 10, "\"dealer\":1");
+  log += deal + "\n";  // line 79
+  const FileReport r = AuditText(log);
+  EXPECT_PROBLEMS(r, {79, CheckId::kDealDealer});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kDealDealer),
+            "seat 1 deals hand 3, but the deal passes to the left: seat 0 dealt hand 1, so seat "
+            "2 deals this one");
+}
+
+TEST(SheetMixed, APlayedHandsImpossiblePartIsOneFindingThatSaysSo) {
+  std::vector<std::string> lines = SampleLines();
+  std::string& end = lines[76];  // hand 1: side 1 has red_threes 100
+  const size_t at = end.find("\"red_threes\":100");
+  ASSERT_NE(at, std::string::npos);
+  end.replace(at, 16, "\"red_threes\":150");
+  std::string log;
+  for (int i = 1; i <= 77; ++i) log += lines[size_t(i - 1)] + "\n";
+  const FileReport r = AuditText(log);
+  EXPECT_PROBLEMS(r, {77, CheckId::kScoreBreakdown});
+  EXPECT_TRUE(NoteHas(Only(r, CheckId::kScoreBreakdown),
+                      "as a score sheet: side 1 (Bob and Dan) records red_threes 150, which no "
+                      "number of red threes scores"))
+      << test::Dump(r);
+}
+
+// ===========================================================================
+// CSV: export and import
+
+TEST(SheetCsv, ExportingAPlayedSampleAndImportingItBackAuditsClean) {
+  std::ifstream in(kSource / "samples/classic/game.jsonl", std::ios::binary);
+  std::ostringstream csv;
+  ExportSheetCsv(in, "game.jsonl", ByName(), csv);
+  EXPECT_EQ(csv.str().substr(0, csv.str().find('\n')),
+            "Hand,Side,Canastas,Red threes,Going out,Melded,In hand,Penalties,Score,Total");
+  std::istringstream back(csv.str());
+  const SheetImport imported = ImportSheetCsv(back, "game.csv", SheetImportOptions{});
+  EXPECT_TRUE(imported.report.findings.empty());
+  const FileReport r = AuditText(imported.log);
+  EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  const GameReport& g = test::OnlyGame(r);
+  EXPECT_EQ(g.hands.size(), 7u);
+  EXPECT_EQ(g.totals, (std::vector<int>{6180, 3750}));
+  EXPECT_EQ(g.winner, std::optional<int>(0));
+}
+
+TEST(SheetCsv, ExportingThePlayedJaquesSampleAndImportingItBackAuditsClean) {
+  std::ifstream in(kSource / "samples/jaques/game.jsonl", std::ios::binary);
+  std::ostringstream csv;
+  const FileReport played = ExportSheetCsv(in, "game.jsonl", ByName(), csv);
+  std::istringstream back(csv.str());
+  SheetImportOptions options;
+  options.ruleset = "jaques";
+  const SheetImport imported = ImportSheetCsv(back, "game.csv", options);
+  EXPECT_TRUE(imported.report.findings.empty());
+  const FileReport r = AuditText(imported.log);
+  EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  EXPECT_EQ(test::OnlyGame(r).ruleset, "jaques");
+  EXPECT_EQ(test::OnlyGame(r).totals, test::OnlyGame(played).totals);
+  EXPECT_EQ(test::OnlyGame(r).hands.size(), test::OnlyGame(played).hands.size());
+}
+
+// Every part of every hand the engine scores is one the sheet checks allow:
+// games the bots play under several rulesets, exported and imported back,
+// audit clean (the checks never reject a score a real hand gives).
+TEST(SheetCsv, SelfPlayedGamesRoundTripCleanUnderEveryRulesetFamily) {
+  for (const char* rs : {"classic", "jaques", "hutto", "three-handed", "two-handed"}) {
+    SCOPED_TRACE(rs);
+    std::variant<Ruleset, LuaError> loaded = LoadRuleset(rs);
+    ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
+    const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
+    for (int game = 0; game < 4; ++game) {
+      std::ostringstream played;
+      SimulateGame(choice, GameSeed(7, game), SimulateOptions{}, played);
+      std::istringstream log(played.str());
+      std::ostringstream csv;
+      ExportSheetCsv(log, "played.jsonl", ByName(), csv);
+      std::istringstream back(csv.str());
+      SheetImportOptions options;
+      options.ruleset = rs;
+      options.num_players = choice.rules.num_players;
+      const SheetImport imported = ImportSheetCsv(back, "played.csv", options);
+      EXPECT_TRUE(imported.report.findings.empty());
+      const FileReport r = AuditText(imported.log);
+      EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r) << csv.str();
+    }
+  }
+}
+
+TEST(SheetCsv, CommonSpellingsOfTheColumnsAreAccepted) {
+  EXPECT_EQ(ColumnFor("Red 3s"), SheetColumn::kRedThrees);
+  EXPECT_EQ(ColumnFor("red_threes"), SheetColumn::kRedThrees);
+  EXPECT_EQ(ColumnFor("Canastas"), SheetColumn::kCanastas);
+  EXPECT_EQ(ColumnFor("Going out"), SheetColumn::kGoingOut);
+  EXPECT_EQ(ColumnFor("Melded"), SheetColumn::kMelded);
+  EXPECT_EQ(ColumnFor("In hand"), SheetColumn::kInHand);
+  EXPECT_EQ(ColumnFor("Penalties"), SheetColumn::kPenalties);
+  EXPECT_EQ(ColumnFor("Total"), SheetColumn::kTotal);
+  EXPECT_EQ(ColumnFor("Hand"), SheetColumn::kHand);
+  EXPECT_EQ(ColumnFor("Team"), SheetColumn::kSide);
+  EXPECT_EQ(ColumnFor("Side"), SheetColumn::kSide);
+  EXPECT_EQ(ColumnFor("Bid"), SheetColumn::kUnknown);
+}
+
+TEST(SheetCsv, TeamNamesSemicolonsAndThousandsSeparatorsAreRead) {
+  const std::string csv =
+      "Hand;Team;Canastas;Red 3s;Going out;Melded;In hand;Total\n"
+      "1;Us;800;100;100;340;0;\"1,340\"\n"
+      "1;Them;300;200;0;150;\xE2\x88\x92"
+      "65;585\n";
+  std::istringstream in(csv);
+  const SheetImport imported = ImportSheetCsv(in, "club.csv", SheetImportOptions{});
+  EXPECT_TRUE(imported.report.findings.empty());
+  EXPECT_NE(
+      imported.log.find(
+          R"({"type":"end_hand","hand":1,"totals":[1340,585],"breakdown":[{"canastas":800,"red_threes":100,"going_out":100,"melded":340,"in_hand":0},{"canastas":300,"red_threes":200,"going_out":0,"melded":150,"in_hand":-65}]})"),
+      std::string::npos)
+      << imported.log;
+  EXPECT_NE(imported.log.find(R"("sides":["Us","Them"])"), std::string::npos);
+}
+
+TEST(SheetCsv, BadCellsAreFindingsWithTheRowAndColumn) {
+  const std::string csv =
+      "Hand,Side,Canastas,Red 3s,Going out,Melded,In hand,Total\n"  // line 1
+      "1,0,800,100,100,340,0,1340\n"                                // 2
+      "1,1,300,lots,0,150,-65,585\n"                                // 3: a bad cell
+      "two,0,300,0,0,120,-40,1720\n"                                // 4: a bad hand
+      "2,0,300,0,0,120,-40,1720\n"                                  // 5
+      "2,0,300,0,0,120,-40,1720\n"                                  // 6: a second row
+      "2,5,300,0,0,120,-40,1720\n";                                 // 7: no such side
+  std::istringstream in(csv);
+  const SheetImport imported = ImportSheetCsv(in, "bad.csv", SheetImportOptions{});
+  FileReport r = imported.report;
+  EXPECT_FINDINGS(r, {3, CheckId::kLogBadEvent}, {4, CheckId::kLogBadEvent},
+                  {5, CheckId::kLogBadEvent}, {6, CheckId::kLogBadEvent},
+                  {7, CheckId::kLogBadEvent});
+  ASSERT_EQ(r.findings.size(), 5u);
+  EXPECT_EQ(r.findings[0].message, "\"lots\" is not a number of points");
+  EXPECT_EQ(r.findings[0].notes.at(0), "column 4 (\"Red 3s\")");
+  EXPECT_EQ(r.findings[1].notes.at(0), "column 1 (\"Hand\")");
+  EXPECT_EQ(r.findings[2].message, "hand 2 has no row for side 1");
+  EXPECT_EQ(r.findings[3].message, "hand 2 has a second row for side 0 (the first is line 5)");
+  EXPECT_EQ(r.findings[4].message, "there is no side 5: sides are 0 to 1");
+  EXPECT_EQ(r.findings[4].notes.at(0), "column 2 (\"Side\")");
+  // What could be read is still written: hand 1 without side 1's red threes.
+  EXPECT_NE(imported.log.find(R"({"canastas":300,"going_out":0,"melded":150,"in_hand":-65})"),
+            std::string::npos)
+      << imported.log;
+}
+
+TEST(SheetCsv, AHeaderWithoutHandOrSideIsAFinding) {
+  std::istringstream in("Canastas,Total\n500,500\n");
+  const SheetImport imported = ImportSheetCsv(in, "bad.csv", SheetImportOptions{});
+  EXPECT_FINDINGS(imported.report, {1, CheckId::kLogBadEvent}, {1, CheckId::kLogBadEvent});
+  EXPECT_TRUE(imported.log.empty());
+}
+
+// The shipped evening (samples/sheets/evening.csv) imports to exactly the
+// shipped log beside it, which the golden test audits.
+TEST(SheetCsv, TheSampleEveningImportsToTheShippedLog) {
+  std::ifstream in(kSource / "samples/sheets/evening.csv", std::ios::binary);
+  ASSERT_TRUE(in);
+  SheetImportOptions options;
+  options.players = {"Ann", "Bob", "Cat", "Dan"};
+  const SheetImport imported = ImportSheetCsv(in, "evening.csv", options);
+  EXPECT_TRUE(imported.report.findings.empty());
+  EXPECT_EQ(imported.log, ReadAll(kSource / "samples/sheets/evening.jsonl"));
+}
+
+// --- The command line ---
+
+struct CliRun {
+  int status = -1;
+  std::string out;
+};
+
+// Runs `canasta ARGS` in `dir`, stdout and stderr together.
+CliRun Canasta(const fs::path& dir, const std::string& args) {
+  const std::string cmd =
+      "cd '" + dir.string() + "' && " + std::string(CANASTA_BINARY) + " " + args + " 2>&1";
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+TEST(SheetCommand, BadCellsArePrintedLikeEveryOtherFinding) {
+  const fs::path dir = fs::temp_directory_path() / ("sheet-cli-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "bad.csv") << "Hand,Side,Canastas,Red 3s,Going out,Melded,In hand,Total\n"
+                                    "1,0,800,100,100,340,0,1340\n"
+                                    "1,1,300,lots,0,150,-65,585\n";
+  const CliRun r = Canasta(dir, "sheet import bad.csv -o bad.jsonl");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out,
+            "bad.csv:3: error: \"lots\" is not a number of points [log-bad-event]\n"
+            "bad.csv:3: note: column 4 (\"Red 3s\")\n"
+            "bad.csv:3: note: hand 1, side 1: the cell is left out\n");
+  EXPECT_TRUE(fs::exists(dir / "bad.jsonl"));
+  fs::remove_all(dir);
+}
+
+TEST(SheetCommand, ImportThenExportGivesTheSheetsTrueScores) {
+  const fs::path dir = kSource / "samples" / "sheets";
+  const CliRun imported = Canasta(dir, "sheet import evening.csv --players Ann,Bob,Cat,Dan");
+  EXPECT_EQ(imported.status, 0);
+  EXPECT_EQ(imported.out, ReadAll(dir / "evening.jsonl"));
+  const CliRun exported = Canasta(dir, "sheet export evening.jsonl");
+  EXPECT_EQ(exported.status, 0);
+  // Hand 2: Ann and Cat's red threes count against them (000 §7).
+  EXPECT_NE(exported.out.find("2,0,0,-100,0,0,-120,0,-220,1120\n"), std::string::npos)
+      << exported.out;
+  EXPECT_NE(exported.out.find("6,0,1100,100,100,460,0,0,1760,5745\n"), std::string::npos)
+      << exported.out;
+}
+
+}  // namespace
+}  // namespace canasta

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/scoring.h"
+
 namespace canasta {
 
 bool Meld::Remove(Card c) {
@@ -16,7 +18,7 @@ bool Meld::Remove(Card c) {
 
 int Meld::Value(const Rules& r) const {
   int v = 0;
-  for (Card c : cards) v += r.value(c);
+  for (Card c : cards) v = SaturatingAdd(v, r.value(c));
   return v;
 }
 

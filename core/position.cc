@@ -5,6 +5,7 @@
 #include "core/position.h"
 
 #include <algorithm>
+#include <array>
 
 #include "core/position_internal.h"
 
@@ -33,7 +34,7 @@ std::vector<Card> Position::StockTop(int n) const {
 }
 
 int Position::Minimum(int side) const {
-  return hooks_.MinimumCount(rules_, totals_[side]) + sides_[side].minimum_increase;
+  return SaturatingAdd(hooks_.MinimumCount(rules_, totals_[side]), sides_[side].minimum_increase);
 }
 
 bool Position::IsPileFrozen() const {
@@ -85,6 +86,50 @@ const Meld* Position::FindMeld(int side, Rank rank) const {
   }
   return nullptr;
 }
+bool Position::InvariantsHold() const {
+  std::array<int, kNumFaces> where{};
+  auto add = [&](Card c) {
+    if (c.valid()) ++where[c.index()];
+  };
+  auto add_counts = [&](const CardCounts& cards) {
+    for (int i = 0; i < kNumFaces; ++i) where[i] += cards.count(Card::FromIndex(i));
+  };
+  if (!unseen_.Consistent()) return false;
+  add_counts(unseen_);
+  for (const Player& p : players_) {
+    if (!p.hand.Consistent() || p.turns < 0 || p.pile_threes < 0 || p.late_threes < 0)
+      return false;
+    add_counts(p.hand);
+  }
+  for (const Side& s : sides_) {
+    for (const Meld& m : s.melds) {
+      if (m.naturals + m.twos + m.jokers != m.size() || m.naturals < 0 || m.twos < 0 ||
+          m.jokers < 0)
+        return false;
+      for (Card c : m.cards) add(c);
+    }
+    for (Card c : s.threes) add(c);
+  }
+  for (Card c : pile_) add(c);
+  // Conservation is exact unless a count was cut at 255 copies.
+  bool saturated = unseen_.saturated();
+  for (const Player& p : players_) saturated |= p.hand.saturated();
+  for (int i = 0; i < kNumFaces && !saturated; ++i) {
+    if (where[i] != rules_.copies(Card::FromIndex(i)) + surplus_[i]) return false;
+  }
+  // The stock: its size never negative; a recorded stock is drawn in order.
+  if (stock_size_ < 0) return false;
+  if (stock_ && (stock_pos_ > stock_->size() || int(stock_->size() - stock_pos_) != stock_size_))
+    return false;
+  // The phase: a deal someone went out of is over; the play phase is the
+  // turn's own player's; a pile taken this turn stays empty until the discard.
+  if (went_out_ >= 0 && phase_ != Phase::kOver) return false;
+  if (phase_ == Phase::kPlay && turn_.player != current_) return false;
+  if (phase_ == Phase::kPlay && turn_.took_pile && !pile_.empty()) return false;
+  if (current_ < 0 || current_ >= rules_.num_players) return false;
+  return true;
+}
+
 // ---------------------------------------------------------------------------
 // Shared checks
 
@@ -194,8 +239,7 @@ void Position::BeginTurn(int player) {
     play_begun_ = true;
     if (rules_.three_layout != ThreeLayout::kFirstTurn) {
       for (Player& p : players_)
-        p.late_threes = p.hand.count(Card(Rank::kThree, Suit::kHearts)) +
-                        p.hand.count(Card(Rank::kThree, Suit::kDiamonds));
+        p.late_threes = RedThreesIn(p.hand);
     }
   }
   if (turn_.player >= 0 && turn_.player != player) FinishTurn();

@@ -33,6 +33,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
   // `where`: a seat, or -1 for the upcards; worded only for a finding.
   auto take = [&](Card c, int where) {
     if (!unseen_.Remove(c)) {
+      Conjure(c);
       out.push_back(Tv(CheckId::kDealPack,
                        "the deal holds more copies of " + ToString(c) + " than the pack has (" +
                            std::to_string(rules_.copies(c)) + "); one is in " +
@@ -125,6 +126,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
     stock_size_ = int(d.stock->size());
   }
   for (TaggedViolation& v : out) v.tag = d.tag;
+  CANASTA_DCHECK(InvariantsHold());
   return out;
 }
 TaggedViolations Position::CheckThree(const ThreeMove& m) const {
@@ -204,7 +206,7 @@ void Position::ApplyThree(const ThreeMove& m) {
     const int n = rules_.num_players;
     last_before_play_seat_ = std::max(last_before_play_seat_, (m.player - dealer_ - 1 + 2 * n) % n);
   }
-  p.hand.Remove(m.card);
+  if (!p.hand.Remove(m.card)) Conjure(m.card);
   sides_[side_of(m.player)].threes.push_back(m.card);
   if (p.pile_threes > 0) {
     --p.pile_threes;
@@ -218,7 +220,8 @@ void Position::ApplyThree(const ThreeMove& m) {
     if (stock_size_ == 0 && m.replacement->is_red_three() && phase_ != Phase::kBeforePlay)
       phase_ = Phase::kOver;
   } else if (m.replacement) {
-    p.hand.Add(*m.replacement);  // reported: no stock left
+    Conjure(*m.replacement);  // reported: no stock left
+    p.hand.Add(*m.replacement);
   }
 }
 

@@ -15,7 +15,7 @@ using position_internal::Seat;
 using position_internal::Tv;
 
 void Position::TakeFromStock(Card c) {
-  unseen_.Remove(c);
+  if (!unseen_.Remove(c)) Conjure(c);  // drawn though no copy is left
   if (stock_ && stock_pos_ < stock_->size()) ++stock_pos_;
   if (stock_size_ > 0) --stock_size_;
 }
@@ -224,9 +224,10 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   turn_.from_hand = p.hand;  // cards held before the pile joins the hand
   turn_.from_hand_limited = true;
   if (turn_.opening) {
-    turn_.initial_count += CountToward(m.with, nullptr);
+    turn_.initial_count = SaturatingAdd(turn_.initial_count, CountToward(m.with, nullptr));
     if (rules_.top_card_counts_toward_minimum)
-      turn_.initial_count += hooks_.InitialMeldValue(rules_, top);
+      turn_.initial_count =
+          SaturatingAdd(turn_.initial_count, hooks_.InitialMeldValue(rules_, top));
     if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
     turn_.last_meld_tag = m.tag;
   }

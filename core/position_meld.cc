@@ -21,7 +21,7 @@ int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand)
     // (000 §13 "not included in the minimum count"); the audit gives the
     // player the benefit of the doubt where a card could be either.
     if (from_hand && !from_hand->Remove(c)) continue;
-    total += hooks_.InitialMeldValue(rules_, c);
+    total = SaturatingAdd(total, hooks_.InitialMeldValue(rules_, c));
   }
   return total;
 }
@@ -150,7 +150,7 @@ void Position::ApplyMeld(const MeldMove& m) {
     bool red_three = false;
     for (Card c : laid) {
       red_three |= c.is_red_three();
-      p.hand.Remove(c);
+      if (!p.hand.Remove(c)) Conjure(c);
     }
     if (laid.empty()) continue;
     if (red_three) {
@@ -170,8 +170,9 @@ void Position::ApplyMeld(const MeldMove& m) {
     if (old) turn_.added_to_old_meld = true;
     if (*rank == Rank::kThree) turn_.black_three_tags.push_back(m.tag);
     if (turn_.opening) {
-      turn_.initial_count +=
-          CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr);
+      turn_.initial_count = SaturatingAdd(
+          turn_.initial_count,
+          CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr));
     }
     AddToSideMeld(side, *rank, laid);
     for (Card c : laid) turn_.laid.Add(c);
@@ -216,7 +217,9 @@ void Position::ApplyRetract(const RetractMove& m) {
       if (meld.Remove(c)) {
         players_[m.player].hand.Add(c);
         turn_.laid.Remove(c);
-        if (turn_.opening) turn_.initial_count -= hooks_.InitialMeldValue(rules_, c);
+        if (turn_.opening)
+          turn_.initial_count =
+              SaturatingAdd(turn_.initial_count, -hooks_.InitialMeldValue(rules_, c));
         break;
       }
     }
@@ -226,11 +229,13 @@ void Position::ApplyRetract(const RetractMove& m) {
                 s.melds.end());
   // 000 §10: penalties for correcting a meld.
   if (turn_.illegal_meld) {
-    s.penalties += rules_.illegal_meld_penalty;
+    s.penalties = SaturatingAdd(s.penalties, rules_.illegal_meld_penalty);
     turn_.illegal_meld = false;
   } else if (insufficient && rules_.insufficient_meld_penalties) {
-    if (all) s.minimum_increase += rules_.retract_all_minimum_increase;
-    else s.penalties += rules_.partial_retract_penalty;
+    if (all)
+      s.minimum_increase = SaturatingAdd(s.minimum_increase, rules_.retract_all_minimum_increase);
+    else
+      s.penalties = SaturatingAdd(s.penalties, rules_.partial_retract_penalty);
   }
   if (turn_.laid.empty()) {
     turn_.melded = turn_.took_pile;

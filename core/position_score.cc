@@ -15,15 +15,16 @@ std::vector<ScoreBreakdown> Position::Score() const {
     for (const Meld& m : s.melds) {
       if (m.cards.empty()) continue;
       any_meld = true;
-      b.melded += m.Value(rules_);
+      b.melded = SaturatingAdd(b.melded, m.Value(rules_));
       if (m.is_canasta(rules_))
-        b.canastas += m.is_natural() ? rules_.natural_canasta_bonus : rules_.mixed_canasta_bonus;
+        b.canastas = SaturatingAdd(
+            b.canastas, m.is_natural() ? rules_.natural_canasta_bonus : rules_.mixed_canasta_bonus);
     }
     int reds = 0;
     for (Card c : s.threes) reds += c.is_red_three();
     // 000 §7, A8: all of them together score all_red_threes_bonus in total.
     b.red_threes = reds == all_threes && reds > 0 ? rules_.all_red_threes_bonus
-                                                  : reds * rules_.red_three_bonus;
+                                                  : SaturatingMul(reds, rules_.red_three_bonus);
     if (!any_meld && rules_.red_threes_count_against_unmelded) b.red_threes = -b.red_threes;
     if (went_out_ >= 0 && side_of(went_out_) == side) {
       b.going_out = concealed_ && rules_.concealed_going_out_bonus > 0
@@ -36,7 +37,7 @@ std::vector<ScoreBreakdown> Position::Score() const {
         Card c = Card::FromIndex(i);
         // A red three left in hand is dealt with by the penalty (A8, A20).
         if (c.is_red_three()) continue;
-        b.in_hand -= hand(seat).count(c) * rules_.value(c);
+        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(hand(seat).count(c), rules_.value(c)));
       }
     }
     b.penalties = -s.penalties;

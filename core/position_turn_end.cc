@@ -96,9 +96,7 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   // 000 §7: a red three is laid out in the first turn (before play in Hutto,
   // at once in 002), or at once when drawn; one still held when the turn
   // ends was not (the penalty comes at the end). Every layout.
-  const int reds = hand.count(Card(Rank::kThree, Suit::kHearts)) +
-                   hand.count(Card(Rank::kThree, Suit::kDiamonds)) -
-                   (m.card.is_red_three() ? 1 : 0);
+  const int reds = RedThreesIn(hand) - (m.card.is_red_three() ? 1 : 0);
   if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay)
     out.push_back(Tv(CheckId::kThreeTiming,
                      Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
@@ -115,7 +113,7 @@ void Position::ApplyDiscard(const DiscardMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
   if (m.player != current_) BeginTurn(m.player);
   Player& p = players_[m.player];
-  p.hand.Remove(m.card);
+  if (!p.hand.Remove(m.card)) Conjure(m.card);
   pile_.push_back(m.card);
   if (p.hand.empty()) {
     went_out_ = m.player;
@@ -213,6 +211,7 @@ TaggedViolations Position::End(int tag) {
     phase_ = Phase::kOver;
   }
   EndPlay(tag, &out);
+  CANASTA_DCHECK(InvariantsHold());
   for (TaggedViolation& v : out)
     if (!v.tag) v.tag = tag;
   return out;
@@ -221,11 +220,10 @@ TaggedViolations Position::End(int tag) {
 void Position::EndPlay(int tag, TaggedViolations* out) {
   // 000 §7, A20: a red three still in the hand of a player who has had a turn.
   for (int s = 0; s < rules_.num_players; ++s) {
-    const int held = hand(s).count(Card(Rank::kThree, Suit::kHearts)) +
-                     hand(s).count(Card(Rank::kThree, Suit::kDiamonds));
+    const int held = RedThreesIn(hand(s));
     if (held > 0 && players_[s].turns > 0) {
-      const int penalty = held * rules_.undeclared_red_three_penalty;
-      sides_[side_of(s)].penalties += penalty;
+      const int penalty = SaturatingMul(held, rules_.undeclared_red_three_penalty);
+      sides_[side_of(s)].penalties = SaturatingAdd(sides_[side_of(s)].penalties, penalty);
       if (out)
         out->push_back(Tv(CheckId::kRedThreeUndeclared,
                           Seat(s) + " still holds " + Plural(held, "red three") +

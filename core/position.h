@@ -233,6 +233,7 @@ class Position {
     CardCounts laid;            // cards laid on the table this turn
     CardCounts from_hand;       // cards held before taking the pile (count toward the minimum)
     bool from_hand_limited = false;
+    CardCounts counted;         // cards on the table that counted toward the minimum
     std::vector<int> black_three_tags;
     bool illegal_meld = false;
     bool added_to_old_meld = false;
@@ -263,13 +264,22 @@ class Position {
   // End-of-turn checks: the initial-meld minimum, black threes, the binding
   // answer, going out. `canastas_after` counts canastas once the turn's cards
   // are down; `going_out` says whether the hand is emptied.
-  void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out) const;
+  // `discard`: the turn's discard, when it is the move being checked.
+  void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
+                    Card discard = Card()) const;
+  // Cards of `left` (the player in turn's cards kept after the discard) that
+  // could still have been melded this turn, one meld or addition at a time
+  // (002 L47: "meld as much as possible"); empty if none.
+  std::vector<Card> StillMeldable(const CardCounts& left, int canastas_after) const;
   void BeginTurn(int player);
   void TakeFromStock(Card c);
   void AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards);
   Meld* FindMeld(int side, Rank rank);
   const Meld* FindMeld(int side, Rank rank) const;
-  int CountToward(const std::vector<Card>& cards, CardCounts* from_hand) const;
+  // What `cards` count toward the initial meld; with `from_hand`, only cards
+  // found there (and taken from it) count. Cards that count go to *counted.
+  int CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
+                  CardCounts* counted) const;
   void FinishTurn();
   // Settles the end of play; reports undeclared red threes into *out.
   void EndPlay(int tag, TaggedViolations* out);

@@ -45,14 +45,14 @@ TaggedViolations Position::Deal(const DealMove& d) {
     out.push_back(Tv(CheckId::kDealHandSize,
                      "the deal has " + Plural(int(d.hands.size()), "hand") + "; this ruleset has " +
                          Plural(n, "player"),
-                     "000 §5, §21"));
+                     rules_.Cite("num_players", "000 §5, §21")));
   }
   for (int s = 0; s < n && s < int(d.hands.size()); ++s) {
     if (int(d.hands[s].size()) != rules_.hand_size) {
       out.push_back(Tv(CheckId::kDealHandSize,
                        Seat(s) + " was dealt " + Plural(int(d.hands[s].size()), "card") + ", not " +
                            std::to_string(rules_.hand_size),
-                       "000 §6, §21"));
+                       rules_.Cite("hand_size", "000 §6, §21")));
     }
     for (Card c : d.hands[s]) {
       players_[s].hand.Add(c);
@@ -153,7 +153,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
                        Seat(m.player) +
                            " lays out a red three before play; this ruleset lays them out in "
                            "the player's first turn",
-                       "000 §7, A6"));
+                       rules_.Cite("three_layout", "000 §7, A6")));
     } else if (rules_.three_layout == ThreeLayout::kBeforePlay) {
       const int n = rules_.num_players;
       const int order = (m.player - dealer_ - 1 + 2 * n) % n;
@@ -179,7 +179,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
     else
       out.push_back(Tv(CheckId::kThreeTiming,
                        "under this ruleset dealt red threes are laid out at once, before play",
-                       "002 Setup-7"));
+                       rules_.Cite("three_layout", "002 Setup-7")));
   }
   // The replacement (000 §7): none for a red three taken with the pile.
   if (from_pile) {

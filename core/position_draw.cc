@@ -33,7 +33,7 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
     out.push_back(Tv(CheckId::kDrawCount,
                      Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") +
                          "; a turn draws " + std::to_string(expected) + " from the stock",
-                     rules_.stock_draw == 1 ? "000 §12" : "000 §21, A10"));
+                     rules_.Cite("stock_draw", rules_.stock_draw == 1 ? "000 §12" : "000 §21, A10")));
   }
   CheckFromStock(m.cards, &out);
   return out;
@@ -77,7 +77,8 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   }
   if (top.is_wild()) {
     out.push_back(Tv(CheckId::kPileBlockedTop,
-                     "a wild card (" + ToString(top) + ") is on top of the pile", "000 §14"));
+                     "a wild card (" + ToString(top) + ") is on top of the pile",
+                     rules_.Cite("unfrozen_take", "000 §14")));
     return out;
   }
   if (top.is_black_three() && rules_.black_three_blocks_until_covered) {
@@ -92,7 +93,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   if (rules_.one_card_rule && hand.total() == 1 && pile_.size() == 1) {
     out.push_back(Tv(CheckId::kPileOneCard,
                      Seat(m.player) + " holds one card and may not take a pile of one card",
-                     "000 §14, §17, A11"));
+                     rules_.Cite("one_card_rule", "000 §14, §17, A11")));
   }
   CheckHeld(m.player, m.with, &out);
 
@@ -104,7 +105,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
                            "the pile is frozen; taking it needs a natural pair of " +
                                ToString(top.rank()) + "s from the hand",
-                           "000 §13, §14");
+                           rules_.Cite("frozen_take_new_meld", "000 §13, §14"));
     v.violation.notes.push_back(
         !sides_[side].opened && rules_.frozen_before_initial_meld
             ? "frozen because the side has not made its initial meld"
@@ -119,7 +120,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     out.push_back(Tv(CheckId::kPileTakeInvalid,
                      "a frozen pile is taken by forming a new meld of the top card and two "
                      "natural " + ToString(top.rank()) + "s only; shown: " + ToString(m.with),
-                     "002 Play-5, A25"));
+                     rules_.Cite("frozen_take_new_meld", "002 Play-5, A25")));
     return out;
   }
   std::vector<Card> laid = m.with;
@@ -134,7 +135,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
       out.push_back(Tv(CheckId::kPileTakeInvalid,
                        "taking the pile needs two natural " + ToString(top.rank()) +
                            "s from the hand",
-                       "002 Play-4, A25"));
+                       rules_.Cite("unfrozen_take", "002 Play-4, A25")));
       return out;
     }
     if (m.to && *m.to != top.rank()) {
@@ -159,7 +160,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     out.push_back(Tv(CheckId::kPileTakeInvalid,
                      "taking the pile needs two natural " + ToString(top.rank()) +
                          "s from the hand",
-                     "002 Play-4, A25"));
+                     rules_.Cite("unfrozen_take", "002 Play-4, A25")));
     return out;
   } else {
     std::optional<Rank> rank = MeldRank(laid, std::nullopt);
@@ -224,10 +225,13 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   turn_.from_hand = p.hand;  // cards held before the pile joins the hand
   turn_.from_hand_limited = true;
   if (turn_.opening) {
-    turn_.initial_count = SaturatingAdd(turn_.initial_count, CountToward(m.with, nullptr));
-    if (rules_.top_card_counts_toward_minimum)
+    turn_.initial_count =
+        SaturatingAdd(turn_.initial_count, CountToward(m.with, nullptr, &turn_.counted));
+    if (rules_.top_card_counts_toward_minimum) {
       turn_.initial_count =
           SaturatingAdd(turn_.initial_count, hooks_.InitialMeldValue(rules_, top));
+      turn_.counted.Add(top);
+    }
     if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
     turn_.last_meld_tag = m.tag;
   }

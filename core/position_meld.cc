@@ -14,13 +14,15 @@ namespace canasta {
 using position_internal::Seat;
 using position_internal::Tv;
 
-int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand) const {
+int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
+                          CardCounts* counted) const {
   int total = 0;
   for (Card c : cards) {
     // After taking the pile only cards that were already in the hand count
     // (000 §13 "not included in the minimum count"); the audit gives the
     // player the benefit of the doubt where a card could be either.
     if (from_hand && !from_hand->Remove(c)) continue;
+    counted->Add(c);
     total = SaturatingAdd(total, hooks_.InitialMeldValue(rules_, c));
   }
   return total;
@@ -172,7 +174,8 @@ void Position::ApplyMeld(const MeldMove& m) {
     if (turn_.opening) {
       turn_.initial_count = SaturatingAdd(
           turn_.initial_count,
-          CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr));
+          CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
+                      &turn_.counted));
     }
     AddToSideMeld(side, *rank, laid);
     for (Card c : laid) turn_.laid.Add(c);
@@ -217,9 +220,14 @@ void Position::ApplyRetract(const RetractMove& m) {
       if (meld.Remove(c)) {
         players_[m.player].hand.Add(c);
         turn_.laid.Remove(c);
-        if (turn_.opening)
+        // A card that counted toward the minimum is a card from the hand
+        // again (000 §10): it counts once more if melded again this turn
+        // (readings R108). One that did not (from the pile) still does not.
+        if (turn_.opening && turn_.counted.Remove(c)) {
           turn_.initial_count =
               SaturatingAdd(turn_.initial_count, -hooks_.InitialMeldValue(rules_, c));
+          if (turn_.from_hand_limited) turn_.from_hand.Add(c);
+        }
         break;
       }
     }

@@ -35,8 +35,11 @@ std::vector<ScoreBreakdown> Position::Score() const {
       if (side_of(seat) != side) continue;
       for (int i = 0; i < kNumFaces; ++i) {
         Card c = Card::FromIndex(i);
-        // A red three left in hand is dealt with by the penalty (A8, A20).
-        if (c.is_red_three()) continue;
+        // A red three left in hand is dealt with by the penalty once its
+        // holder has had a turn (000 §7; readings R8, R20); before that it is
+        // a card in hand and counts its value against the side (000 §3, §9;
+        // readings R107).
+        if (c.is_red_three() && players_[seat].turns > 0) continue;
         b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(hand(seat).count(c), rules_.value(c)));
       }
     }

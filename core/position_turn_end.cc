@@ -14,7 +14,58 @@ using position_internal::Plural;
 using position_internal::Seat;
 using position_internal::Tv;
 
-void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out) const {
+std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_after) const {
+  const int side = side_of(turn_.player);
+  const RankGroups g = GroupByRank(left);
+  std::vector<Card> meldable;
+  int value = 0;  // toward an initial meld not yet complete
+  size_t wilds_used = 0;
+  for (Rank r : kMeldRanks) {
+    const std::vector<Card>& naturals = g.naturals[int(r)];
+    if (naturals.empty()) continue;
+    const Meld* meld = FindMeld(side, r);
+    if (meld && !meld->cards.empty()) {
+      if (CheckMeldShape(rules_, hooks_, ShapeAfterAdding(meld, naturals, r, rules_))) continue;
+      meldable.insert(meldable.end(), naturals.begin(), naturals.end());
+      continue;
+    }
+    // A new meld of these naturals, with as few of the wild cards as it needs.
+    for (size_t w = 0; wilds_used + w <= g.wilds.size(); ++w) {
+      std::vector<Card> cards = naturals;
+      cards.insert(cards.end(), g.wilds.begin() + wilds_used, g.wilds.begin() + wilds_used + w);
+      if (!CheckMeldShape(rules_, hooks_, ShapeAfterAdding(nullptr, cards, r, rules_))) {
+        meldable.insert(meldable.end(), cards.begin(), cards.end());
+        wilds_used += w;
+        break;
+      }
+    }
+  }
+  // Wild cards left over, onto a meld of the side that takes them.
+  for (size_t i = wilds_used; i < g.wilds.size(); ++i) {
+    for (const Meld& meld : sides_[side].melds) {
+      if (meld.cards.empty() || meld.rank == Rank::kThree) continue;
+      if (!CheckMeldShape(rules_, hooks_, ShapeAfterAdding(&meld, {g.wilds[i]}, meld.rank, rules_))) {
+        meldable.push_back(g.wilds[i]);
+        break;
+      }
+    }
+  }
+  for (Card c : meldable) value = SaturatingAdd(value, hooks_.InitialMeldValue(rules_, c));
+  // Before the side's first meld is complete, melding needs the minimum.
+  if (turn_.opening && !(turn_.melded && turn_.initial_count >= Minimum(side)) &&
+      SaturatingAdd(turn_.initial_count, value) < Minimum(side))
+    return {};
+  // Melding every card kept would go out, which needs the canastas.
+  if (int(meldable.size()) >= left.total()) {
+    SideSummary summary = Summary(side);
+    summary.canastas = canastas_after;
+    if (canastas_after < hooks_.CanastasToGoOut(rules_, summary)) return {};
+  }
+  return meldable;
+}
+
+void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
+                            Card discard) const {
   const int side = side_of(turn_.player);
   if (turn_.opening && turn_.melded) {
     const int minimum = Minimum(side);
@@ -22,7 +73,7 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
       TaggedViolation v = Tv(CheckId::kInitialMeldMinimum,
                              "the initial meld counts " + std::to_string(turn_.initial_count) +
                                  "; the side needs " + std::to_string(minimum),
-                             "000 §8, §10", turn_.last_meld_tag);
+                             rules_.Cite("minimum_table", "000 §8, §10"), turn_.last_meld_tag);
       v.violation.notes.push_back("the side's total before the deal is " +
                                   std::to_string(totals_[side]));
       if (sides_[side].minimum_increase)
@@ -37,19 +88,34 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
       out->push_back(Tv(CheckId::kMeldBlackThree,
                         "black threes may only be melded by a player going out, and " +
                             Seat(turn_.player) + " did not go out this turn",
-                        "000 §8", tag));
+                        rules_.Cite("black_three_meld", "000 §8"), tag));
   }
   if (turn_.answer) {
-    if (*turn_.answer && !going_out)
+    const std::string yes_source = rules_.Cite("out_yes_excused_if_impossible", "000 §17");
+    if (*turn_.answer && !going_out && !rules_.out_yes_excused_if_impossible)
       out->push_back(Tv(CheckId::kOutAnswerBinding,
                         "the partner answered yes to \"may I go out?\", so " +
                             Seat(turn_.player) + " had to go out",
-                        "000 §17"));
+                        yes_source));
+    if (*turn_.answer && !going_out && rules_.out_yes_excused_if_impossible) {
+      // 002 L47: no penalty for a yes the player genuinely cannot honour,
+      // "but they must meld as much as possible before discarding".
+      CardCounts left = players_[turn_.player].hand;
+      left.Remove(discard);
+      const std::vector<Card> more = StillMeldable(left, canastas_after);
+      if (!more.empty())
+        out->push_back(Tv(CheckId::kOutAnswerBinding,
+                          "the partner answered yes to \"may I go out?\", so " +
+                              Seat(turn_.player) +
+                              " had to go out if at all possible, else meld as much as possible; " +
+                              ToString(more) + " could still be melded",
+                          yes_source));
+    }
     if (!*turn_.answer && going_out)
       out->push_back(Tv(CheckId::kOutAnswerBinding,
                         "the partner answered no to \"may I go out?\", so " + Seat(turn_.player) +
                             " may not go out this turn",
-                        "000 §17"));
+                        rules_.Cite("ask_out_after_melding", "000 §17")));
   }
   if (going_out) {
     SideSummary summary = Summary(side);
@@ -59,7 +125,7 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
       out->push_back(Tv(CheckId::kOutWithoutCanastas,
                         Seat(turn_.player) + " goes out with " + Plural(canastas_after, "canasta") +
                             "; the side needs " + std::to_string(needed),
-                        "000 §9, §17"));
+                        rules_.Cite("canastas_to_go_out", "000 §9, §17")));
   }
 }
 void Position::ApplyAskOut(const AskOutMove& m) {
@@ -87,7 +153,7 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
       out.push_back(Tv(CheckId::kDiscardWild,
                        "a wild card (" + ToString(m.card) +
                            ") may not be discarded while the player holds other cards",
-                       "002 Play-8, A26"));
+                       rules_.Cite("wild_discard", "002 Play-8, A26")));
   }
   if (m.card.is_red_three()) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
@@ -101,10 +167,10 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
     out.push_back(Tv(CheckId::kThreeTiming,
                      Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
                          " that should have been laid out",
-                     "000 §7, A6"));
+                     rules_.Cite("three_layout", "000 §7, A6")));
   if (phase_ == Phase::kPlay && m.player == current_) {
     const bool going_out = hand.total() == 1 && hand.count(m.card) == 1;
-    CheckTurnEnd(going_out, CanastaCount(side_of(m.player)), &out);
+    CheckTurnEnd(going_out, CanastaCount(side_of(m.player)), &out, m.card);
   }
   return out;
 }
@@ -132,18 +198,21 @@ TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
   if (!rules_.partnerships()) {
     out.push_back(Tv(CheckId::kOutAskNoPartner,
                      "\"may I go out?\" needs a partner; this game is individual play",
-                     "000 §17, §21"));
+                     rules_.Cite("num_players", "000 §17, §21")));
     return out;
   }
+  const std::string source = rules_.Cite("ask_out_after_melding", "000 §17");
   if (phase_ == Phase::kOver || m.player != current_) {
     out.push_back(Tv(CheckId::kOutAskTiming,
-                     Seat(m.player) + " may ask only in their own turn", "000 §17"));
+                     Seat(m.player) + " may ask only in their own turn", source));
     return out;
   }
-  if (turn_.took_pile || turn_.melded) {
+  // 000 §17: "not ... after melding or after showing an intention to take
+  // the discard pile"; 002 Play-11: any time "Before going out" (R109).
+  if ((turn_.took_pile || turn_.melded) && !rules_.ask_out_after_melding) {
     out.push_back(Tv(CheckId::kOutAskTiming,
                      "\"may I go out?\" may not be asked after melding or taking the pile",
-                     "000 §17"));
+                     source));
   }
   return out;
 }
@@ -151,14 +220,15 @@ TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
 TaggedViolations Position::CheckAnswer(const AnswerMove& m) const {
   TaggedViolations out;
   if (!turn_.asked) {
-    out.push_back(Tv(CheckId::kOutAnswerPlayer, "an answer with no question asked", "000 §17"));
+    out.push_back(Tv(CheckId::kOutAnswerPlayer, "an answer with no question asked",
+                     rules_.Cite("ask_out_after_melding", "000 §17")));
     return out;
   }
   const int partner = (turn_.player + 2) % rules_.num_players;
   if (m.player != partner) {
     out.push_back(Tv(CheckId::kOutAnswerPlayer,
                      "the answer must come from " + Seat(partner) + ", the asker's partner",
-                     "000 §17"));
+                     rules_.Cite("ask_out_after_melding", "000 §17")));
   }
   return out;
 }
@@ -190,7 +260,7 @@ TaggedViolations Position::End(int tag) {
                              "the stock is gone and the top discard " + ToString(top) +
                                  " fits the side's meld, so " + Seat(current_) +
                                  " had to take the pile",
-                             "000 §15, A12", tag));
+                             rules_.Cite("must_take_when_stock_out", "000 §15, A12"), tag));
           }
         }
       }
@@ -230,7 +300,7 @@ void Position::EndPlay(int tag, TaggedViolations* out) {
                               " when play ends; " +
                               (penalty ? "the side loses " + std::to_string(penalty)
                                        : std::string("this ruleset sets no penalty for it")),
-                          "000 §7, A20", tag));
+                          rules_.Cite("undeclared_red_three_penalty", "000 §7, A20"), tag));
     }
   }
 }

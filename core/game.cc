@@ -38,7 +38,9 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
         "000 §6");
   }
   last_hand_number_ = hand_number;
-  last_dealer_ = deal.dealer;
+  // A dealer who is no seat sets no rotation to check the next deal against
+  // (and last_dealer_ + 1 stays in range).
+  last_dealer_ = deal.dealer >= 0 && deal.dealer < n ? deal.dealer : -1;
   position_ = std::make_unique<Position>(rules_, hooks_, totals_);
   TaggedViolations dv = position_->Deal(deal);
   out.insert(out.end(), dv.begin(), dv.end());

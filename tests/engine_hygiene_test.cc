@@ -173,6 +173,19 @@ TEST(EngineHygiene, HandNumberAfterIntMax) {
   EXPECT_EQ(v[0].violation.message, "this deal is numbered 2147483647; the next is 2147483648");
 }
 
+TEST(EngineHygiene, DealerIntMaxThenASeat) {
+  const Rules rules;
+  Game game(rules, DefaultHooks());
+  DealMove d = FullDeal();
+  d.dealer = INT_MAX;
+  TaggedViolations v = game.StartDeal(1, d);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].violation.id, CheckId::kDealDealer);
+  game.FinishDeal();
+  d.dealer = 2;  // no rotation to check after a dealer who is no seat
+  EXPECT_TRUE(game.StartDeal(2, d).empty());
+}
+
 TEST(EngineHygiene, HugeRulesetValuesSaturateTheScore) {
   Rules rules;
   rules.undeclared_red_three_penalty = INT_MAX;

@@ -44,7 +44,8 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
   for (size_t i = wilds_used; i < g.wilds.size(); ++i) {
     for (const Meld& meld : sides_[side].melds) {
       if (meld.cards.empty() || meld.rank == Rank::kThree) continue;
-      if (!CheckMeldShape(rules_, hooks_, ShapeAfterAdding(&meld, {g.wilds[i]}, meld.rank, rules_))) {
+      const MeldShape shape = ShapeAfterAdding(&meld, {g.wilds[i]}, meld.rank, rules_);
+      if (!CheckMeldShape(rules_, hooks_, shape)) {
         meldable.push_back(g.wilds[i]);
         break;
       }

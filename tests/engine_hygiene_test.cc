@@ -33,13 +33,14 @@ using test::Cs;
 
 const std::set<std::string>& StandardHeaders() {
   static const std::set<std::string> kHeaders = {
-      "algorithm", "any",        "array",         "atomic",      "bitset",     "cassert",
-      "cctype",    "cerrno",     "cfloat",        "charconv",    "chrono",     "climits",
-      "cmath",     "cstddef",    "cstdint",       "cstdio",      "cstdlib",    "cstring",
-      "deque",     "functional", "initializer_list", "iterator", "limits",     "list",
-      "map",       "memory",     "numeric",       "optional",    "random",     "set",
-      "string",    "string_view", "tuple",        "type_traits", "unordered_map",
-      "unordered_set", "utility", "variant",      "vector"};
+      "algorithm",        "any",         "array",    "atomic",      "bitset",
+      "cassert",          "cctype",      "cerrno",   "cfloat",      "charconv",
+      "chrono",           "climits",     "cmath",    "cstddef",     "cstdint",
+      "cstdio",           "cstdlib",     "cstring",  "deque",       "functional",
+      "initializer_list", "iterator",    "limits",   "list",        "map",
+      "memory",           "numeric",     "optional", "random",      "set",
+      "string",           "string_view", "tuple",    "type_traits", "unordered_map",
+      "unordered_set",    "utility",     "variant",  "vector"};
   return kHeaders;
 }
 

@@ -97,10 +97,8 @@ struct Reopen {
 Reopen RetractAndMeldAgain(const std::vector<std::vector<std::string>>& again) {
   Reopen o;
   DealSpec d;
-  d.hands = {{"9S"},
-             {"4C", "4D", "9H", "9D", "5S", "5H", "5D", "JS", "JH", "QS", "QH"},
-             {"4S"},
-             {"4H"}};
+  d.hands = {
+      {"9S"}, {"4C", "4D", "9H", "9D", "5S", "5H", "5D", "JS", "JH", "QS", "QH"}, {"4S"}, {"4H"}};
   d.stock = {"TS", "TH", "TD", "TC", "KS"};
   o.log.Deal(d);
   o.log.Draw(1);

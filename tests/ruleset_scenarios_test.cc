@@ -1498,11 +1498,12 @@ PileLog TakeBeforeFirstMeld(const std::vector<std::string>& with) {
 
 TEST(RulesetScenarios, R31_UnfrozenPileBeforeTheFirstMeldInJaques) {
   {
-    // A natural pair and a joker: 002 Play-4 (the pile holds no wild card or
+    // A natural pair and a two: 002 Play-4 (the pile holds no wild card or
     // red three, so it is not frozen: Play-5). Classic: frozen for a side
     // that has not melded, and the pair takes it (000 §13, §14). The top card
-    // counts toward the minimum in both: 10 + 10 + 10 + 50 = 80.
-    PileLog p = TakeBeforeFirstMeld({"QS", "QH", "JK"});
+    // counts toward the minimum in both (readings R3, R31): 10 + 10 + 20 and
+    // the QC's 10 make the 50 needed.
+    PileLog p = TakeBeforeFirstMeld({"QS", "QH", "2C"});
     for (const char* ruleset : {"jaques", "classic"}) {
       FileReport r = AuditAs(p.log, ruleset);
       EXPECT_NONE(ruleset, r);

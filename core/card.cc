@@ -1,5 +1,7 @@
 #include "core/card.h"
 
+#include <algorithm>
+
 namespace canasta {
 namespace {
 constexpr char kRankChars[] = "??23456789TJQKA";  // index = Rank value
@@ -72,6 +74,32 @@ int CardCounts::CountIf(bool (*pred)(Card)) const {
     if (counts_[i] && pred(Card::FromIndex(i))) n += counts_[i];
   }
   return n;
+}
+
+bool CardCounts::Consistent() const {
+  int sum = 0;
+  for (uint8_t n : counts_) sum += n;
+  return sum == total_;
+}
+
+int RedThreesIn(const CardCounts& cards) {
+  return cards.count(Card(Rank::kThree, Suit::kHearts)) +
+         cards.count(Card(Rank::kThree, Suit::kDiamonds));
+}
+
+RankGroups GroupByRank(const CardCounts& hand) {
+  RankGroups g;
+  for (int i = 0; i < kNumFaces; ++i) {
+    const Card c = Card::FromIndex(i);
+    for (int n = hand.count(c); n > 0; --n) {
+      if (c.is_wild()) g.wilds.push_back(c);
+      else g.naturals[int(c.rank())].push_back(c);
+    }
+  }
+  // Jokers first, then twos, each in index order.
+  std::stable_sort(g.wilds.begin(), g.wilds.end(),
+                   [](Card a, Card b) { return a.is_joker() && !b.is_joker(); });
+  return g;
 }
 
 }  // namespace canasta

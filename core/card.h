@@ -82,16 +82,26 @@ std::string ToString(const std::vector<Card>& cards);  // "KS KH 2C"
 class CardCounts {
  public:
   CardCounts() { counts_.fill(0); }
-  int count(Card c) const { return counts_[c.index()]; }
+  // An invalid card (Card()) is never held: count 0, Add and Remove do
+  // nothing (it has no slot in the array).
+  int count(Card c) const { return c.valid() ? counts_[c.index()] : 0; }
   int total() const { return total_; }
   bool empty() const { return total_ == 0; }
+  // `n` >= 0; a face holds at most 255 copies (a hostile log may ask more:
+  // the count saturates and total() stays the sum of the counts).
   void Add(Card c, int n = 1) {
+    if (!c.valid() || n <= 0) return;
+    const int room = 255 - counts_[c.index()];
+    if (n > room) {
+      n = room;
+      saturated_ = true;
+    }
     counts_[c.index()] = uint8_t(counts_[c.index()] + n);
     total_ += n;
   }
   // Returns false (and changes nothing) if the card is not there.
   bool Remove(Card c) {
-    if (counts_[c.index()] == 0) return false;
+    if (!c.valid() || counts_[c.index()] == 0) return false;
     --counts_[c.index()];
     --total_;
     return true;
@@ -99,11 +109,34 @@ class CardCounts {
   bool Contains(const std::vector<Card>& cards) const;
   std::vector<Card> ToVector() const;
   int CountIf(bool (*pred)(Card)) const;
+  // total() equals the sum of the counts (checked by Debug invariants).
+  bool Consistent() const;
+  // Whether an Add was cut short at 255 copies (only a hostile log gets there).
+  bool saturated() const { return saturated_; }
 
  private:
   std::array<uint8_t, kNumFaces> counts_;
   int total_ = 0;
+  bool saturated_ = false;
 };
+
+// Red threes among the cards (000 §7: they are laid out, never held).
+int RedThreesIn(const CardCounts& cards);
+
+// The natural ranks that meld in play, low to high (000 §8: threes only when
+// going out, so they are left out): for (Rank r : kMeldRanks).
+constexpr std::array<Rank, 11> kMeldRanks = {
+    Rank::kFour, Rank::kFive, Rank::kSix,   Rank::kSeven, Rank::kEight, Rank::kNine,
+    Rank::kTen,  Rank::kJack, Rank::kQueen, Rank::kKing,  Rank::kAce};
+
+// A hand's cards grouped for melding: the natural cards of each rank (indexed
+// by int(Rank); threes included) and the wild cards, jokers first (they are
+// worth more on the table than in the hand).
+struct RankGroups {
+  std::array<std::vector<Card>, 16> naturals;
+  std::vector<Card> wilds;
+};
+RankGroups GroupByRank(const CardCounts& hand);
 
 }  // namespace canasta
 

@@ -1,6 +1,7 @@
 #include "core/game.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace canasta {
 
@@ -18,10 +19,12 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
             "), yet another deal begins",
         "000 §19");
   }
-  if (hand_number != last_hand_number_ + 1) {
+  // In 64 bits: a log may number a deal INT_MAX, and the next one after it.
+  const int64_t next = int64_t{last_hand_number_} + 1;
+  if (hand_number != next) {
     add(CheckId::kDealHandNumber,
         "this deal is numbered " + std::to_string(hand_number) + "; the next is " +
-            std::to_string(last_hand_number_ + 1),
+            std::to_string(next),
         "canasta-log/1 deal.hand");
   }
   const int n = rules_.num_players;
@@ -35,7 +38,9 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
         "000 §6");
   }
   last_hand_number_ = hand_number;
-  last_dealer_ = deal.dealer;
+  // A dealer who is no seat sets no rotation to check the next deal against
+  // (and last_dealer_ + 1 stays in range).
+  last_dealer_ = deal.dealer >= 0 && deal.dealer < n ? deal.dealer : -1;
   position_ = std::make_unique<Position>(rules_, hooks_, totals_);
   TaggedViolations dv = position_->Deal(deal);
   out.insert(out.end(), dv.begin(), dv.end());
@@ -44,7 +49,8 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
 
 std::vector<ScoreBreakdown> Game::FinishDeal() {
   std::vector<ScoreBreakdown> parts = position_->Score();
-  for (size_t s = 0; s < parts.size() && s < totals_.size(); ++s) totals_[s] += parts[s].total();
+  for (size_t s = 0; s < parts.size() && s < totals_.size(); ++s)
+    totals_[s] = SaturatingAdd(totals_[s], parts[s].total());
   ++deals_;
   return parts;
 }

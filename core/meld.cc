@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/scoring.h"
+
 namespace canasta {
 
 bool Meld::Remove(Card c) {
@@ -16,7 +18,7 @@ bool Meld::Remove(Card c) {
 
 int Meld::Value(const Rules& r) const {
   int v = 0;
-  for (Card c : cards) v += r.value(c);
+  for (Card c : cards) v = SaturatingAdd(v, r.value(c));
   return v;
 }
 
@@ -76,7 +78,7 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                "black threes may be melded only as three or four of them, with no wild card (" +
                    std::to_string(s.naturals) + " threes, " + std::to_string(s.wilds()) +
                    " wild)",
-               "002 Play-7, 004 L26, A19");
+               r.Cite("black_three_meld", "002 Play-7, 004 L26, A19"));
   }
   if (s.rank == Rank::kJoker) {
     if (!r.wild_melds)
@@ -86,13 +88,13 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
     return V(CheckId::kMeldTooFewNaturals,
              what + " has " + std::to_string(s.naturals) + " natural card(s); it needs at least " +
                  std::to_string(r.min_naturals),
-             "000 §8");
+             r.Cite("min_naturals", "000 §8"));
   }
   if (s.is_new && s.size() < r.min_meld_size)
     return V(CheckId::kMeldTooSmall,
              what + " has " + std::to_string(s.size()) + " card(s); a meld needs at least " +
                  std::to_string(r.min_meld_size),
-             "000 §8");
+             r.Cite("min_meld_size", "000 §8"));
   if (r.max_meld_size > 0 && s.size() > r.max_meld_size)
     return V(CheckId::kMeldTooBig,
              what + " would hold " + std::to_string(s.size()) + " cards; the most is " +
@@ -104,14 +106,14 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                what + " would hold " + std::to_string(s.naturals) + " natural and " +
                    std::to_string(s.wilds()) +
                    " wild cards; naturals must outnumber wild cards",
-               "000 §8, A1");
+               r.Cite("naturals_must_outnumber_wilds", "000 §8, A1"));
     const bool canasta = s.size() >= r.canasta_size;
     if (!canasta && s.wilds() > r.max_wilds_incomplete)
       return V(CheckId::kMeldTooManyWilds,
                what + " would hold " + std::to_string(s.wilds()) +
                    " wild cards; a meld that is not a completed canasta may hold at most " +
                    std::to_string(r.max_wilds_incomplete),
-               "000 §8, A1");
+               r.Cite("max_wilds_incomplete", "000 §8, A1"));
     if (canasta) {
       // Wilds beyond the cap are allowed only once the canasta is complete
       // (000 §9): the seven cards that complete it hold at least

@@ -6,12 +6,14 @@
 #ifndef CANASTA_CORE_POSITION_H_
 #define CANASTA_CORE_POSITION_H_
 
+#include <array>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "core/card.h"
+#include "core/dcheck.h"
 #include "core/hooks.h"
 #include "core/meld.h"
 #include "core/rules.h"
@@ -118,14 +120,38 @@ class Position {
   TaggedViolations Check(const AskOutMove& m) const { return CheckAskOut(m); }
   TaggedViolations Check(const AnswerMove& m) const { return CheckAnswer(m); }
   TaggedViolations Check(const RetractMove& m) const { return CheckRetract(m); }
-  void Apply(const DrawMove& m) { ApplyDraw(m); }
-  void Apply(const TakePileMove& m) { ApplyTakePile(m); }
-  void Apply(const MeldMove& m) { ApplyMeld(m); }
-  void Apply(const DiscardMove& m) { ApplyDiscard(m); }
-  void Apply(const ThreeMove& m) { ApplyThree(m); }
-  void Apply(const AskOutMove& m) { ApplyAskOut(m); }
-  void Apply(const AnswerMove& m) { ApplyAnswer(m); }
-  void Apply(const RetractMove& m) { ApplyRetract(m); }
+  void Apply(const DrawMove& m) {
+    ApplyDraw(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
+  void Apply(const TakePileMove& m) {
+    ApplyTakePile(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
+  void Apply(const MeldMove& m) {
+    ApplyMeld(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
+  void Apply(const DiscardMove& m) {
+    ApplyDiscard(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
+  void Apply(const ThreeMove& m) {
+    ApplyThree(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
+  void Apply(const AskOutMove& m) {
+    ApplyAskOut(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
+  void Apply(const AnswerMove& m) {
+    ApplyAnswer(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
+  void Apply(const RetractMove& m) {
+    ApplyRetract(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
   template <class M>
   TaggedViolations Play(const M& m) {
     TaggedViolations v = Check(m);
@@ -207,6 +233,7 @@ class Position {
     CardCounts laid;            // cards laid on the table this turn
     CardCounts from_hand;       // cards held before taking the pile (count toward the minimum)
     bool from_hand_limited = false;
+    CardCounts counted;         // cards on the table that counted toward the minimum
     std::vector<int> black_three_tags;
     bool illegal_meld = false;
     bool added_to_old_meld = false;
@@ -237,16 +264,35 @@ class Position {
   // End-of-turn checks: the initial-meld minimum, black threes, the binding
   // answer, going out. `canastas_after` counts canastas once the turn's cards
   // are down; `going_out` says whether the hand is emptied.
-  void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out) const;
+  // `discard`: the turn's discard, when it is the move being checked.
+  void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
+                    Card discard = Card()) const;
+  // Cards of `left` (the player in turn's cards kept after the discard) that
+  // could still have been melded this turn, one meld or addition at a time
+  // (002 L47: "meld as much as possible"); empty if none.
+  std::vector<Card> StillMeldable(const CardCounts& left, int canastas_after) const;
   void BeginTurn(int player);
   void TakeFromStock(Card c);
   void AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards);
   Meld* FindMeld(int side, Rank rank);
   const Meld* FindMeld(int side, Rank rank) const;
-  int CountToward(const std::vector<Card>& cards, CardCounts* from_hand) const;
+  // What `cards` count toward the initial meld; with `from_hand`, only cards
+  // found there (and taken from it) count. Cards that count go to *counted.
+  int CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
+                  CardCounts* counted) const;
   void FinishTurn();
   // Settles the end of play; reports undeclared red threes into *out.
   void EndPlay(int tag, TaggedViolations* out);
+  // A card a log made appear (laid or drawn though it was nowhere): counted
+  // so that the Debug invariants can check that every card is accounted for.
+  void Conjure(Card c) {
+    if (c.valid()) ++surplus_[c.index()];
+  }
+  // The engine's own consistency (Debug builds, CANASTA_DCHECK): every copy
+  // of every card is in exactly one place (hands, melds, pile, red threes
+  // laid out, the unseen stock) counting conjured ones; hand counts add up;
+  // melds count their cards right; the stock, pile and phase agree.
+  bool InvariantsHold() const;
 
   const Rules& rules_;
   const RuleHooks& hooks_;
@@ -267,6 +313,7 @@ class Position {
   CardCounts unseen_;  // cards not yet seen anywhere (the stock's contents)
   Turn turn_;
   bool ended_ = false;
+  std::array<int, kNumFaces> surplus_{};  // cards conjured by the log, per face
 };
 
 }  // namespace canasta

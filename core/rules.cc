@@ -24,6 +24,23 @@ int Rules::MinimumFor(int total) const {
   return minimum;
 }
 
+void Rules::SetCitation(const std::string& param, const std::string& source) {
+  auto next = std::make_shared<Citations>(citations ? *citations : Citations());
+  auto it = std::find_if(next->begin(), next->end(),
+                         [&](const auto& entry) { return entry.first == param; });
+  if (it != next->end()) it->second = source;
+  else next->emplace_back(param, source);
+  citations = std::move(next);
+}
+
+std::string Rules::Cite(std::string_view param, std::string_view fallback) const {
+  if (citations) {
+    for (const auto& [name, source] : *citations)
+      if (name == param && !source.empty()) return source;
+  }
+  return std::string(fallback);
+}
+
 namespace {
 
 // The range of every integer parameter. Values outside make no game or

@@ -9,7 +9,10 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/card.h"
@@ -119,6 +122,14 @@ struct Rules {
   WildDiscard wild_discard = WildDiscard::kAllowed;
 
   // --- Going out (000 §17) ---
+  // "May I go out?": 000 §17 bars it "after melding or after showing an
+  // intention to take the discard pile"; 002 Play-11 allows it any time
+  // "Before going out" (readings R109).
+  bool ask_out_after_melding = false;
+  // A yes binds the player to go out; 002 L47: "if they genuinely cannot,
+  // there is no penalty, but they must meld as much as possible before
+  // discarding" (readings R105).
+  bool out_yes_excused_if_impossible = false;
   int canastas_to_go_out = 1;
   bool discard_required_to_go_out = false;
   int going_out_bonus = 100;
@@ -145,6 +156,18 @@ struct Rules {
     return card_value[int(c.rank())];
   }
   int MinimumFor(int total) const;
+
+  // --- Citations ---
+  // The ruleset's own source for a parameter (its file's `sources`, e.g.
+  // "002 Play-11"), shared by copies; empty for the engine's defaults. A
+  // finding decided by a parameter cites the ruleset's source for it, so
+  // that an audit under jaques cites 002 where 002 states the rule.
+  using Citations = std::vector<std::pair<std::string, std::string>>;
+  std::shared_ptr<const Citations> citations;
+  void SetCitation(const std::string& param, const std::string& source);
+  // The ruleset's citation for `param`, or `fallback`: the source the
+  // engine gives the finding under its own (classic) rules.
+  std::string Cite(std::string_view param, std::string_view fallback) const;
 
   // Returns a message for the first inconsistent value, or "" when the
   // parameters make a playable game. Checked once, when a ruleset is built.
@@ -205,6 +228,8 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"frozen_take_new_meld", "002 Play-5", "a frozen pile is taken with exactly a natural pair: the three cards form a new meld (joined to the side's meld of that rank, A18)"}, r.frozen_take_new_meld);
   v(ParamInfo{"one_card_rule", "000 §17, A11", "a player holding one card may not take a pile of one card"}, r.one_card_rule);
   v(ParamInfo{"wild_discard", "000 §14, A26", "wild cards may be discarded: allowed, only_if_no_other_card, never"}, r.wild_discard);
+  v(ParamInfo{"ask_out_after_melding", "000 §17, R109", "\"may I go out?\" may be asked at any time of the turn before going out, also after melding or taking the pile"}, r.ask_out_after_melding);
+  v(ParamInfo{"out_yes_excused_if_impossible", "000 §17, R105", "after a yes to \"may I go out?\" a player who cannot go out is excused, but must meld as much as possible before discarding"}, r.out_yes_excused_if_impossible);
   v(ParamInfo{"canastas_to_go_out", "000 §9, §17", "canastas the side needs to go out (counting one made in going out)"}, r.canastas_to_go_out);
   v(ParamInfo{"discard_required_to_go_out", "000 §17, A29", "going out needs a final discard"}, r.discard_required_to_go_out);
   v(ParamInfo{"going_out_bonus", "000 §18", "bonus for going out"}, r.going_out_bonus);

@@ -2,10 +2,22 @@
 #ifndef CANASTA_CORE_SCORING_H_
 #define CANASTA_CORE_SCORING_H_
 
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
 namespace canasta {
+
+// Score arithmetic held to [-INT_MAX, INT_MAX] (so that a result can be
+// negated): scores are sums of ruleset values and of events a log may repeat
+// without end, and must never overflow (UB).
+inline int Saturate(int64_t v) {
+  constexpr int64_t kMax = std::numeric_limits<int>::max();
+  return int(v > kMax ? kMax : v < -kMax ? -kMax : v);
+}
+inline int SaturatingAdd(int a, int b) { return Saturate(int64_t{a} + b); }
+inline int SaturatingMul(int a, int b) { return Saturate(int64_t{a} * b); }
 
 // One side's score for a hand, part by part, as a scorekeeper writes it.
 struct ScoreBreakdown {
@@ -17,7 +29,10 @@ struct ScoreBreakdown {
   int penalties = 0;   // penalties (<= 0)
   int house = 0;       // a ruleset hook's adjustment
   int total() const {
-    return canastas + red_threes + going_out + melded + in_hand + penalties + house;
+    int t = 0;
+    for (int part : {canastas, red_threes, going_out, melded, in_hand, penalties, house})
+      t = SaturatingAdd(t, part);
+    return t;
   }
 };
 

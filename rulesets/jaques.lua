@@ -47,6 +47,20 @@ return {
     -- the final discard" (002 Play-11) with "You must discard exactly one
     -- card face-up onto the discard pile to end your turn." (Play-8; A29, D14)
     discard_required_to_go_out = true,
+    -- "Before going out a player may ask their partner 'May I go out?'"
+    -- (002 Play-11): 002 sets no other time limit, unlike 000 §17's "not
+    -- after melding": it may be asked after melding or taking the pile too
+    -- (readings R109).
+    ask_out_after_melding = true,
+    -- "the player must go out if at all possible; if they genuinely cannot,
+    -- there is no penalty, but they must meld as much as possible before
+    -- discarding." (002 L47; readings R105)
+    out_yes_excused_if_impossible = true,
+    -- "The discard pile is frozen when it contains a wild card or a red
+    -- three buried in it." (002 Play-5) 002 freezes the pile by its cards
+    -- only, never for a side that has not melded; Play-4's two naturals
+    -- from the hand apply to every take (readings R31).
+    frozen_before_initial_meld = false,
     -- "going out concealed 200 points (instead of 100)" (002 Scoring;
     -- Play-12; A29, D15)
     concealed_going_out_bonus = 200,
@@ -66,9 +80,9 @@ return {
     undeclared_red_three_penalty = 0,
   },
   -- Values 002 states that equal the engine's defaults, cited for
-  -- `rules show`. Silent points keep the engine's value:
-  --   frozen_before_initial_meld, one_card_rule: Play-4's two naturals from
-  --     hand already decide every case (A31; a one-card hand cannot hold two);
+  -- `rules show` and in findings. Silent points keep the engine's value:
+  --   one_card_rule: Play-4's two naturals from hand already decide every
+  --     case (a one-card hand cannot hold two);
   --   max_wilds_incomplete, min_naturals: 002 has no cap and no minimum, but
   --     "more natural cards than wild cards" allows at most 2 wilds in any
   --     meld under 7 cards, the same melds (D6);
@@ -85,6 +99,9 @@ return {
     black_three_meld = "002 Play-7, A19",
     wild_discard = "002 Play-8, A26",
     discard_required_to_go_out = "002 Play-8, Play-11, A29",
+    ask_out_after_melding = "002 Play-11, R109",
+    out_yes_excused_if_impossible = "002 Play-11, L47, R105",
+    frozen_before_initial_meld = "002 Play-5, R31",
     concealed_going_out_bonus = "002 Scoring, A29",
     must_take_when_stock_out = "002 Play-13, D16",
     minimum_table = "002 Play-9, A24",

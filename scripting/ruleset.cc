@@ -458,6 +458,9 @@ bool RulesetLoader::Apply(Ruleset& rs) {
   if (error_) return false;
 
   for (auto& [name, origin] : origins) rs.origins_.emplace_back(name, std::move(origin));
+  // The file's citations travel with the rules: findings cite them.
+  for (const auto& [name, origin] : rs.origins_)
+    if (!origin.source.empty()) rs.rules_.SetCitation(name, origin.source);
   rs.hooks_.assign(hooks.begin(), hooks.end());
   for (size_t index = 0; index < chain_.size(); ++index) {
     for (Ruleset::Requirement req : chain_[index].requirements) {

@@ -1335,6 +1335,194 @@ TEST(RulesetScenarios, D9_UnfrozenPileNeedsTwoNaturalsInJaques) {
   }
 }
 
+// ===========================================================================
+// Jaques follows 002 where 002 speaks (issue 7): "may I go out?" (002
+// Play-11, L47; readings R105, R109) and the pile before the side's first
+// meld (002 Play-4, Play-5; readings R25, R31). Every finding under jaques
+// cites 002 in its "rule:" note; the same log under classic cites 000.
+
+// The "rule: ..." note of the first finding with `id`, or "".
+std::string RuleNote(const FileReport& r, CheckId id) {
+  for (const GameReport& g : r.games)
+    for (const Finding& f : g.findings)
+      if (f.id == id)
+        for (const std::string& n : f.notes)
+          if (n.rfind("rule: ", 0) == 0) return n;
+  return "";
+}
+std::string MessageOf(const FileReport& r, CheckId id) {
+  for (const GameReport& g : r.games)
+    for (const Finding& f : g.findings)
+      if (f.id == id) return f.message;
+  return "";
+}
+
+// Seat 1 holds K x3, Q x3 and `rest` (11 cards), draws TS, opens with K-K-K
+// and Q-Q-Q (60) and discards TS. `ask`: before the draw ("before"), after
+// the meld ("after"), or not at all (""); seat 3 answers `yes`.
+struct AskLog {
+  Log log = NewLog("jaques", 4);
+  int ask = 0, answer = 0, meld = 0, discard = 0;
+};
+AskLog AskAndOpen(const std::string& ask, bool yes, const std::vector<std::string>& rest) {
+  AskLog a;
+  DealSpec d;
+  d.hands = {{}, Cat({"KS", "KH", "KD", "QS", "QH", "QD"}, rest)};
+  d.stock = {"TS"};
+  a.log.Deal(d);
+  auto question = [&] {
+    a.ask = a.log.AskOut(1);
+    a.answer = a.log.Answer(3, yes);
+  };
+  if (ask == "before") question();
+  a.log.Draw(1);
+  a.meld = a.log.Meld(1, {{"KS", "KH", "KD"}, {"QS", "QH", "QD"}});
+  if (ask == "after") question();
+  a.discard = a.log.Discard(1, "TS");
+  return a;
+}
+const std::vector<std::string> kNothingToMeld = {"4S", "5H", "6D", "7C", "9S"};
+const std::vector<std::string> kJacksToMeld = {"JS", "JH", "JD", "4S", "5H"};
+
+TEST(RulesetScenarios, R109_MayIGoOutAfterMeldingJaquesAllowsClassicDoesNot) {
+  // 002 Play-11: "Before going out a player may ask"; 000 §17: not "after
+  // melding". Asked after the meld, answered no, not going out.
+  AskLog a = AskAndOpen("after", false, kNothingToMeld);
+  EXPECT_NONE("jaques", AuditAs(a.log, "jaques"));
+  FileReport c = AuditAs(a.log, "classic");
+  EXPECT_FINDS("classic", c, F(a.ask, CheckId::kOutAskTiming));
+  EXPECT_EQ(RuleNote(c, CheckId::kOutAskTiming), "rule: 000 §17");
+  // Asked before the draw: allowed in both.
+  AskLog b = AskAndOpen("before", false, kNothingToMeld);
+  for (const char* ruleset : {"jaques", "classic"}) EXPECT_NONE(ruleset, AuditAs(b.log, ruleset));
+}
+
+TEST(RulesetScenarios, R109_MayIGoOutOutsideTheOwnTurnCites002UnderJaques) {
+  // Seat 2 asks during seat 1's turn: wrong in both, each citing its seed.
+  Log log = NewLog("jaques", 4);
+  DealSpec d;
+  log.Deal(d);
+  log.Draw(1);
+  const int ask = log.AskOut(2);
+  FileReport j = AuditAs(log, "jaques");
+  EXPECT_FINDS("jaques", j, F(ask, CheckId::kOutAskTiming));
+  EXPECT_EQ(RuleNote(j, CheckId::kOutAskTiming), "rule: 002 Play-11, R109");
+  FileReport c = AuditAs(log, "classic");
+  EXPECT_FINDS("classic", c, F(ask, CheckId::kOutAskTiming));
+  EXPECT_EQ(RuleNote(c, CheckId::kOutAskTiming), "rule: 000 §17");
+}
+
+TEST(RulesetScenarios, R105_YesThatCannotBeHonouredIsExcusedInJaques) {
+  // Seat 1 has no canasta and nothing more to meld: it cannot go out. 002
+  // L47: no penalty. 000 §17: the answer is binding.
+  AskLog a = AskAndOpen("before", true, kNothingToMeld);
+  FileReport j = AuditAs(a.log, "jaques");
+  EXPECT_NONE("jaques", j);
+  EXPECT_EQ(PartsOf(j, 1).penalties, 0);
+  FileReport c = AuditAs(a.log, "classic");
+  EXPECT_FINDS("classic", c, F(a.discard, CheckId::kOutAnswerBinding));
+  EXPECT_EQ(RuleNote(c, CheckId::kOutAnswerBinding), "rule: 000 §17");
+}
+
+TEST(RulesetScenarios, R105_YesObligesAJaquesPlayerToMeldAsMuchAsPossible) {
+  // Seat 1 keeps J-J-J, which it could have melded: 002 L47 "they must meld
+  // as much as possible before discarding".
+  AskLog a = AskAndOpen("before", true, kJacksToMeld);
+  FileReport j = AuditAs(a.log, "jaques");
+  EXPECT_FINDS("jaques", j, F(a.discard, CheckId::kOutAnswerBinding));
+  EXPECT_EQ(MessageOf(j, CheckId::kOutAnswerBinding),
+            "the partner answered yes to \"may I go out?\", so seat 1 had to go out if at all "
+            "possible, else meld as much as possible; JS JH JD could still be melded");
+  EXPECT_EQ(RuleNote(j, CheckId::kOutAnswerBinding), "rule: 002 Play-11, L47, R105");
+  FileReport c = AuditAs(a.log, "classic");
+  EXPECT_FINDS("classic", c, F(a.discard, CheckId::kOutAnswerBinding));
+  EXPECT_EQ(MessageOf(c, CheckId::kOutAnswerBinding),
+            "the partner answered yes to \"may I go out?\", so seat 1 had to go out");
+}
+
+TEST(RulesetScenarios, R105_YesAndTheJacksMeldedIsExcusedInJaques) {
+  // The same hand, with J-J-J melded too: as much as possible, no finding.
+  AskLog a;
+  DealSpec d;
+  d.hands = {{}, Cat({"KS", "KH", "KD", "QS", "QH", "QD"}, kJacksToMeld)};
+  d.stock = {"TS"};
+  a.log.Deal(d);
+  a.log.AskOut(1);
+  a.log.Answer(3, true);
+  a.log.Draw(1);
+  a.log.Meld(1, {{"KS", "KH", "KD"}, {"QS", "QH", "QD"}, {"JS", "JH", "JD"}});
+  a.discard = a.log.Discard(1, "TS");
+  EXPECT_NONE("jaques", AuditAs(a.log, "jaques"));
+  FileReport c = AuditAs(a.log, "classic");
+  EXPECT_FINDS("classic", c, F(a.discard, CheckId::kOutAnswerBinding));
+}
+
+TEST(RulesetScenarios, GoingOutWithoutACanastaCitesTheRulesetsSeed) {
+  // K x4, Q x4, J x3 melded and 9S discarded: no canasta. Wrong in both;
+  // jaques cites 002 Play-11 ("provided their side has completed at least
+  // one canasta"), classic 000 §9, §17.
+  Log log = NewLog("jaques", 4);
+  OutLines o = GoOutFirstTurn(log, 4, 11, Cat(Kings(4), Cat(Queens(4), {"JS", "JH", "JD"})),
+                              {"9S"}, {Kings(4), Queens(4), {"JS", "JH", "JD"}}, "9S");
+  FileReport j = AuditAs(log, "jaques");
+  EXPECT_FINDS("jaques", j, F(o.discard, CheckId::kOutWithoutCanastas));
+  EXPECT_EQ(RuleNote(j, CheckId::kOutWithoutCanastas), "rule: 002 Play-11");
+  FileReport c = AuditAs(log, "classic");
+  EXPECT_FINDS("classic", c, F(o.discard, CheckId::kOutWithoutCanastas));
+  EXPECT_EQ(RuleNote(c, CheckId::kOutWithoutCanastas), "rule: 000 §9, §17");
+}
+
+// Seat 1 draws and discards 9S, seat 2 draws 9H and discards QC; seat 3
+// (side 1, which has not melded) takes the unfrozen pile [8C, 9S, QC] with
+// `with` and discards a filler card.
+PileLog TakeBeforeFirstMeld(const std::vector<std::string>& with) {
+  PileLog p;
+  p.log = NewLog("jaques", 4);
+  DealSpec d;
+  d.hands = {{}, {}, {"QC"}, with};
+  d.stock = {"9S", "9H"};
+  p.log.Deal(d);
+  p.log.Draw(1);
+  p.log.Discard(1, "9S");
+  p.log.Draw(2);
+  p.log.Discard(2, "QC");
+  p.take = p.log.Take(3, "QC", with, /*count=*/3);
+  for (Card c : p.log.hand_cards(3)) {
+    if (c.rank() >= Rank::kFour && c.rank() <= Rank::kSeven) {
+      p.log.Discard(3, ToString(c));
+      break;
+    }
+  }
+  return p;
+}
+
+TEST(RulesetScenarios, R31_UnfrozenPileBeforeTheFirstMeldInJaques) {
+  {
+    // A natural pair and a two: 002 Play-4 (the pile holds no wild card or
+    // red three, so it is not frozen: Play-5). Classic: frozen for a side
+    // that has not melded, and the pair takes it (000 §13, §14). The top card
+    // counts toward the minimum in both (readings R3, R31): 10 + 10 + 20 and
+    // the QC's 10 make the 50 needed.
+    PileLog p = TakeBeforeFirstMeld({"QS", "QH", "2C"});
+    for (const char* ruleset : {"jaques", "classic"}) {
+      FileReport r = AuditAs(p.log, ruleset);
+      EXPECT_NONE(ruleset, r);
+    }
+  }
+  {
+    // One natural and a joker: two naturals from the hand are needed in
+    // jaques (002 Play-4); classic calls the pile frozen for the side and
+    // asks for the pair (000 §13, §14).
+    PileLog p = TakeBeforeFirstMeld({"QS", "JK"});
+    FileReport j = AuditAs(p.log, "jaques");
+    EXPECT_FINDS("jaques", j, F(p.take, CheckId::kPileTakeInvalid));
+    EXPECT_EQ(RuleNote(j, CheckId::kPileTakeInvalid), "rule: 002 Play-4, A25");
+    FileReport c = AuditAs(p.log, "classic");
+    EXPECT_FINDS("classic", c, F(p.take, CheckId::kPileFrozenNeedsPair));
+    EXPECT_EQ(RuleNote(c, CheckId::kPileFrozenNeedsPair), "rule: 000 §13, §14");
+  }
+}
+
 // TC-J12 / TC-X05 (002 Play-8, A26): seat 1 draws and discards 2C while
 // holding natural cards. Rejected in the jaques family; allowed (it freezes
 // the pile) in classic, its 000 variants and tutorial.

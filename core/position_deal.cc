@@ -1,0 +1,228 @@
+// The deal (000 §6, §1) and red threes laid out (000 §7, §21 Hutto, 002 Setup-7).
+#include "core/position.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/position_internal.h"
+
+namespace canasta {
+
+using position_internal::Plural;
+using position_internal::Seat;
+using position_internal::Tv;
+
+// ---------------------------------------------------------------------------
+// The deal
+
+TaggedViolations Position::Deal(const DealMove& d) {
+  TaggedViolations out;
+  const int n = rules_.num_players;
+  dealer_ = ((d.dealer % n) + n) % n;
+  current_ = (dealer_ + 1) % n;  // 000 §11: the player at the dealer's left begins.
+  phase_ = Phase::kBeforePlay;
+
+  // The pack: every card face's copies (000 §1).
+  CardCounts pack;
+  for (int i = 0; i < kNumFaces; ++i) {
+    Card c = Card::FromIndex(i);
+    pack.Add(c, rules_.copies(c));
+  }
+  unseen_ = pack;
+  // `where`: a seat, or -1 for the upcards; worded only for a finding.
+  auto take = [&](Card c, int where) {
+    if (!unseen_.Remove(c)) {
+      Conjure(c);
+      out.push_back(Tv(CheckId::kDealPack,
+                       "the deal holds more copies of " + ToString(c) + " than the pack has (" +
+                           std::to_string(rules_.copies(c)) + "); one is in " +
+                           (where < 0 ? std::string("the upcards") : Seat(where) + "'s hand"),
+                       "000 §1"));
+    }
+  };
+  if (int(d.hands.size()) != n) {
+    out.push_back(Tv(CheckId::kDealHandSize,
+                     "the deal has " + Plural(int(d.hands.size()), "hand") + "; this ruleset has " +
+                         Plural(n, "player"),
+                     rules_.Cite("num_players", "000 §5, §21")));
+  }
+  for (int s = 0; s < n && s < int(d.hands.size()); ++s) {
+    if (int(d.hands[s].size()) != rules_.hand_size) {
+      out.push_back(Tv(CheckId::kDealHandSize,
+                       Seat(s) + " was dealt " + Plural(int(d.hands[s].size()), "card") + ", not " +
+                           std::to_string(rules_.hand_size),
+                       rules_.Cite("hand_size", "000 §6, §21")));
+    }
+    for (Card c : d.hands[s]) {
+      players_[s].hand.Add(c);
+      take(c, s);
+    }
+  }
+
+  // Upcards (000 §6, A4; 002 Setup-6; 004 L7).
+  const std::vector<Card>& up = d.upcards;
+  if (rules_.upcards == 0) {
+    if (!up.empty())
+      out.push_back(Tv(CheckId::kDealUpcard, "this ruleset turns no upcard, but the deal has " +
+                                                 Plural(int(up.size()), "upcard"),
+                       "001 L17"));
+  } else if (up.empty()) {
+    out.push_back(Tv(CheckId::kDealUpcard, "the deal turns no upcard to start the pile",
+                     "000 §6"));
+  } else {
+    for (size_t i = 0; i < up.size(); ++i) {
+      const uint8_t mask = i == 0 ? rules_.upcard_first_triggers : rules_.upcard_more_triggers;
+      const bool trigger = IsUpcardTrigger(up[i], mask);
+      const bool last = i + 1 == up.size();
+      if (last && trigger) {
+        out.push_back(Tv(CheckId::kDealUpcard,
+                         "the upcard " + ToString(up[i]) +
+                             " calls for another card to be turned up, but turning stopped there",
+                         "000 §6, A4"));
+      } else if (!last && !trigger) {
+        out.push_back(Tv(CheckId::kDealUpcard,
+                         "turning upcards should have stopped at " + ToString(up[i]) + ", but " +
+                             Plural(int(up.size() - i - 1), "more card") + " were turned",
+                         "000 §6, A4"));
+        break;
+      }
+    }
+    for (Card c : up) take(c, -1);
+    if (rules_.upcard_specials_to_stock) {
+      // 002 Setup-6: the special cards go back into the stock.
+      pile_.assign(up.end() - 1, up.end());
+      for (size_t i = 0; i + 1 < up.size(); ++i) unseen_.Add(up[i]);
+    } else {
+      pile_ = up;
+    }
+  }
+
+  stock_size_ = unseen_.total();
+  if (d.stock) {
+    CardCounts given;
+    for (Card c : *d.stock) given.Add(c);
+    std::vector<std::string> extra, missing;
+    for (int i = 0; i < kNumFaces; ++i) {
+      Card c = Card::FromIndex(i);
+      for (int k = unseen_.count(c); k < given.count(c); ++k) extra.push_back(ToString(c));
+      for (int k = given.count(c); k < unseen_.count(c); ++k) missing.push_back(ToString(c));
+    }
+    if (!extra.empty() || !missing.empty()) {
+      std::string msg = "the stock does not hold the rest of the pack:";
+      auto join = [](const std::vector<std::string>& v) {
+        std::string s;
+        for (size_t i = 0; i < v.size() && i < 12; ++i) s += (i ? " " : "") + v[i];
+        if (v.size() > 12) s += " ...";
+        return s;
+      };
+      if (!extra.empty()) msg += " too many " + join(extra) + ";";
+      if (!missing.empty()) msg += " missing " + join(missing) + ";";
+      msg.pop_back();
+      out.push_back(Tv(CheckId::kDealPack, msg, "000 §1, §6"));
+    }
+    stock_ = *d.stock;
+    stock_pos_ = 0;
+    stock_size_ = int(d.stock->size());
+  }
+  for (TaggedViolation& v : out) v.tag = d.tag;
+  CANASTA_DCHECK(InvariantsHold());
+  return out;
+}
+TaggedViolations Position::CheckThree(const ThreeMove& m) const {
+  TaggedViolations out;
+  if (m.player < 0 || m.player >= rules_.num_players) {
+    out.push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(m.player), "000 §5"));
+    return out;
+  }
+  if (!m.card.is_red_three()) {
+    out.push_back(Tv(CheckId::kThreeNotAllowed,
+                     ToString(m.card) + " is not a red three; only red threes are laid out",
+                     "000 §7"));
+    return out;
+  }
+  CheckHeld(m.player, m.card, &out);
+  const Player& p = players_[m.player];
+  const bool from_pile = p.pile_threes > 0;
+  const bool before_play = phase_ == Phase::kBeforePlay;
+  if (before_play) {
+    // The player at the dealer's left begins the first turn: laying out
+    // dealt red threes before the draw is their first-turn layout (A6).
+    if (rules_.three_layout == ThreeLayout::kFirstTurn && m.player != current_) {
+      out.push_back(Tv(CheckId::kThreeTiming,
+                       Seat(m.player) +
+                           " lays out a red three before play; this ruleset lays them out in "
+                           "the player's first turn",
+                       rules_.Cite("three_layout", "000 §7, A6")));
+    } else if (rules_.three_layout == ThreeLayout::kBeforePlay) {
+      const int n = rules_.num_players;
+      const int order = (m.player - dealer_ - 1 + 2 * n) % n;
+      if (order < last_before_play_seat_)
+        out.push_back(Tv(CheckId::kThreeTiming,
+                         Seat(m.player) +
+                             " lays out red threes out of seat order (from the dealer's left)",
+                         "000 §21 Hutto, A23"));
+    }
+  } else if (phase_ == Phase::kOver) {
+    // Only the last stock card's red three may still be revealed (000 §15).
+    if (went_out_ >= 0 || m.player != current_)
+      out.push_back(Tv(CheckId::kTurnSequence, "the deal is already over", "000 §17"));
+  } else if (m.player != current_) {
+    out.push_back(Tv(CheckId::kThreeTiming,
+                     Seat(m.player) + " lays out a red three outside their own turn", "000 §7"));
+  } else if (p.late_threes > 0 && !from_pile) {
+    // Held since before play began, where the ruleset lays them out then.
+    if (rules_.three_layout == ThreeLayout::kBeforePlay)
+      out.push_back(Tv(CheckId::kThreeTiming,
+                       "under this ruleset dealt red threes are laid out before the first turn",
+                       "000 §21 Hutto, A23"));
+    else
+      out.push_back(Tv(CheckId::kThreeTiming,
+                       "under this ruleset dealt red threes are laid out at once, before play",
+                       rules_.Cite("three_layout", "002 Setup-7")));
+  }
+  // The replacement (000 §7): none for a red three taken with the pile.
+  if (from_pile) {
+    if (m.replacement)
+      out.push_back(Tv(CheckId::kThreeReplacement,
+                       "a red three taken with the pile gets no replacement card", "000 §7"));
+  } else if (!m.replacement) {
+    if (stock_size_ > 0)
+      out.push_back(Tv(CheckId::kThreeReplacement,
+                       "a red three laid out must be replaced from the stock", "000 §7"));
+  } else if (stock_size_ == 0) {
+    out.push_back(Tv(CheckId::kStockEmpty, "the stock is empty: there is no replacement card",
+                     "000 §15"));
+  } else {
+    CheckFromStock({*m.replacement}, &out);
+  }
+  return out;
+}
+
+void Position::ApplyThree(const ThreeMove& m) {
+  if (m.player < 0 || m.player >= rules_.num_players || !m.card.is_red_three()) return;
+  Player& p = players_[m.player];
+  if (phase_ == Phase::kBeforePlay) {
+    const int n = rules_.num_players;
+    last_before_play_seat_ = std::max(last_before_play_seat_, (m.player - dealer_ - 1 + 2 * n) % n);
+  }
+  if (!p.hand.Remove(m.card)) Conjure(m.card);
+  sides_[side_of(m.player)].threes.push_back(m.card);
+  if (p.pile_threes > 0) {
+    --p.pile_threes;
+    return;
+  }
+  if (p.late_threes > 0) --p.late_threes;
+  if (m.replacement && stock_size_ > 0) {
+    TakeFromStock(*m.replacement);
+    p.hand.Add(*m.replacement);
+    // 000 §15: the stock's last card is a red three: play ends.
+    if (stock_size_ == 0 && m.replacement->is_red_three() && phase_ != Phase::kBeforePlay)
+      phase_ = Phase::kOver;
+  } else if (m.replacement) {
+    Conjure(*m.replacement);  // reported: no stock left
+    p.hand.Add(*m.replacement);
+  }
+}
+
+}  // namespace canasta

@@ -1,0 +1,259 @@
+// The draw: from the stock (000 §12, §15) or taking the pile (000 §13, §14;
+// 002 Play-4, Play-5).
+#include "core/position.h"
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "core/position_internal.h"
+
+namespace canasta {
+
+using position_internal::Plural;
+using position_internal::Seat;
+using position_internal::Tv;
+
+void Position::TakeFromStock(Card c) {
+  if (!unseen_.Remove(c)) Conjure(c);  // drawn though no copy is left
+  if (stock_ && stock_pos_ < stock_->size()) ++stock_pos_;
+  if (stock_size_ > 0) --stock_size_;
+}
+TaggedViolations Position::CheckDraw(const DrawMove& m) const {
+  TaggedViolations out;
+  CheckTurn(m.player, /*drawing=*/true, &out);
+  if (stock_size_ == 0) {
+    out.push_back(Tv(CheckId::kStockEmpty,
+                     "the stock is empty: the player in turn takes the pile or play ends",
+                     "000 §15"));
+    return out;
+  }
+  const int expected = std::min(rules_.stock_draw, stock_size_);  // A10
+  if (int(m.cards.size()) != expected) {
+    out.push_back(Tv(CheckId::kDrawCount,
+                     Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") +
+                         "; a turn draws " + std::to_string(expected) + " from the stock",
+                     rules_.Cite("stock_draw", rules_.stock_draw == 1 ? "000 §12" : "000 §21, A10")));
+  }
+  CheckFromStock(m.cards, &out);
+  return out;
+}
+
+void Position::ApplyDraw(const DrawMove& m) {
+  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  // A turn already opened by the player (asking "may I go out?" before the
+  // draw) goes on; otherwise the draw begins the player's turn.
+  if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
+  for (Card c : m.cards) {
+    TakeFromStock(c);
+    players_[m.player].hand.Add(c);
+  }
+  turn_.drew = true;
+  phase_ = Phase::kPlay;
+  // 000 §15: the last stock card is a red three: reveal it, no meld or discard.
+  if (stock_size_ == 0 && !m.cards.empty() && m.cards.back().is_red_three()) {
+    phase_ = Phase::kOver;
+  }
+}
+TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
+  TaggedViolations out;
+  CheckTurn(m.player, /*drawing=*/true, &out);
+  if (m.player < 0 || m.player >= rules_.num_players) return out;
+  if (pile_.empty()) {
+    out.push_back(Tv(CheckId::kPileEmpty, "the discard pile is empty", "000 §12"));
+    return out;
+  }
+  const Card top = pile_.back();
+  if (m.top != top) {
+    out.push_back(Tv(CheckId::kPileTopMismatch,
+                     "the pile's top card is " + ToString(top) + ", not " + ToString(m.top),
+                     "000 §12"));
+  }
+  if (m.count && *m.count != int(pile_.size())) {
+    out.push_back(Tv(CheckId::kPileCount,
+                     "the pile holds " + Plural(int(pile_.size()), "card") + ", not " +
+                         std::to_string(*m.count),
+                     "000 §12"));
+  }
+  if (top.is_wild()) {
+    out.push_back(Tv(CheckId::kPileBlockedTop,
+                     "a wild card (" + ToString(top) + ") is on top of the pile",
+                     rules_.Cite("unfrozen_take", "000 §14")));
+    return out;
+  }
+  if (top.is_black_three() && rules_.black_three_blocks_until_covered) {
+    out.push_back(Tv(CheckId::kPileBlockedTop,
+                     "a black three (" + ToString(top) +
+                         ") is on top of the pile; it blocks until covered",
+                     "000 §14"));
+    return out;
+  }
+  const int side = side_of(m.player);
+  const CardCounts& hand = players_[m.player].hand;
+  if (rules_.one_card_rule && hand.total() == 1 && pile_.size() == 1) {
+    out.push_back(Tv(CheckId::kPileOneCard,
+                     Seat(m.player) + " holds one card and may not take a pile of one card",
+                     rules_.Cite("one_card_rule", "000 §14, §17, A11")));
+  }
+  CheckHeld(m.player, m.with, &out);
+
+  int pair = 0;  // natural cards of the top's rank from the hand
+  for (Card c : m.with) pair += !c.is_wild() && c.rank() == top.rank();
+  const bool frozen = IsPileFrozenFor(side);
+  const Meld* existing = FindMeld(side, top.rank());
+  if (frozen && pair < 2) {
+    TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
+                           "the pile is frozen; taking it needs a natural pair of " +
+                               ToString(top.rank()) + "s from the hand",
+                           rules_.Cite("frozen_take_new_meld", "000 §13, §14"));
+    v.violation.notes.push_back(
+        !sides_[side].opened && rules_.frozen_before_initial_meld
+            ? "frozen because the side has not made its initial meld"
+            : "frozen by a wild card or red three in the pile");
+    if (!m.with.empty()) v.violation.notes.push_back("shown: " + ToString(m.with));
+    out.push_back(std::move(v));
+    return out;
+  }
+  if (frozen && rules_.frozen_take_new_meld && m.with.size() != 2) {
+    // 002 Play-5, A25: "use all three to form a new meld": the top card and
+    // the natural pair, nothing more (other cards are melded after).
+    out.push_back(Tv(CheckId::kPileTakeInvalid,
+                     "a frozen pile is taken by forming a new meld of the top card and two "
+                     "natural " + ToString(top.rank()) + "s only; shown: " + ToString(m.with),
+                     rules_.Cite("frozen_take_new_meld", "002 Play-5, A25")));
+    return out;
+  }
+  std::vector<Card> laid = m.with;
+  laid.push_back(top);
+  auto onto_canasta = [] {
+    return Tv(CheckId::kPileOntoCanasta,
+              "the top card may not be added directly to a completed canasta", "000 §13");
+  };
+  if (m.with.empty()) {
+    // The top card alone onto the side's meld (000 §13 ¶2, A2).
+    if (rules_.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand) {
+      out.push_back(Tv(CheckId::kPileTakeInvalid,
+                       "taking the pile needs two natural " + ToString(top.rank()) +
+                           "s from the hand",
+                       rules_.Cite("unfrozen_take", "002 Play-4, A25")));
+      return out;
+    }
+    if (m.to && *m.to != top.rank()) {
+      out.push_back(Tv(CheckId::kPileTakeInvalid,
+                       "the top card " + ToString(top) + " cannot go onto the meld of " +
+                           ToString(*m.to) + "s",
+                       "000 §13"));
+      return out;
+    }
+    if (!existing) {
+      out.push_back(Tv(CheckId::kPileTakeInvalid,
+                       "the side has no meld of " + ToString(top.rank()) +
+                           "s for the top card to join",
+                       "000 §13"));
+      return out;
+    }
+    if (existing->is_canasta(rules_)) {
+      out.push_back(onto_canasta());
+      return out;
+    }
+  } else if (rules_.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand && pair < 2) {
+    out.push_back(Tv(CheckId::kPileTakeInvalid,
+                     "taking the pile needs two natural " + ToString(top.rank()) +
+                         "s from the hand",
+                     rules_.Cite("unfrozen_take", "002 Play-4, A25")));
+    return out;
+  } else {
+    std::optional<Rank> rank = MeldRank(laid, std::nullopt);
+    if (!rank || *rank != top.rank()) {
+      out.push_back(Tv(CheckId::kPileTakeInvalid,
+                       "the cards shown (" + ToString(m.with) + ") do not meld with the top card " +
+                           ToString(top),
+                       "000 §13"));
+      return out;
+    }
+    if (m.with.size() == 1) {
+      // One card with the top: only an addition to an unfinished meld.
+      if (!existing) {
+        out.push_back(Tv(CheckId::kPileTakeInvalid,
+                         "the top card and one card from the hand do not make a meld",
+                         "000 §13"));
+        return out;
+      }
+      if (existing->is_canasta(rules_)) {
+        out.push_back(onto_canasta());
+        return out;
+      }
+    }
+  }
+  // The meld that results must be legal (000 §8).
+  MeldShape shape = m.with.size() >= 2
+                        ? ShapeAfterAdding(nullptr, laid, top.rank(), rules_)
+                        : ShapeAfterAdding(existing, laid, top.rank(), rules_);
+  if (m.with.size() >= 2 && existing) {
+    // A18: a new meld of a rank the side holds joins it.
+    if (auto v = CheckMeldShape(rules_, hooks_, shape)) {
+      out.push_back(TaggedViolation{0, *v});
+      return out;
+    }
+    shape = ShapeAfterAdding(existing, laid, top.rank(), rules_);
+  }
+  if (auto v = CheckMeldShape(rules_, hooks_, shape)) out.push_back(TaggedViolation{0, *v});
+  // Taking a pile of one card with every card in the hand empties it: the
+  // player goes out, with the turn-end checks of going out (000 §17).
+  if (m.player == current_ && phase_ != Phase::kPlay && pile_.size() == 1 &&
+      int(m.with.size()) == hand.total() && hand.Contains(m.with)) {
+    Position after = *this;
+    after.ApplyTakePile(m);
+    after.CheckTurnEnd(true, after.CanastaCount(side), &out);
+  }
+  return out;
+}
+
+void Position::ApplyTakePile(const TakePileMove& m) {
+  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver || pile_.empty())
+    return;
+  if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
+  Player& p = players_[m.player];
+  const int side = side_of(m.player);
+  const Card top = pile_.back();
+  pile_.pop_back();
+  std::vector<Card> laid;
+  for (Card c : m.with) {
+    if (p.hand.Remove(c)) laid.push_back(c);
+  }
+  laid.push_back(top);
+  turn_.from_hand = p.hand;  // cards held before the pile joins the hand
+  turn_.from_hand_limited = true;
+  if (turn_.opening) {
+    turn_.initial_count =
+        SaturatingAdd(turn_.initial_count, CountToward(m.with, nullptr, &turn_.counted));
+    if (rules_.top_card_counts_toward_minimum) {
+      turn_.initial_count =
+          SaturatingAdd(turn_.initial_count, hooks_.InitialMeldValue(rules_, top));
+      turn_.counted.Add(top);
+    }
+    if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
+    turn_.last_meld_tag = m.tag;
+  }
+  Meld* existing = FindMeld(side, top.rank());
+  if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
+  AddToSideMeld(side, top.rank(), laid);
+  for (Card c : laid) turn_.laid.Add(c);
+  if (top.is_black_three()) turn_.black_three_tags.push_back(m.tag);
+  for (Card c : pile_) {
+    p.hand.Add(c);
+    if (c.is_red_three()) ++p.pile_threes;  // laid out with no replacement (000 §7)
+  }
+  pile_.clear();
+  turn_.drew = true;
+  turn_.took_pile = true;
+  turn_.melded = true;
+  phase_ = Phase::kPlay;
+  if (p.hand.empty()) {
+    went_out_ = m.player;
+    phase_ = Phase::kOver;
+    FinishTurn();
+  }
+}
+
+}  // namespace canasta

@@ -1,0 +1,29 @@
+// Helpers shared by the files that implement Position (position*.cc); not
+// part of the engine's interface.
+#ifndef CANASTA_CORE_POSITION_INTERNAL_H_
+#define CANASTA_CORE_POSITION_INTERNAL_H_
+
+#include <string>
+#include <utility>
+
+#include "core/position.h"
+
+namespace canasta {
+namespace position_internal {
+
+inline std::string Seat(int seat) { return "seat " + std::to_string(seat); }
+
+// A finding of the move being checked (tag 0) or of an earlier one, with its
+// "rule:" note.
+inline TaggedViolation Tv(CheckId id, std::string message, std::string source, int tag = 0) {
+  return TaggedViolation{tag, Violation{id, std::move(message), {"rule: " + std::move(source)}}};
+}
+
+inline std::string Plural(int n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace position_internal
+}  // namespace canasta
+
+#endif  // CANASTA_CORE_POSITION_INTERNAL_H_

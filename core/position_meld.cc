@@ -1,0 +1,255 @@
+// Melds and additions (000 §8, §9), what counts toward the initial-meld
+// minimum, and cards taken back (000 §10).
+#include "core/position.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "core/position_internal.h"
+
+namespace canasta {
+
+using position_internal::Seat;
+using position_internal::Tv;
+
+int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
+                          CardCounts* counted) const {
+  int total = 0;
+  for (Card c : cards) {
+    // After taking the pile only cards that were already in the hand count
+    // (000 §13 "not included in the minimum count"); the audit gives the
+    // player the benefit of the doubt where a card could be either.
+    if (from_hand && !from_hand->Remove(c)) continue;
+    counted->Add(c);
+    total = SaturatingAdd(total, hooks_.InitialMeldValue(rules_, c));
+  }
+  return total;
+}
+void Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards) {
+  Meld* meld = FindMeld(side, rank);
+  if (!meld) {
+    sides_[side].melds.push_back(Meld{});
+    meld = &sides_[side].melds.back();
+    meld->rank = rank;
+    meld->cards.reserve(12);
+  }
+  for (Card c : cards) meld->Add(c);
+}
+TaggedViolations Position::CheckMeld(const MeldMove& m) const {
+  TaggedViolations out;
+  CheckTurn(m.player, /*drawing=*/false, &out);
+  if (m.player < 0 || m.player >= rules_.num_players) return out;
+  int laid = 0;
+  if (m.parts.size() == 1) {
+    CheckHeld(m.player, m.parts[0].cards, &out);
+    laid = int(m.parts[0].cards.size());
+  } else {
+    std::vector<Card> all;
+    for (const MeldPart& part : m.parts) all.insert(all.end(), part.cards.begin(), part.cards.end());
+    CheckHeld(m.player, all, &out);
+    laid = int(all.size());
+  }
+  const int side = side_of(m.player);
+
+  // Shapes after this play, rank by rank, so several parts on one rank add
+  // up; no meld is copied (this runs for every meld event).
+  std::array<MeldShape, 16> shapes;
+  std::array<bool, 16> known{};
+  auto shape_of = [&](Rank r) -> MeldShape& {
+    if (!known[int(r)]) {
+      known[int(r)] = true;
+      const Meld* b = FindMeld(side, r);
+      shapes[int(r)] = b ? b->Shape() : MeldShape{};
+      shapes[int(r)].rank = r;
+    }
+    return shapes[int(r)];
+  };
+  for (const MeldPart& part : m.parts) {
+    bool red_three = false;
+    for (Card c : part.cards) red_three |= c.is_red_three();
+    if (red_three) {
+      out.push_back(Tv(CheckId::kMeldRedThree,
+                       "red threes are never melded; they are laid out face up", "000 §7"));
+      continue;
+    }
+    if (part.cards.empty()) {
+      out.push_back(Tv(CheckId::kMeldTooSmall, "a meld with no cards", "000 §8"));
+      continue;
+    }
+    std::optional<Rank> rank = MeldRank(part.cards, part.to ? part.to : part.as);
+    std::optional<Rank> natural_rank = MeldRank(part.cards, std::nullopt);
+    if (!natural_rank || (rank && *natural_rank != Rank::kJoker && *natural_rank != *rank)) {
+      out.push_back(Tv(CheckId::kMeldMixedRanks,
+                       "the cards " + ToString(part.cards) + " are not all of one rank",
+                       "000 §8"));
+      continue;
+    }
+    MeldShape& current = shape_of(*rank);
+    const bool exists = current.size() > 0;
+    if (part.to && !exists) {
+      const Meld* theirs = nullptr;
+      for (int s = 0; s < rules_.num_sides() && !theirs; ++s)
+        if (s != side) theirs = FindMeld(s, *rank);
+      out.push_back(Tv(CheckId::kMeldTargetMissing,
+                       theirs ? "the meld of " + ToString(*rank) +
+                                    "s belongs to the other side; players never add to an "
+                                    "opponent's meld"
+                              : "the side has no meld of " + ToString(*rank) + "s to add to",
+                       "000 §8"));
+      continue;
+    }
+    if (exists && !part.to) {
+      // A new meld of a rank the side already holds is combined with it
+      // (A18); the new cards must make a meld on their own first.
+      MeldShape alone = ShapeAfterAdding(nullptr, part.cards, *rank, rules_);
+      if (auto v = CheckMeldShape(rules_, hooks_, alone)) {
+        out.push_back(TaggedViolation{0, *v});
+        continue;
+      }
+    }
+    MeldShape shape = current;
+    shape.is_new = !exists;
+    shape.was_canasta = exists && current.size() >= rules_.canasta_size;
+    for (Card c : part.cards) {
+      if (c.is_joker()) ++shape.jokers;
+      else if (c.rank() == Rank::kTwo) ++shape.twos;
+      else ++shape.naturals;
+    }
+    // A wrong meld is still laid as recorded, so later checks see the table.
+    if (auto v = CheckMeldShape(rules_, hooks_, shape)) out.push_back(TaggedViolation{0, *v});
+    current = shape;
+  }
+
+  // Going out by melding every card (000 §17).
+  const int left = players_[m.player].hand.total() - laid;
+  if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
+    int canastas = 0;
+    for (const Meld& x : sides_[side].melds)
+      canastas += !known[int(x.rank)] && x.is_canasta(rules_);
+    for (int r = 0; r < 16; ++r) canastas += known[r] && shapes[r].size() >= rules_.canasta_size;
+    if (rules_.discard_required_to_go_out)
+      out.push_back(Tv(CheckId::kOutWithoutDiscard,
+                       Seat(m.player) + " melds every card; going out needs a final discard",
+                       "002 Play-8, Play-11, A29"));
+    // The turn-end checks, as if this meld were in the turn.
+    Position copy_free_check = *this;  // cheap enough: once per hand
+    copy_free_check.ApplyMeld(m);
+    copy_free_check.CheckTurnEnd(true, canastas, &out);
+  }
+  return out;
+}
+
+void Position::ApplyMeld(const MeldMove& m) {
+  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  if (m.player != current_) BeginTurn(m.player);
+  Player& p = players_[m.player];
+  const int side = side_of(m.player);
+  for (const MeldPart& part : m.parts) {
+    // Cards not held are laid as recorded too (the check reported them).
+    const std::vector<Card>& laid = part.cards;
+    bool red_three = false;
+    for (Card c : laid) {
+      red_three |= c.is_red_three();
+      if (!p.hand.Remove(c)) Conjure(c);
+    }
+    if (laid.empty()) continue;
+    if (red_three) {
+      // Lay red threes out, as the player should have.
+      for (Card c : laid) {
+        if (c.is_red_three()) sides_[side].threes.push_back(c);
+        else p.hand.Add(c);
+      }
+      continue;
+    }
+    std::optional<Rank> rank = MeldRank(laid, part.to ? part.to : part.as);
+    if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
+    Meld* base = FindMeld(side, *rank);
+    const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
+    MeldShape shape = ShapeAfterAdding(base, laid, *rank, rules_);
+    if (CheckMeldShape(rules_, hooks_, shape)) turn_.illegal_meld = true;
+    if (old) turn_.added_to_old_meld = true;
+    if (*rank == Rank::kThree) turn_.black_three_tags.push_back(m.tag);
+    if (turn_.opening) {
+      turn_.initial_count = SaturatingAdd(
+          turn_.initial_count,
+          CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
+                      &turn_.counted));
+    }
+    AddToSideMeld(side, *rank, laid);
+    for (Card c : laid) turn_.laid.Add(c);
+  }
+  if (turn_.opening) {
+    if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
+    turn_.last_meld_tag = m.tag;
+  }
+  turn_.melded = true;
+  if (p.hand.empty() && phase_ == Phase::kPlay) {
+    went_out_ = m.player;
+    concealed_ = !p.melded_before && !turn_.added_to_old_meld;
+    phase_ = Phase::kOver;
+    FinishTurn();
+  }
+}
+TaggedViolations Position::CheckRetract(const RetractMove& m) const {
+  TaggedViolations out;
+  CheckTurn(m.player, /*drawing=*/false, &out);
+  if (!turn_.laid.Contains(m.cards)) {
+    out.push_back(Tv(CheckId::kRetractNotAllowed,
+                     "only cards laid down this turn may be taken back (" + ToString(m.cards) +
+                         ")",
+                     "000 §8, §10"));
+  } else if (!turn_.illegal_meld &&
+             !(turn_.opening && turn_.initial_count < Minimum(side_of(m.player)))) {
+    out.push_back(Tv(CheckId::kRetractNotAllowed,
+                     "cards are taken back only to correct an illegal or insufficient meld",
+                     "000 §8, §10"));
+  }
+  return out;
+}
+
+void Position::ApplyRetract(const RetractMove& m) {
+  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  const int side = side_of(m.player);
+  Side& s = sides_[side];
+  const bool insufficient = turn_.opening && turn_.initial_count < Minimum(side);
+  const bool all = turn_.laid.total() == int(m.cards.size());
+  for (Card c : m.cards) {
+    for (Meld& meld : s.melds) {
+      if (meld.Remove(c)) {
+        players_[m.player].hand.Add(c);
+        turn_.laid.Remove(c);
+        // A card that counted toward the minimum is a card from the hand
+        // again (000 §10): it counts once more if melded again this turn
+        // (readings R108). One that did not (from the pile) still does not.
+        if (turn_.opening && turn_.counted.Remove(c)) {
+          turn_.initial_count =
+              SaturatingAdd(turn_.initial_count, -hooks_.InitialMeldValue(rules_, c));
+          if (turn_.from_hand_limited) turn_.from_hand.Add(c);
+        }
+        break;
+      }
+    }
+  }
+  s.melds.erase(std::remove_if(s.melds.begin(), s.melds.end(),
+                               [](const Meld& x) { return x.cards.empty(); }),
+                s.melds.end());
+  // 000 §10: penalties for correcting a meld.
+  if (turn_.illegal_meld) {
+    s.penalties = SaturatingAdd(s.penalties, rules_.illegal_meld_penalty);
+    turn_.illegal_meld = false;
+  } else if (insufficient && rules_.insufficient_meld_penalties) {
+    if (all)
+      s.minimum_increase = SaturatingAdd(s.minimum_increase, rules_.retract_all_minimum_increase);
+    else
+      s.penalties = SaturatingAdd(s.penalties, rules_.partial_retract_penalty);
+  }
+  if (turn_.laid.empty()) {
+    turn_.melded = turn_.took_pile;
+    turn_.first_meld_tag = turn_.last_meld_tag = 0;
+    turn_.initial_count = 0;
+  }
+}
+
+}  // namespace canasta

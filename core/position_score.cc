@@ -1,0 +1,53 @@
+// Scoring a deal (000 §18; red threes 000 §7).
+#include "core/position.h"
+
+#include <vector>
+
+namespace canasta {
+
+std::vector<ScoreBreakdown> Position::Score() const {
+  std::vector<ScoreBreakdown> out(rules_.num_sides());
+  const int all_threes = 2 * rules_.decks;
+  for (int side = 0; side < rules_.num_sides(); ++side) {
+    ScoreBreakdown& b = out[side];
+    const Side& s = sides_[side];
+    bool any_meld = false;
+    for (const Meld& m : s.melds) {
+      if (m.cards.empty()) continue;
+      any_meld = true;
+      b.melded = SaturatingAdd(b.melded, m.Value(rules_));
+      if (m.is_canasta(rules_))
+        b.canastas = SaturatingAdd(
+            b.canastas, m.is_natural() ? rules_.natural_canasta_bonus : rules_.mixed_canasta_bonus);
+    }
+    int reds = 0;
+    for (Card c : s.threes) reds += c.is_red_three();
+    // 000 §7, A8: all of them together score all_red_threes_bonus in total.
+    b.red_threes = reds == all_threes && reds > 0 ? rules_.all_red_threes_bonus
+                                                  : SaturatingMul(reds, rules_.red_three_bonus);
+    if (!any_meld && rules_.red_threes_count_against_unmelded) b.red_threes = -b.red_threes;
+    if (went_out_ >= 0 && side_of(went_out_) == side) {
+      b.going_out = concealed_ && rules_.concealed_going_out_bonus > 0
+                        ? rules_.concealed_going_out_bonus
+                        : rules_.going_out_bonus;
+    }
+    for (int seat = 0; seat < rules_.num_players; ++seat) {
+      if (side_of(seat) != side) continue;
+      for (int i = 0; i < kNumFaces; ++i) {
+        Card c = Card::FromIndex(i);
+        // A red three left in hand is dealt with by the penalty once its
+        // holder has had a turn (000 §7; readings R8, R20); before that it is
+        // a card in hand and counts its value against the side (000 §3, §9;
+        // readings R107).
+        if (c.is_red_three() && players_[seat].turns > 0) continue;
+        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(hand(seat).count(c), rules_.value(c)));
+      }
+    }
+    b.penalties = -s.penalties;
+    b.house = hooks_.HouseScoreAdjustment(rules_, Summary(side),
+                                          went_out_ >= 0 && side_of(went_out_) == side);
+  }
+  return out;
+}
+
+}  // namespace canasta

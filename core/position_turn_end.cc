@@ -1,0 +1,309 @@
+// The end of a turn: the discard (000 §11, §14), the turn-end checks (initial
+// minimum, black threes, the binding answer, going out: 000 §8, §17), "may I
+// go out?" (000 §17, 002 Play-11), and the end of play (000 §7, §15).
+#include "core/position.h"
+
+#include <string>
+#include <vector>
+
+#include "core/position_internal.h"
+
+namespace canasta {
+
+using position_internal::Plural;
+using position_internal::Seat;
+using position_internal::Tv;
+
+std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_after) const {
+  const int side = side_of(turn_.player);
+  const RankGroups g = GroupByRank(left);
+  std::vector<Card> meldable;
+  int value = 0;  // toward an initial meld not yet complete
+  size_t wilds_used = 0;
+  for (Rank r : kMeldRanks) {
+    const std::vector<Card>& naturals = g.naturals[int(r)];
+    if (naturals.empty()) continue;
+    const Meld* meld = FindMeld(side, r);
+    if (meld && !meld->cards.empty()) {
+      if (CheckMeldShape(rules_, hooks_, ShapeAfterAdding(meld, naturals, r, rules_))) continue;
+      meldable.insert(meldable.end(), naturals.begin(), naturals.end());
+      continue;
+    }
+    // A new meld of these naturals, with as few of the wild cards as it needs.
+    for (size_t w = 0; wilds_used + w <= g.wilds.size(); ++w) {
+      std::vector<Card> cards = naturals;
+      cards.insert(cards.end(), g.wilds.begin() + wilds_used, g.wilds.begin() + wilds_used + w);
+      if (!CheckMeldShape(rules_, hooks_, ShapeAfterAdding(nullptr, cards, r, rules_))) {
+        meldable.insert(meldable.end(), cards.begin(), cards.end());
+        wilds_used += w;
+        break;
+      }
+    }
+  }
+  // Wild cards left over, onto a meld of the side that takes them.
+  for (size_t i = wilds_used; i < g.wilds.size(); ++i) {
+    for (const Meld& meld : sides_[side].melds) {
+      if (meld.cards.empty() || meld.rank == Rank::kThree) continue;
+      const MeldShape shape = ShapeAfterAdding(&meld, {g.wilds[i]}, meld.rank, rules_);
+      if (!CheckMeldShape(rules_, hooks_, shape)) {
+        meldable.push_back(g.wilds[i]);
+        break;
+      }
+    }
+  }
+  for (Card c : meldable) value = SaturatingAdd(value, hooks_.InitialMeldValue(rules_, c));
+  // Before the side's first meld is complete, melding needs the minimum.
+  if (turn_.opening && !(turn_.melded && turn_.initial_count >= Minimum(side)) &&
+      SaturatingAdd(turn_.initial_count, value) < Minimum(side))
+    return {};
+  // Melding every card kept would go out, which needs the canastas.
+  if (int(meldable.size()) >= left.total()) {
+    SideSummary summary = Summary(side);
+    summary.canastas = canastas_after;
+    if (canastas_after < hooks_.CanastasToGoOut(rules_, summary)) return {};
+  }
+  return meldable;
+}
+
+void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
+                            Card discard) const {
+  const int side = side_of(turn_.player);
+  if (turn_.opening && turn_.melded) {
+    const int minimum = Minimum(side);
+    if (turn_.initial_count < minimum) {
+      TaggedViolation v = Tv(CheckId::kInitialMeldMinimum,
+                             "the initial meld counts " + std::to_string(turn_.initial_count) +
+                                 "; the side needs " + std::to_string(minimum),
+                             rules_.Cite("minimum_table", "000 §8, §10"), turn_.last_meld_tag);
+      v.violation.notes.push_back("the side's total before the deal is " +
+                                  std::to_string(totals_[side]));
+      if (sides_[side].minimum_increase)
+        v.violation.notes.push_back("including +" +
+                                    std::to_string(sides_[side].minimum_increase) +
+                                    " for a retracted insufficient meld (000 §10)");
+      out->push_back(std::move(v));
+    }
+  }
+  if (!going_out) {
+    for (int tag : turn_.black_three_tags)
+      out->push_back(Tv(CheckId::kMeldBlackThree,
+                        "black threes may only be melded by a player going out, and " +
+                            Seat(turn_.player) + " did not go out this turn",
+                        rules_.Cite("black_three_meld", "000 §8"), tag));
+  }
+  if (turn_.answer) {
+    const std::string yes_source = rules_.Cite("out_yes_excused_if_impossible", "000 §17");
+    if (*turn_.answer && !going_out && !rules_.out_yes_excused_if_impossible)
+      out->push_back(Tv(CheckId::kOutAnswerBinding,
+                        "the partner answered yes to \"may I go out?\", so " +
+                            Seat(turn_.player) + " had to go out",
+                        yes_source));
+    if (*turn_.answer && !going_out && rules_.out_yes_excused_if_impossible) {
+      // 002 L47: no penalty for a yes the player genuinely cannot honour,
+      // "but they must meld as much as possible before discarding".
+      CardCounts left = players_[turn_.player].hand;
+      left.Remove(discard);
+      const std::vector<Card> more = StillMeldable(left, canastas_after);
+      if (!more.empty())
+        out->push_back(Tv(CheckId::kOutAnswerBinding,
+                          "the partner answered yes to \"may I go out?\", so " +
+                              Seat(turn_.player) +
+                              " had to go out if at all possible, else meld as much as possible; " +
+                              ToString(more) + " could still be melded",
+                          yes_source));
+    }
+    if (!*turn_.answer && going_out)
+      out->push_back(Tv(CheckId::kOutAnswerBinding,
+                        "the partner answered no to \"may I go out?\", so " + Seat(turn_.player) +
+                            " may not go out this turn",
+                        rules_.Cite("ask_out_after_melding", "000 §17")));
+  }
+  if (going_out) {
+    SideSummary summary = Summary(side);
+    summary.canastas = canastas_after;
+    const int needed = hooks_.CanastasToGoOut(rules_, summary);
+    if (canastas_after < needed)
+      out->push_back(Tv(CheckId::kOutWithoutCanastas,
+                        Seat(turn_.player) + " goes out with " + Plural(canastas_after, "canasta") +
+                            "; the side needs " + std::to_string(needed),
+                        rules_.Cite("canastas_to_go_out", "000 §9, §17")));
+  }
+}
+void Position::ApplyAskOut(const AskOutMove& m) {
+  if (m.player == current_ && phase_ != Phase::kOver) {
+    // Asked before drawing (000 §17): the question opens the turn, so that
+    // the answer binds the rest of it.
+    if (turn_.player != current_) BeginTurn(current_);
+    turn_.asked = true;
+  }
+}
+
+void Position::ApplyAnswer(const AnswerMove& m) {
+  if (turn_.asked) turn_.answer = m.yes;
+  turn_.asked = false;
+}
+TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
+  TaggedViolations out;
+  CheckTurn(m.player, /*drawing=*/false, &out);
+  if (m.player < 0 || m.player >= rules_.num_players) return out;
+  CheckHeld(m.player, m.card, &out);
+  const CardCounts& hand = players_[m.player].hand;
+  if (m.card.is_wild() && rules_.wild_discard != WildDiscard::kAllowed) {
+    const bool only_wilds = hand.CountIf([](Card c) { return !c.is_wild(); }) == 0;
+    if (rules_.wild_discard == WildDiscard::kNever || !only_wilds)
+      out.push_back(Tv(CheckId::kDiscardWild,
+                       "a wild card (" + ToString(m.card) +
+                           ") may not be discarded while the player holds other cards",
+                       rules_.Cite("wild_discard", "002 Play-8, A26")));
+  }
+  if (m.card.is_red_three()) {
+    out.push_back(Tv(CheckId::kThreeNotAllowed,
+                     "a red three is laid out, never discarded", "000 §7"));
+  }
+  // 000 §7: a red three is laid out in the first turn (before play in Hutto,
+  // at once in 002), or at once when drawn; one still held when the turn
+  // ends was not (the penalty comes at the end). Every layout.
+  const int reds = RedThreesIn(hand) - (m.card.is_red_three() ? 1 : 0);
+  if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay)
+    out.push_back(Tv(CheckId::kThreeTiming,
+                     Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
+                         " that should have been laid out",
+                     rules_.Cite("three_layout", "000 §7, A6")));
+  if (phase_ == Phase::kPlay && m.player == current_) {
+    const bool going_out = hand.total() == 1 && hand.count(m.card) == 1;
+    CheckTurnEnd(going_out, CanastaCount(side_of(m.player)), &out, m.card);
+  }
+  return out;
+}
+
+void Position::ApplyDiscard(const DiscardMove& m) {
+  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  if (m.player != current_) BeginTurn(m.player);
+  Player& p = players_[m.player];
+  if (!p.hand.Remove(m.card)) Conjure(m.card);
+  pile_.push_back(m.card);
+  if (p.hand.empty()) {
+    went_out_ = m.player;
+    concealed_ = !p.melded_before && !turn_.added_to_old_meld && turn_.melded;
+    phase_ = Phase::kOver;
+    FinishTurn();
+    return;
+  }
+  FinishTurn();
+  turn_ = Turn{};
+  current_ = (m.player + 1) % rules_.num_players;
+  phase_ = Phase::kDraw;
+}
+TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
+  TaggedViolations out;
+  if (!rules_.partnerships()) {
+    out.push_back(Tv(CheckId::kOutAskNoPartner,
+                     "\"may I go out?\" needs a partner; this game is individual play",
+                     rules_.Cite("num_players", "000 §17, §21")));
+    return out;
+  }
+  const std::string source = rules_.Cite("ask_out_after_melding", "000 §17");
+  if (phase_ == Phase::kOver || m.player != current_) {
+    out.push_back(Tv(CheckId::kOutAskTiming,
+                     Seat(m.player) + " may ask only in their own turn", source));
+    return out;
+  }
+  // 000 §17: "not ... after melding or after showing an intention to take
+  // the discard pile"; 002 Play-11: any time "Before going out" (R109).
+  if ((turn_.took_pile || turn_.melded) && !rules_.ask_out_after_melding) {
+    out.push_back(Tv(CheckId::kOutAskTiming,
+                     "\"may I go out?\" may not be asked after melding or taking the pile",
+                     source));
+  }
+  return out;
+}
+
+TaggedViolations Position::CheckAnswer(const AnswerMove& m) const {
+  TaggedViolations out;
+  if (!turn_.asked) {
+    out.push_back(Tv(CheckId::kOutAnswerPlayer, "an answer with no question asked",
+                     rules_.Cite("ask_out_after_melding", "000 §17")));
+    return out;
+  }
+  const int partner = (turn_.player + 2) % rules_.num_players;
+  if (m.player != partner) {
+    out.push_back(Tv(CheckId::kOutAnswerPlayer,
+                     "the answer must come from " + Seat(partner) + ", the asker's partner",
+                     rules_.Cite("ask_out_after_melding", "000 §17")));
+  }
+  return out;
+}
+// ---------------------------------------------------------------------------
+// The end of the deal
+
+TaggedViolations Position::End(int tag) {
+  TaggedViolations out;
+  if (ended_) return out;
+  ended_ = true;
+  if (phase_ != Phase::kOver) {
+    bool may_end = false;
+    if (stock_size_ == 0 && (phase_ == Phase::kDraw || phase_ == Phase::kBeforePlay)) {
+      // 000 §15: the player in turn ends play by not taking the pile; that
+      // is a refusal they may make only when taking is not compulsory (A12).
+      may_end = true;
+      const int side = side_of(current_);
+      if (rules_.must_take_when_stock_out && !pile_.empty()) {
+        const Card top = pile_.back();
+        const Meld* meld = FindMeld(side, top.rank());
+        const bool fits = !top.is_wild() && !top.is_three() && meld && !meld->cards.empty() &&
+                          !meld->is_canasta(rules_) && !IsPileFrozenFor(side) &&
+                          !(rules_.one_card_rule && hand(current_).total() == 1 &&
+                            pile_.size() == 1);
+        if (fits) {
+          MeldShape shape = ShapeAfterAdding(meld, {top}, top.rank(), rules_);
+          if (!CheckMeldShape(rules_, hooks_, shape)) {
+            out.push_back(Tv(CheckId::kStockOutMustTake,
+                             "the stock is gone and the top discard " + ToString(top) +
+                                 " fits the side's meld, so " + Seat(current_) +
+                                 " had to take the pile",
+                             rules_.Cite("must_take_when_stock_out", "000 §15, A12"), tag));
+          }
+        }
+      }
+    }
+    if (!may_end && phase_ == Phase::kPlay && stock_size_ == 0) {
+      // The last stock card was drawn, and the turn has no discard.
+      out.push_back(Tv(CheckId::kDiscardMissing,
+                       "the deal ends after " + Seat(current_) +
+                           " drew the last stock card, without a discard or going out",
+                       "000 §8, §11, §15", tag));
+    } else if (!may_end) {
+      out.push_back(Tv(CheckId::kHandEndedEarly,
+                       "the deal ends with nobody out and " + Plural(stock_size_, "card") +
+                           " still in the stock",
+                       "000 §11, §15", tag));
+    }
+    FinishTurn();
+    phase_ = Phase::kOver;
+  }
+  EndPlay(tag, &out);
+  CANASTA_DCHECK(InvariantsHold());
+  for (TaggedViolation& v : out)
+    if (!v.tag) v.tag = tag;
+  return out;
+}
+
+void Position::EndPlay(int tag, TaggedViolations* out) {
+  // 000 §7, A20: a red three still in the hand of a player who has had a turn.
+  for (int s = 0; s < rules_.num_players; ++s) {
+    const int held = RedThreesIn(hand(s));
+    if (held > 0 && players_[s].turns > 0) {
+      const int penalty = SaturatingMul(held, rules_.undeclared_red_three_penalty);
+      sides_[side_of(s)].penalties = SaturatingAdd(sides_[side_of(s)].penalties, penalty);
+      if (out)
+        out->push_back(Tv(CheckId::kRedThreeUndeclared,
+                          Seat(s) + " still holds " + Plural(held, "red three") +
+                              " when play ends; " +
+                              (penalty ? "the side loses " + std::to_string(penalty)
+                                       : std::string("this ruleset sets no penalty for it")),
+                          rules_.Cite("undeclared_red_three_penalty", "000 §7, A20"), tag));
+    }
+  }
+}
+
+}  // namespace canasta

@@ -962,16 +962,19 @@ Use UseOf(EventType t, Field f) {
   return {};
 }
 
-// The required fields of each type, as bits by Field.
-struct RequiredFields {
-  RequiredFields() {
+// UseOf() for every type and field, and each type's required fields as bits
+// by Field: looked up for every key of every line.
+struct FieldUses {
+  FieldUses() {
     for (int t = 0; t < kNumEventTypes; ++t) {
       for (int f = 0; f < kNumFields; ++f) {
-        if (UseOf(EventType(t), Field(f)).required) bits[t] |= 1u << f;
+        uses[t][f] = UseOf(EventType(t), Field(f));
+        if (uses[t][f].required) required[t] |= 1u << f;
       }
     }
   }
-  std::array<uint32_t, kNumEventTypes> bits{};
+  std::array<std::array<Use, kNumFields>, kNumEventTypes> uses{};
+  std::array<uint32_t, kNumEventTypes> required{};
 };
 static_assert(kNumFields <= 32, "fields fit the bit sets");
 
@@ -1090,7 +1093,7 @@ class EventBuilder {
         want_ = Want::kNothing;
         if (f == kNumFields || (seen_ & (1u << f))) return true;  // unknown, or not the first
         seen_ |= 1u << f;
-        use_ = UseOf(type_, f);
+        use_ = fields_.uses[int(type_)][f];
         if (use_.role != Role::kNone) {
           field_ = f;
           want_ = Want::kField;
@@ -1151,7 +1154,7 @@ class EventBuilder {
       if (Top() == Frame::kRoot) {
         if (!have_type_) {
           GiveUp();
-        } else if ((required_.bits[int(type_)] & ~seen_) != 0) {
+        } else if ((fields_.required[int(type_)] & ~seen_) != 0) {
           GiveUp();
         } else if (type_ == EventType::kTakePile && !e_->to && !has_with_) {
           GiveUp();
@@ -1350,7 +1353,7 @@ class EventBuilder {
     return &e_->melds.back();
   }
 
-  static const RequiredFields required_;
+  static const FieldUses fields_;
 
   Event* e_;
   int line_;
@@ -1378,7 +1381,7 @@ class EventBuilder {
   std::optional<std::string>* meld_text_ = nullptr;
 };
 
-const RequiredFields EventBuilder::required_;
+const FieldUses EventBuilder::fields_;
 
 bool IsBlank(std::string_view text) {
   for (char c : text) {

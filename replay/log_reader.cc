@@ -416,35 +416,116 @@ void RecycleMelds(std::vector<MeldSpec>* melds) {
   melds->clear();
 }
 
+// Card vectors of earlier deals, kept per thread like the meld specs.
+thread_local std::vector<std::vector<Card>> spare_card_lists;
+
+std::vector<Card>* NewCardList(std::vector<std::vector<Card>>* lists) {
+  if (spare_card_lists.empty()) return &lists->emplace_back();
+  lists->push_back(std::move(spare_card_lists.back()));
+  spare_card_lists.pop_back();
+  return &lists->back();
+}
+
+void RecycleCardLists(std::vector<std::vector<Card>>* lists) {
+  for (std::vector<Card>& cards : *lists) {
+    if (cards.capacity() > kKeepBuffer || spare_card_lists.size() >= 16) continue;
+    cards.clear();
+    spare_card_lists.push_back(std::move(cards));
+  }
+  lists->clear();
+}
+
+// A deal's stock as an empty vector with the capacity of an earlier one.
+std::vector<Card>* NewStock(Event* e) {
+  if (spare_card_lists.empty()) return &e->stock.emplace();
+  std::vector<Card>* stock = &e->stock.emplace(std::move(spare_card_lists.back()));
+  spare_card_lists.pop_back();
+  return stock;
+}
+
+// Clears the fields that an event of e->type can have filled (both
+// conversions fill only the fields of the event's type): an event is reset
+// in a few steps, and vectors keep their storage.
 void ResetEvent(Event* e, EventType type, int line) {
+  switch (e->type) {
+    case EventType::kGame:
+      e->format.clear();
+      e->ruleset.clear();
+      e->players.clear();
+      break;
+    case EventType::kDeal:
+      e->hand.reset();
+      e->dealer.reset();
+      RecycleCardLists(&e->hands);
+      ClearKeepSmall(&e->upcard);
+      if (e->stock) {
+        std::vector<Card> stock = std::move(*e->stock);
+        e->stock.reset();
+        if (stock.capacity() <= kKeepBuffer && spare_card_lists.size() < 16) {
+          stock.clear();
+          spare_card_lists.push_back(std::move(stock));
+        }
+      }
+      if (e->feet) {
+        RecycleCardLists(&*e->feet);
+        e->feet.reset();
+      }
+      break;
+    case EventType::kThree:
+      e->player.reset();
+      e->card.reset();
+      e->replacement.reset();
+      break;
+    case EventType::kDraw:
+      e->player.reset();
+      ClearKeepSmall(&e->cards);
+      e->bonus = false;
+      break;
+    case EventType::kTakePile:
+      e->player.reset();
+      e->top.reset();
+      ClearKeepSmall(&e->with);
+      e->to.reset();
+      e->count.reset();
+      break;
+    case EventType::kMeld:
+      e->player.reset();
+      RecycleMelds(&e->melds);
+      break;
+    case EventType::kDiscard:
+      e->player.reset();
+      e->card.reset();
+      break;
+    case EventType::kAskOut:
+      e->player.reset();
+      break;
+    case EventType::kAnswer:
+      e->player.reset();
+      e->yes.reset();
+      break;
+    case EventType::kSpecialHand:
+    case EventType::kRetract:
+      e->player.reset();
+      ClearKeepSmall(&e->cards);
+      break;
+    case EventType::kNote:
+      e->player.reset();
+      ClearKeepSmall(&e->text);
+      break;
+    case EventType::kEndHand:
+      e->hand.reset();
+      e->scores.reset();
+      e->totals.reset();
+      e->breakdown.reset();
+      break;
+    case EventType::kEndGame:
+      e->totals.reset();
+      e->winner.reset();
+      break;
+  }
   e->type = type;
   e->line = line;
   e->ok = true;
-  e->format.clear();
-  e->ruleset.clear();
-  e->players.clear();
-  e->player.reset();
-  e->hand.reset();
-  e->dealer.reset();
-  e->hands.clear();
-  ClearKeepSmall(&e->upcard);
-  e->stock.reset();
-  e->feet.reset();
-  e->card.reset();
-  e->replacement.reset();
-  ClearKeepSmall(&e->cards);
-  e->bonus = false;
-  e->top.reset();
-  ClearKeepSmall(&e->with);
-  e->to.reset();
-  e->count.reset();
-  RecycleMelds(&e->melds);
-  e->yes.reset();
-  ClearKeepSmall(&e->text);
-  e->scores.reset();
-  e->totals.reset();
-  e->winner.reset();
-  e->breakdown.reset();
 }
 
 // Turns one parsed object into an Event, reporting every problem it meets.
@@ -1179,7 +1260,7 @@ class EventBuilder {
             cards_ = field_ == kCards    ? &e_->cards
                      : field_ == kUpcard ? &e_->upcard
                      : field_ == kWith   ? &e_->with
-                                         : &e_->stock.emplace();
+                                         : NewStock(e_);
             if (field_ == kWith) has_with_ = true;
             return Enter(Frame::kCards);
           case Role::kCardLists:
@@ -1200,7 +1281,7 @@ class EventBuilder {
             return Enter(Frame::kIgnore);
         }
       case Want::kListItem:
-        cards_ = &lists_->emplace_back();
+        cards_ = NewCardList(lists_);
         return Enter(Frame::kCards);
       case Want::kMeldCards:
         meld_has_cards_ = true;

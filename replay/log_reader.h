@@ -64,7 +64,9 @@ class LogReader {
   LogReader(const LogReader&) = delete;
   LogReader& operator=(const LogReader&) = delete;
 
-  // Reads the next event into *event (reusing its storage). Returns false at
+  // Reads the next event into *event (reusing its storage: only the fields
+  // that its previous type uses are cleared, so pass a default Event or one
+  // this reader filled, with its fields left as they were). Returns false at
   // the end of the input. Problems met on the way are appended to *problems
   // (may be null), each with its line:
   //   bad JSON -> kLogBadJson; a line that is JSON but not an object, a

@@ -2,27 +2,61 @@
 
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
+#include <rapidjson/reader.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <optional>
 #include <utility>
+
+#include "core/utf8.h"
 
 namespace canasta {
 namespace {
 
-using Pool = rapidjson::MemoryPoolAllocator<rapidjson::CrtAllocator>;
+using namespace log_limits;
+
+// RapidJSON 1.1.0 writes through whatever its allocator returns: a failed
+// allocation must throw std::bad_alloc (the program's caller reports it),
+// never hand back a null pointer.
+class CheckedAllocator {
+ public:
+  static const bool kNeedFree = true;
+  void* Malloc(size_t size) {
+    if (size == 0) return nullptr;
+    void* p = std::malloc(size);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+  }
+  void* Realloc(void* original, size_t /*original_size*/, size_t new_size) {
+    if (new_size == 0) {
+      std::free(original);
+      return nullptr;
+    }
+    void* p = std::realloc(original, new_size);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+  }
+  static void Free(void* ptr) { std::free(ptr); }
+};
+
+using Pool = rapidjson::MemoryPoolAllocator<CheckedAllocator>;
 // Values and the parser's stacks both live in pools that are cleared per line.
 using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<>, Pool, Pool>;
 using JsonValue = JsonDocument::ValueType;
+using SaxReader = rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, CheckedAllocator>;
 
-// Iterative: a million '[' must not overflow the C++ stack. Parsed in situ
-// (strings decoded in the line itself: no copies, and a huge line's strings
-// do not pass through the parse stack). Not kParseValidateEncodingFlag: in
-// situ, RapidJSON 1.1.0 reads past the terminating '\0' of a line that ends
-// inside a UTF-8 sequence; FindBadLineByte() checks encoding first instead.
+// Iterative: deep nesting must not overflow the C++ stack (the SAX handler
+// also stops at kMaxDepth). Not kParseValidateEncodingFlag: RapidJSON 1.1.0
+// reads past the terminating '\0' of a line that ends inside a UTF-8
+// sequence; FindBadLineByte() checks encoding first instead. Every line is
+// read with the SAX parser (not in situ, so that the line stays intact); the
+// rare line that needs a finding is parsed again in situ into a DOM, which
+// words the findings.
 constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag;
 
 constexpr size_t kValueBufferSize = 64 * 1024;  // a usual line fits: no malloc
@@ -30,7 +64,6 @@ constexpr size_t kStackBufferSize = 16 * 1024;
 constexpr size_t kDocumentStackCapacity = 1024;
 constexpr size_t kReadChunk = 64 * 1024;
 constexpr size_t kKeepBuffer = 1024 * 1024;  // give back more after a huge line
-constexpr int kMaxProblemsPerLine = 32;      // a 50 MB line of bad cards...
 constexpr size_t kMaxQuoted = 40;            // bytes of a value quoted in a message
 
 constexpr std::string_view kEventTypeNames[] = {
@@ -39,77 +72,12 @@ constexpr std::string_view kEventTypeNames[] = {
 constexpr int kNumEventTypes = sizeof(kEventTypeNames) / sizeof(kEventTypeNames[0]);
 static_assert(kNumEventTypes == int(EventType::kEndGame) + 1, "names match EventType");
 
-// Length of the valid UTF-8 sequence (RFC 3629) that starts with the byte
-// s[0] >= 0x80, of the n bytes at s; 0 when it is not valid.
-size_t Utf8SequenceLength(const uint8_t* s, size_t n) {
-  uint8_t c = s[0];
-  size_t tail;
-  uint8_t low = 0x80, high = 0xBF;  // range of the byte after the lead
-  if (c >= 0xC2 && c <= 0xDF) {
-    tail = 1;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    tail = 2;
-    if (c == 0xE0) low = 0xA0;   // overlong
-    if (c == 0xED) high = 0x9F;  // surrogates
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    tail = 3;
-    if (c == 0xF0) low = 0x90;   // overlong
-    if (c == 0xF4) high = 0x8F;  // above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (tail >= n || s[1] < low || s[1] > high) return 0;
-  for (size_t k = 2; k <= tail; ++k) {
-    if (s[k] < 0x80 || s[k] > 0xBF) return 0;
-  }
-  return tail + 1;
-}
-
-// Offset of the first byte of text that is not valid UTF-8, or (when
-// stop_at_nul) is a NUL; npos when there is none. *nul tells which.
-size_t FindBadByte(std::string_view text, bool stop_at_nul, bool* nul) {
-  constexpr uint64_t kOnes = 0x0101010101010101ull;
-  constexpr uint64_t kHighs = 0x8080808080808080ull;
-  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
-  const size_t n = text.size();
-  size_t i = 0;
-  *nul = false;
-  while (i < n) {
-    // Most of a log is ASCII without NUL: 8 bytes at a time.
-    if (i + 8 <= n) {
-      uint64_t word;
-      std::memcpy(&word, s + i, 8);
-      uint64_t zero_byte = stop_at_nul ? (word - kOnes) & ~word & kHighs : 0;
-      if (((word & kHighs) | zero_byte) == 0) {
-        i += 8;
-        continue;
-      }
-    }
-    if (s[i] < 0x80) {
-      if (s[i] == 0 && stop_at_nul) {
-        *nul = true;
-        return i;
-      }
-      ++i;
-      continue;
-    }
-    size_t length = Utf8SequenceLength(s + i, n - i);
-    if (length == 0) return i;
-    i += length;
-  }
-  return std::string_view::npos;
-}
-
-// A line RapidJSON may parse in situ: valid UTF-8 (reports quote the log's
-// strings) and no NUL (the parse would stop there and accept what came
-// before). Returns the offset of the first bad byte, or npos.
-size_t FindBadLineByte(std::string_view line, bool* nul) { return FindBadByte(line, true, nul); }
-
-// Decoded strings can still be invalid: RapidJSON 1.1.0 turns an escaped lone
-// surrogate ("\udc00") into the bytes of a surrogate.
-bool IsValidUtf8(std::string_view text) {
-  bool nul;
-  return FindBadByte(text, false, &nul) == std::string_view::npos;
+// A line RapidJSON may parse: valid UTF-8 (reports quote the log's strings;
+// RapidJSON's own check reads past the end of a line cut inside a sequence)
+// and no NUL (the parse would stop there and accept what came before).
+// Returns the offset of the first bad byte, or npos.
+size_t FindBadLineByte(std::string_view line, bool* nul) {
+  return FindInvalidUtf8(line, /*stop_at_nul=*/true, nul);
 }
 
 }  // namespace
@@ -127,6 +95,13 @@ struct ParseScratch::Impl {
       : values(value_buffer.data(), value_buffer.size()),
         stack(stack_buffer.data(), stack_buffer.size()) {}
 
+  // Parses the NUL-terminated text with the SAX parser and `handler`.
+  template <class Handler>
+  rapidjson::ParseResult ParseSax(const char* text, Handler& handler) {
+    rapidjson::StringStream in(text);
+    return sax.Parse<kParseFlags>(in, handler);
+  }
+
   // Parses the NUL-terminated text in place (strings are decoded into it, not
   // copied). On success doc() holds it until the next parse.
   bool ParseInsitu(char* text) {
@@ -139,12 +114,13 @@ struct ParseScratch::Impl {
   }
   const JsonDocument& doc() const { return *document; }
 
+  SaxReader sax;
   alignas(16) std::array<char, kValueBufferSize> value_buffer;
   alignas(16) std::array<char, kStackBufferSize> stack_buffer;
   Pool values;
   Pool stack;
   std::optional<JsonDocument> document;
-  std::string copy;  // ParseJsonOnly's writable copy of its line
+  std::string copy;  // ParseJsonOnly's NUL-terminated copy of its line
 };
 
 ParseScratch::ParseScratch() : impl_(new Impl) {}
@@ -158,10 +134,10 @@ bool ParseJsonOnly(std::string_view line, ParseScratch* scratch) {
   }
   bool nul;
   if (FindBadLineByte(line, &nul) != std::string_view::npos) return false;  // as the reader
-  // The reader parses its own buffer in place; a caller's line is copied first.
   ParseScratch::Impl* parser = scratch->impl();
   parser->copy.assign(line.data(), line.size());
-  return parser->ParseInsitu(&parser->copy[0]);
+  rapidjson::BaseReaderHandler<> nothing;
+  return !parser->ParseSax(parser->copy.c_str(), nothing).IsError();
 }
 
 // ---------------------------------------------------------------------------
@@ -278,10 +254,9 @@ struct CardTables {
 };
 constexpr CardTables kCardTables;
 
-std::optional<Card> CardOf(const JsonValue& v) {
-  if (!v.IsString()) return std::nullopt;
-  const auto* s = reinterpret_cast<const uint8_t*>(v.GetString());
-  switch (v.GetStringLength()) {
+std::optional<Card> CardOf(const char* text, size_t n) {
+  const auto* s = reinterpret_cast<const uint8_t*>(text);
+  switch (n) {
     case 2: {
       if (s[0] == 'J' && s[1] == 'K') return Card::Joker();
       uint8_t rank = kCardTables.rank[s[0]];
@@ -297,6 +272,34 @@ std::optional<Card> CardOf(const JsonValue& v) {
     default:
       return std::nullopt;
   }
+}
+
+// The documented range of an integer field (docs/log-format.md, "Limits"):
+// wide enough for any real game, narrow enough that no sum of them overflows.
+struct IntRange {
+  int lo;
+  int hi;
+  bool Holds(int64_t v) const { return v >= lo && v <= hi; }
+};
+
+IntRange RangeOf(Field f) {
+  switch (f) {
+    case kHand:
+      return {0, kMaxHand};
+    case kCount:
+      return {0, kMaxCount};
+    case kScores:
+    case kTotals:
+    case kBreakdown:
+      return {-kMaxScore, kMaxScore};
+    default:  // player, dealer, winner
+      return {0, kMaxSeat};
+  }
+}
+
+std::optional<Card> CardOf(const JsonValue& v) {
+  if (!v.IsString()) return std::nullopt;
+  return CardOf(v.GetString(), v.GetStringLength());
 }
 
 // `text` as a JSON string literal for a message: escaped, cut short (at a
@@ -320,7 +323,7 @@ std::string Quote(std::string_view text) {
     } else if (c < 0x80) {
       out += char(c);
       ++i;
-    } else if (size_t length = Utf8SequenceLength(s + i, n - i)) {
+    } else if (size_t length = Utf8SequenceLength(text, i)) {
       out.append(text.data() + i, length);
       i += length;
     } else if (c == 0xED && i + 2 < n && s[i + 1] >= 0xA0 && s[i + 1] <= 0xBF && s[i + 2] >= 0x80 &&
@@ -413,35 +416,116 @@ void RecycleMelds(std::vector<MeldSpec>* melds) {
   melds->clear();
 }
 
+// Card vectors of earlier deals, kept per thread like the meld specs.
+thread_local std::vector<std::vector<Card>> spare_card_lists;
+
+std::vector<Card>* NewCardList(std::vector<std::vector<Card>>* lists) {
+  if (spare_card_lists.empty()) return &lists->emplace_back();
+  lists->push_back(std::move(spare_card_lists.back()));
+  spare_card_lists.pop_back();
+  return &lists->back();
+}
+
+void RecycleCardLists(std::vector<std::vector<Card>>* lists) {
+  for (std::vector<Card>& cards : *lists) {
+    if (cards.capacity() > kKeepBuffer || spare_card_lists.size() >= 16) continue;
+    cards.clear();
+    spare_card_lists.push_back(std::move(cards));
+  }
+  lists->clear();
+}
+
+// A deal's stock as an empty vector with the capacity of an earlier one.
+std::vector<Card>* NewStock(Event* e) {
+  if (spare_card_lists.empty()) return &e->stock.emplace();
+  std::vector<Card>* stock = &e->stock.emplace(std::move(spare_card_lists.back()));
+  spare_card_lists.pop_back();
+  return stock;
+}
+
+// Clears the fields that an event of e->type can have filled (both
+// conversions fill only the fields of the event's type): an event is reset
+// in a few steps, and vectors keep their storage.
 void ResetEvent(Event* e, EventType type, int line) {
+  switch (e->type) {
+    case EventType::kGame:
+      e->format.clear();
+      e->ruleset.clear();
+      e->players.clear();
+      break;
+    case EventType::kDeal:
+      e->hand.reset();
+      e->dealer.reset();
+      RecycleCardLists(&e->hands);
+      ClearKeepSmall(&e->upcard);
+      if (e->stock) {
+        std::vector<Card> stock = std::move(*e->stock);
+        e->stock.reset();
+        if (stock.capacity() <= kKeepBuffer && spare_card_lists.size() < 16) {
+          stock.clear();
+          spare_card_lists.push_back(std::move(stock));
+        }
+      }
+      if (e->feet) {
+        RecycleCardLists(&*e->feet);
+        e->feet.reset();
+      }
+      break;
+    case EventType::kThree:
+      e->player.reset();
+      e->card.reset();
+      e->replacement.reset();
+      break;
+    case EventType::kDraw:
+      e->player.reset();
+      ClearKeepSmall(&e->cards);
+      e->bonus = false;
+      break;
+    case EventType::kTakePile:
+      e->player.reset();
+      e->top.reset();
+      ClearKeepSmall(&e->with);
+      e->to.reset();
+      e->count.reset();
+      break;
+    case EventType::kMeld:
+      e->player.reset();
+      RecycleMelds(&e->melds);
+      break;
+    case EventType::kDiscard:
+      e->player.reset();
+      e->card.reset();
+      break;
+    case EventType::kAskOut:
+      e->player.reset();
+      break;
+    case EventType::kAnswer:
+      e->player.reset();
+      e->yes.reset();
+      break;
+    case EventType::kSpecialHand:
+    case EventType::kRetract:
+      e->player.reset();
+      ClearKeepSmall(&e->cards);
+      break;
+    case EventType::kNote:
+      e->player.reset();
+      ClearKeepSmall(&e->text);
+      break;
+    case EventType::kEndHand:
+      e->hand.reset();
+      e->scores.reset();
+      e->totals.reset();
+      e->breakdown.reset();
+      break;
+    case EventType::kEndGame:
+      e->totals.reset();
+      e->winner.reset();
+      break;
+  }
   e->type = type;
   e->line = line;
   e->ok = true;
-  e->format.clear();
-  e->ruleset.clear();
-  e->players.clear();
-  e->player.reset();
-  e->hand.reset();
-  e->dealer.reset();
-  e->hands.clear();
-  ClearKeepSmall(&e->upcard);
-  e->stock.reset();
-  e->feet.reset();
-  e->card.reset();
-  e->replacement.reset();
-  ClearKeepSmall(&e->cards);
-  e->bonus = false;
-  e->top.reset();
-  ClearKeepSmall(&e->with);
-  e->to.reset();
-  e->count.reset();
-  RecycleMelds(&e->melds);
-  e->yes.reset();
-  ClearKeepSmall(&e->text);
-  e->scores.reset();
-  e->totals.reset();
-  e->winner.reset();
-  e->breakdown.reset();
 }
 
 // Turns one parsed object into an Event, reporting every problem it meets.
@@ -623,15 +707,25 @@ class Converter {
     return false;
   }
 
+  // False (reported) when the integer v is outside `range`.
+  template <class Where>
+  bool InRange(const JsonValue& v, IntRange range, const Where& where) {
+    if (range.Holds(v.GetInt())) return true;
+    Report(CheckId::kLogBadEvent, Prefix() + where() + " is " + Describe(v) + ", out of range (" +
+                                      std::to_string(range.lo) + " to " +
+                                      std::to_string(range.hi) + ")");
+    return false;
+  }
+
   // --- Scalars ---
 
   void Int(Field f, bool required, std::optional<int>* out) {
     const JsonValue* v = Get(f, required);
     if (v == nullptr) return;
-    if (v->IsInt()) {
-      *out = v->GetInt();
-    } else {
+    if (!v->IsInt()) {
       WrongType(Render({kFieldNames[f]}), *v, "an integer");
+    } else if (InRange(*v, RangeOf(f), [&] { return Render({kFieldNames[f]}); })) {
+      *out = v->GetInt();
     }
   }
 
@@ -748,10 +842,10 @@ class Converter {
     out->reserve(v->Size());
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
       const JsonValue& item = (*v)[i];
-      if (item.IsInt()) {
-        out->push_back(item.GetInt());
-      } else {
+      if (!item.IsInt()) {
         WrongType(Indexed({kFieldNames[f]}, i), item, "an integer");
+      } else if (InRange(item, RangeOf(f), [&] { return Indexed({kFieldNames[f]}, i); })) {
+        out->push_back(item.GetInt());
       }
     }
   }
@@ -777,10 +871,11 @@ class Converter {
                                             Quote(name) + ", which is not valid Unicode");
           continue;
         }
-        if (m->value.IsInt()) {
-          (*out)[i].emplace_back(std::string(name), m->value.GetInt());
-        } else {
+        if (!m->value.IsInt()) {
           WrongType(Render({"breakdown", int(i), name}), m->value, "an integer");
+        } else if (InRange(m->value, RangeOf(kBreakdown),
+                           [&] { return Render({"breakdown", int(i), name}); })) {
+          (*out)[i].emplace_back(std::string(name), m->value.GetInt());
         }
       }
     }
@@ -852,6 +947,523 @@ class Converter {
   int suppressed_ = 0;
 };
 
+// How an event type uses a field (ConvertFields above, restated for the SAX
+// builder: the two must agree; the tests compare them on every kind of value).
+enum class Role : uint8_t {
+  kNone,  // not used by this type: ignored
+  kInt,
+  kBool,
+  kString,     // std::string
+  kOptString,  // std::optional<std::string>
+  kCard,
+  kCards,
+  kCardLists,
+  kStrings,
+  kInts,
+  kBreakdown,
+  kMelds
+};
+
+struct Use {
+  Role role = Role::kNone;
+  bool required = false;
+};
+
+Use UseOf(EventType t, Field f) {
+  auto req = [](Role r) { return Use{r, true}; };
+  auto opt = [](Role r) { return Use{r, false}; };
+  if (f == kPlayer) {
+    switch (t) {
+      case EventType::kGame:
+      case EventType::kDeal:
+      case EventType::kEndHand:
+      case EventType::kEndGame:
+        return {};
+      case EventType::kNote:
+        return opt(Role::kInt);
+      default:
+        return req(Role::kInt);
+    }
+  }
+  switch (t) {
+    case EventType::kGame:
+      if (f == kFormat) return req(Role::kString);
+      if (f == kRuleset) return opt(Role::kString);
+      if (f == kPlayers) return req(Role::kStrings);
+      return {};
+    case EventType::kDeal:
+      if (f == kHand || f == kDealer) return req(Role::kInt);
+      if (f == kHands) return req(Role::kCardLists);
+      if (f == kUpcard) return req(Role::kCards);
+      if (f == kStock) return opt(Role::kCards);
+      if (f == kFeet) return opt(Role::kCardLists);
+      return {};
+    case EventType::kThree:
+      if (f == kCard) return req(Role::kCard);
+      if (f == kReplacement) return opt(Role::kCard);
+      return {};
+    case EventType::kDraw:
+      if (f == kCards) return req(Role::kCards);
+      if (f == kBonus) return opt(Role::kBool);
+      return {};
+    case EventType::kTakePile:
+      if (f == kTop) return req(Role::kCard);
+      if (f == kWith) return opt(Role::kCards);
+      if (f == kTo) return opt(Role::kOptString);
+      if (f == kCount) return opt(Role::kInt);
+      return {};
+    case EventType::kMeld:
+      if (f == kMelds) return req(Role::kMelds);
+      return {};
+    case EventType::kDiscard:
+      if (f == kCard) return req(Role::kCard);
+      return {};
+    case EventType::kAskOut:
+      return {};
+    case EventType::kAnswer:
+      if (f == kYes) return req(Role::kBool);
+      return {};
+    case EventType::kSpecialHand:
+    case EventType::kRetract:
+      if (f == kCards) return req(Role::kCards);
+      return {};
+    case EventType::kNote:
+      if (f == kText) return opt(Role::kString);
+      return {};
+    case EventType::kEndHand:
+      if (f == kHand) return req(Role::kInt);
+      if (f == kScores || f == kTotals) return opt(Role::kInts);
+      if (f == kBreakdown) return opt(Role::kBreakdown);
+      return {};
+    case EventType::kEndGame:
+      if (f == kTotals) return opt(Role::kInts);
+      if (f == kWinner) return opt(Role::kInt);
+      return {};
+  }
+  return {};
+}
+
+// UseOf() for every type and field, and each type's required fields as bits
+// by Field: looked up for every key of every line.
+struct FieldUses {
+  FieldUses() {
+    for (int t = 0; t < kNumEventTypes; ++t) {
+      for (int f = 0; f < kNumFields; ++f) {
+        uses[t][f] = UseOf(EventType(t), Field(f));
+        if (uses[t][f].required) required[t] |= 1u << f;
+      }
+    }
+  }
+  std::array<std::array<Use, kNumFields>, kNumEventTypes> uses{};
+  std::array<uint32_t, kNumEventTypes> required{};
+};
+static_assert(kNumFields <= 32, "fields fit the bit sets");
+
+// Builds an Event straight from the SAX parser's callbacks, for the lines of
+// a good log. At the first thing that would need a finding (a bad value, a
+// missing field, "type" not the first key) it gives up (slow()) and only
+// keeps counting depth: the caller then converts the line through the DOM,
+// which words every finding. Every callback returns false only past kMaxDepth.
+class EventBuilder {
+ public:
+  EventBuilder(Event* e, int line) : e_(e), line_(line) {}
+
+  bool slow() const { return slow_; }
+  bool too_deep() const { return too_deep_; }
+
+  bool Null() {
+    if (slow_ || Skipping()) return true;
+    switch (Wanted()) {
+      case Want::kNothing:
+        return true;
+      case Want::kField:
+        if (use_.required) return GiveUp();
+        return true;  // null is absent for an optional field
+      case Want::kMeldCards:
+      case Want::kMeldText:
+        return true;  // skipped, as the DOM conversion does
+      default:
+        return GiveUp();
+    }
+  }
+
+  bool Bool(bool b) {
+    if (slow_ || Skipping()) return true;
+    Want w = Wanted();
+    if (w == Want::kNothing) return true;
+    if (w != Want::kField || use_.role != Role::kBool) return GiveUp();
+    if (field_ == kBonus) {
+      e_->bonus = b;
+    } else {
+      e_->yes = b;
+    }
+    return true;
+  }
+
+  bool Int(int i) { return Integer(i); }
+  bool Uint(unsigned u) { return Integer(int64_t(u)); }
+  bool Int64(int64_t i) { return Integer(i); }
+  bool Uint64(uint64_t u) { return u <= uint64_t(INT64_MAX) ? Integer(int64_t(u)) : Other(); }
+  bool Double(double) { return Other(); }
+  bool RawNumber(const char*, rapidjson::SizeType, bool) { return Other(); }
+
+  bool String(const char* s, rapidjson::SizeType n, bool) {
+    if (slow_ || Skipping()) return true;
+    std::string_view text(s, n);
+    switch (Wanted()) {
+      case Want::kNothing:
+        return true;
+      case Want::kType: {
+        std::optional<EventType> t = EventTypeOf(text);
+        if (!t) return GiveUp();
+        type_ = *t;
+        ResetEvent(e_, type_, line_);
+        have_type_ = true;
+        return true;
+      }
+      case Want::kField:
+        switch (use_.role) {
+          case Role::kString:
+            if (!IsValidUtf8(text)) return GiveUp();
+            (field_ == kFormat ? e_->format : field_ == kRuleset ? e_->ruleset : e_->text)
+                .assign(s, n);
+            return true;
+          case Role::kOptString:
+            if (!IsValidUtf8(text)) return GiveUp();
+            e_->to.emplace(s, n);
+            return true;
+          case Role::kCard: {
+            std::optional<Card> c = CardOf(s, n);
+            if (!c) return GiveUp();
+            (field_ == kCard ? e_->card : field_ == kTop ? e_->top : e_->replacement) = c;
+            return true;
+          }
+          default:
+            return GiveUp();
+        }
+      case Want::kCardItem: {
+        std::optional<Card> c = CardOf(s, n);
+        if (!c) return GiveUp();
+        cards_->push_back(*c);
+        return true;
+      }
+      case Want::kStringItem:
+        if (!IsValidUtf8(text)) return GiveUp();
+        e_->players.emplace_back(s, n);
+        return true;
+      case Want::kMeldText:
+        if (!IsValidUtf8(text)) return GiveUp();
+        meld_text_->emplace(s, n);
+        return true;
+      default:
+        return GiveUp();
+    }
+  }
+
+  bool Key(const char* s, rapidjson::SizeType n, bool) {
+    if (slow_ || Skipping()) return true;
+    switch (Top()) {
+      case Frame::kRoot: {
+        Field f = FieldOf(s, n);
+        if (!have_type_) {
+          if (f != kType) return GiveUp();  // the DOM finds "type" wherever it is
+          want_ = Want::kType;
+          seen_ |= 1u << kType;
+          return true;
+        }
+        want_ = Want::kNothing;
+        if (f == kNumFields || (seen_ & (1u << f))) return true;  // unknown, or not the first
+        seen_ |= 1u << f;
+        use_ = fields_.uses[int(type_)][f];
+        if (use_.role != Role::kNone) {
+          field_ = f;
+          want_ = Want::kField;
+        }
+        return true;
+      }
+      case Frame::kMeld: {
+        std::string_view name(s, n);
+        want_ = Want::kNothing;
+        if (name == "cards") {
+          if (!meld_has_cards_) want_ = Want::kMeldCards;
+          return true;
+        }
+        std::optional<std::string>* text = name == "to"   ? &meld_->to
+                                           : name == "id" ? &meld_->id
+                                           : name == "as" ? &meld_->as
+                                                          : nullptr;
+        if (text != nullptr && !text->has_value()) {
+          meld_text_ = text;
+          want_ = Want::kMeldText;
+        }
+        return true;
+      }
+      case Frame::kSide:
+        if (!IsValidUtf8({s, n})) return GiveUp();
+        part_.assign(s, n);
+        want_ = Want::kPart;
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  bool StartObject() {
+    const bool skip = slow_ || Skipping();
+    if (!Push()) return false;
+    if (skip) return Enter(Frame::kIgnore);
+    switch (Wanted(/*parent=*/true)) {
+      case Want::kRoot:
+        return Enter(Frame::kRoot);
+      case Want::kNothing:
+        return Enter(Frame::kIgnore);
+      case Want::kSideItem:
+        side_ = &breakdown_->emplace_back();
+        return Enter(Frame::kSide);
+      case Want::kMeldItem:
+        meld_ = NewMeld();
+        meld_has_cards_ = false;
+        return Enter(Frame::kMeld);
+      default:
+        GiveUp();
+        return Enter(Frame::kIgnore);
+    }
+  }
+
+  bool EndObject(rapidjson::SizeType) {
+    if (!slow_ && !Skipping()) {
+      if (Top() == Frame::kRoot) {
+        if (!have_type_) {
+          GiveUp();
+        } else if ((fields_.required[int(type_)] & ~seen_) != 0) {
+          GiveUp();
+        } else if (type_ == EventType::kTakePile && !e_->to && !has_with_) {
+          GiveUp();
+        }
+      } else if (Top() == Frame::kMeld && !meld_has_cards_) {
+        GiveUp();
+      }
+    }
+    return Pop();
+  }
+
+  bool StartArray() {
+    const bool skip = slow_ || Skipping();
+    if (!Push()) return false;
+    if (skip) return Enter(Frame::kIgnore);
+    switch (Wanted(/*parent=*/true)) {
+      case Want::kNothing:
+        return Enter(Frame::kIgnore);
+      case Want::kField:
+        switch (use_.role) {
+          case Role::kCards:
+            cards_ = field_ == kCards    ? &e_->cards
+                     : field_ == kUpcard ? &e_->upcard
+                     : field_ == kWith   ? &e_->with
+                                         : NewStock(e_);
+            if (field_ == kWith) has_with_ = true;
+            return Enter(Frame::kCards);
+          case Role::kCardLists:
+            lists_ = field_ == kHands ? &e_->hands : &e_->feet.emplace();
+            return Enter(Frame::kCardLists);
+          case Role::kStrings:
+            return Enter(Frame::kStrings);
+          case Role::kInts:
+            ints_ = &(field_ == kScores ? e_->scores : e_->totals).emplace();
+            return Enter(Frame::kInts);
+          case Role::kBreakdown:
+            breakdown_ = &e_->breakdown.emplace();
+            return Enter(Frame::kBreakdown);
+          case Role::kMelds:
+            return Enter(Frame::kMelds);
+          default:
+            GiveUp();
+            return Enter(Frame::kIgnore);
+        }
+      case Want::kListItem:
+        cards_ = NewCardList(lists_);
+        return Enter(Frame::kCards);
+      case Want::kMeldCards:
+        meld_has_cards_ = true;
+        cards_ = &meld_->cards;
+        return Enter(Frame::kCards);
+      default:
+        GiveUp();
+        return Enter(Frame::kIgnore);
+    }
+  }
+
+  bool EndArray(rapidjson::SizeType) { return Pop(); }
+
+ private:
+  enum class Frame : uint8_t {
+    kNone,  // outside the root value
+    kIgnore,
+    kRoot,
+    kCards,
+    kCardLists,
+    kStrings,
+    kInts,
+    kBreakdown,
+    kSide,
+    kMelds,
+    kMeld
+  };
+  // What the value at the current place is for.
+  enum class Want : uint8_t {
+    kNothing,
+    kRoot,
+    kType,
+    kField,  // a field of the root: use_ says how
+    kCardItem,
+    kListItem,
+    kStringItem,
+    kIntItem,
+    kSideItem,
+    kPart,
+    kMeldItem,
+    kMeldCards,
+    kMeldText
+  };
+
+  Frame Top() const { return frames_[depth_]; }
+  bool Skipping() const { return Top() == Frame::kIgnore; }
+
+  // For a container, the place is the parent's: Push() has already counted
+  // the new depth.
+  Want Wanted(bool parent = false) const {
+    switch (frames_[parent ? depth_ - 1 : depth_]) {
+      case Frame::kNone:
+        return Want::kRoot;
+      case Frame::kRoot:
+      case Frame::kSide:
+      case Frame::kMeld:
+        return want_;
+      case Frame::kCards:
+        return Want::kCardItem;
+      case Frame::kCardLists:
+        return Want::kListItem;
+      case Frame::kStrings:
+        return Want::kStringItem;
+      case Frame::kInts:
+        return Want::kIntItem;
+      case Frame::kBreakdown:
+        return Want::kSideItem;
+      case Frame::kMelds:
+        return Want::kMeldItem;
+      case Frame::kIgnore:
+        return Want::kNothing;
+    }
+    return Want::kNothing;
+  }
+
+  bool Push() {
+    if (depth_ >= kMaxDepth) {
+      too_deep_ = true;
+      return false;
+    }
+    ++depth_;
+    return true;
+  }
+  bool Enter(Frame f) {
+    frames_[depth_] = f;
+    if (f == Frame::kRoot || f == Frame::kMeld || f == Frame::kSide) want_ = Want::kNothing;
+    return true;
+  }
+  bool Pop() {
+    --depth_;
+    // Back in an object: its next value comes after a key, which sets want_.
+    want_ = Want::kNothing;
+    return true;
+  }
+
+  bool GiveUp() {
+    slow_ = true;
+    return true;
+  }
+  // A number that is not an int, where one matters.
+  bool Other() {
+    if (slow_ || Skipping()) return true;
+    return Wanted() == Want::kNothing ? true : GiveUp();
+  }
+
+  bool Integer(int64_t v) {
+    if (slow_ || Skipping()) return true;
+    switch (Wanted()) {
+      case Want::kNothing:
+        return true;
+      case Want::kField: {
+        if (use_.role != Role::kInt || !RangeOf(field_).Holds(v)) return GiveUp();
+        const int i = int(v);
+        switch (field_) {
+          case kPlayer:
+            e_->player = i;
+            break;
+          case kHand:
+            e_->hand = i;
+            break;
+          case kDealer:
+            e_->dealer = i;
+            break;
+          case kCount:
+            e_->count = i;
+            break;
+          default:
+            e_->winner = i;
+            break;
+        }
+        return true;
+      }
+      case Want::kIntItem:
+        if (!RangeOf(field_).Holds(v)) return GiveUp();
+        ints_->push_back(int(v));
+        return true;
+      case Want::kPart:
+        if (!RangeOf(kBreakdown).Holds(v)) return GiveUp();
+        side_->emplace_back(part_, int(v));
+        return true;
+      default:
+        return GiveUp();
+    }
+  }
+
+  MeldSpec* NewMeld() {
+    if (spare_melds.empty()) return &e_->melds.emplace_back();
+    e_->melds.push_back(std::move(spare_melds.back()));
+    spare_melds.pop_back();
+    return &e_->melds.back();
+  }
+
+  static const FieldUses fields_;
+
+  Event* e_;
+  int line_;
+  bool slow_ = false;
+  bool too_deep_ = false;
+  int depth_ = 0;
+  std::array<Frame, kMaxDepth + 1> frames_{};  // frames_[0]: outside the root
+  Want want_ = Want::kNothing;
+
+  bool have_type_ = false;
+  EventType type_ = EventType::kNote;
+  uint32_t seen_ = 0;  // fields met, by bit
+  Field field_ = kNumFields;
+  Use use_;
+  bool has_with_ = false;
+
+  std::vector<Card>* cards_ = nullptr;
+  std::vector<std::vector<Card>>* lists_ = nullptr;
+  std::vector<int>* ints_ = nullptr;
+  std::vector<std::vector<std::pair<std::string, int>>>* breakdown_ = nullptr;
+  std::vector<std::pair<std::string, int>>* side_ = nullptr;
+  std::string part_;
+  MeldSpec* meld_ = nullptr;
+  bool meld_has_cards_ = false;
+  std::optional<std::string>* meld_text_ = nullptr;
+};
+
+const FieldUses EventBuilder::fields_;
+
 bool IsBlank(std::string_view text) {
   for (char c : text) {
     if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v') return false;
@@ -881,7 +1493,7 @@ void LogReader::Reallocate(size_t capacity) {
   capacity_ = capacity;
 }
 
-bool LogReader::ReadLine(char** line, size_t* size) {
+LogReader::LineStatus LogReader::ReadLine(char** line, size_t* size) {
   for (;;) {
     size_t pending = end_ - begin_;
     char* start = buffer_.get() + begin_;
@@ -889,18 +1501,23 @@ bool LogReader::ReadLine(char** line, size_t* size) {
                                   : nullptr;
     if (nl) {
       size_t length = static_cast<char*>(nl) - start;
+      ++line_;
+      if (length > kMaxLineBytes) return LineStatus::kTooLong;
       start[length] = '\0';  // in-situ parsing needs the terminator
       *line = start;
       *size = length;
       begin_ += length + 1;
       bytes_read_ += length + 1;
       scanned_ = 0;
-      ++line_;
-      return true;
+      return LineStatus::kLine;
     }
     scanned_ = pending;
+    if (pending > kMaxLineBytes) {
+      ++line_;
+      return LineStatus::kTooLong;
+    }
     if (eof_) {
-      if (pending == 0) return false;
+      if (pending == 0) return LineStatus::kEnd;
       // A last line without '\n'.
       if (end_ == capacity_) Reallocate(capacity_ + 1);
       buffer_[end_] = '\0';
@@ -910,7 +1527,7 @@ bool LogReader::ReadLine(char** line, size_t* size) {
       bytes_read_ += pending;
       scanned_ = 0;
       ++line_;
-      return true;
+      return LineStatus::kLine;
     }
     // Keep the partial line at the front, then read after it.
     if (begin_ > 0) {
@@ -927,11 +1544,81 @@ bool LogReader::ReadLine(char** line, size_t* size) {
   }
 }
 
+bool LogReader::SkipLongLine() {
+  size_t skipped = 0;
+  for (;;) {
+    size_t pending = end_ - begin_;
+    char* start = buffer_.get() + begin_;
+    void* nl = pending > 0 ? std::memchr(start, '\n', pending) : nullptr;
+    if (nl) {
+      size_t length = static_cast<char*>(nl) - start + 1;
+      begin_ += length;
+      bytes_read_ += length;
+      scanned_ = 0;
+      return true;
+    }
+    bytes_read_ += pending;
+    skipped += pending;
+    begin_ = end_ = scanned_ = 0;
+    if (eof_) return true;
+    if (skipped > kMaxSkippedLine) return false;
+    if (capacity_ > kKeepBuffer) Reallocate(2 * kReadChunk);
+    in_.read(buffer_.get(), static_cast<std::streamsize>(capacity_));
+    end_ = static_cast<size_t>(in_.gcount());
+    if (!in_) eof_ = true;
+  }
+}
+
+void LogReader::Report(std::vector<InputProblem>* problems, CheckId id, std::string message) {
+  if (problems != nullptr) problems->push_back(InputProblem{line_, id, std::move(message)});
+}
+
+void LogReader::Stop(std::vector<InputProblem>* problems, std::string why) {
+  stopped_ = true;
+  Report(problems, CheckId::kLogNotCanastaLog, "stopped reading the file: " + why);
+}
+
+void LogReader::BadLine(std::vector<InputProblem>* problems) {
+  if (events_ == 0 && ++bad_lines_ >= kMaxBadLinesBeforeEvent && !stopped_) {
+    Stop(problems, "its first " + std::to_string(bad_lines_) +
+                       " lines hold no event; it is not a canasta-log/1 log");
+  }
+}
+
+void LogReader::CountProblems(std::vector<InputProblem>* problems, size_t before) {
+  if (problems == nullptr || stopped_) return;
+  problems_ += problems->size() - before;
+  if (problems_ >= size_t(kMaxProblemsPerFile)) {
+    Stop(problems, std::to_string(problems_) + " problems found, the most reported for one file");
+  }
+}
+
+// Why a line is not parsed, as the message of its finding.
+static std::string TooLongMessage() {
+  return "line too long: more than " + std::to_string(kMaxLineBytes) +
+         " bytes, the limit (docs/log-format.md, Limits)";
+}
+
 bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
   ParseScratch::Impl* parser = scratch_.impl();
   char* data;
   size_t size;
-  while (ReadLine(&data, &size)) {
+  while (!stopped_) {
+    const size_t before = problems != nullptr ? problems->size() : 0;
+    const LineStatus status = ReadLine(&data, &size);
+    if (status == LineStatus::kEnd) return false;
+    if (status == LineStatus::kTooLong) {
+      Report(problems, CheckId::kLogBadJson, TooLongMessage());
+      if (events_ == 0) {
+        // A header is short: no need to read a line that may never end.
+        Stop(problems, "a line this long before any event: it is not a canasta-log/1 log");
+      } else if (!SkipLongLine()) {
+        Stop(problems, "line " + std::to_string(line_) + " goes on for more than " +
+                           std::to_string(kMaxSkippedLine) + " bytes");
+      }
+      CountProblems(problems, before);
+      continue;
+    }
     if (line_ == 1 && size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0) {  // BOM
       data += 3;
       size -= 3;
@@ -941,26 +1628,76 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
     bool nul;
     size_t bad = FindBadLineByte(text, &nul);
     if (bad != std::string_view::npos) {
-      if (problems != nullptr) {
-        problems->push_back({line_, CheckId::kLogBadJson,
-                             std::string("bad JSON: ") + (nul ? "a NUL byte" : "invalid UTF-8") +
-                                 " (column " + std::to_string(bad + 1) + ")"});
-      }
+      Report(problems, CheckId::kLogBadJson,
+             std::string("bad JSON: ") + (nul ? "a NUL byte" : "invalid UTF-8") + " (column " +
+                 std::to_string(bad + 1) + ")");
+      BadLine(problems);
+      CountProblems(problems, before);
       continue;
     }
-    if (!parser->ParseInsitu(data)) {
-      if (problems != nullptr) {
-        const JsonDocument& doc = parser->doc();
-        problems->push_back({line_, CheckId::kLogBadJson,
-                             "bad JSON: " + ParseErrorText(doc.GetParseError()) + " (column " +
-                                 std::to_string(doc.GetErrorOffset() + 1) + ")"});
+    EventBuilder builder(event, line_);
+    rapidjson::ParseResult result = parser->ParseSax(data, builder);
+    if (result.IsError()) {
+      if (builder.too_deep()) {
+        Report(problems, CheckId::kLogBadJson,
+               "bad JSON: nested more than " + std::to_string(kMaxDepth) +
+                   " deep, the limit (column " + std::to_string(result.Offset() + 1) + ")");
+      } else {
+        Report(problems, CheckId::kLogBadJson,
+               "bad JSON: " + ParseErrorText(result.Code()) + " (column " +
+                   std::to_string(result.Offset() + 1) + ")");
       }
+      BadLine(problems);
+      CountProblems(problems, before);
       continue;
     }
+    if (!builder.slow() && !dom_only_) {
+      ++events_;
+      return true;
+    }
+    // Something to report: the DOM conversion words it. The SAX parse
+    // checked the syntax and the depth.
+    ++dom_lines_;
+    bool parsed = parser->ParseInsitu(data);
     Converter converter(line_, problems);
-    if (converter.Convert(parser->doc(), event)) return true;
+    const bool got = parsed && converter.Convert(parser->doc(), event);
+    if (!got) BadLine(problems);
+    CountProblems(problems, before);
+    if (got) {
+      ++events_;
+      return true;
+    }
   }
   return false;
+}
+
+bool LogReader::NextParsedOnly(bool* valid) {
+  ParseScratch::Impl* parser = scratch_.impl();
+  char* data;
+  size_t size;
+  for (;;) {
+    const LineStatus status = ReadLine(&data, &size);
+    if (status == LineStatus::kEnd) return false;
+    if (status == LineStatus::kTooLong) {
+      *valid = false;
+      if (!SkipLongLine()) return false;
+      return true;
+    }
+    if (line_ == 1 && size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0) {  // BOM
+      data += 3;
+      size -= 3;
+    }
+    std::string_view text(data, size);
+    if (IsBlank(text)) continue;
+    bool nul;
+    if (FindBadLineByte(text, &nul) != std::string_view::npos) {
+      *valid = false;
+      return true;
+    }
+    rapidjson::BaseReaderHandler<> nothing;
+    *valid = !parser->ParseSax(data, nothing).IsError();
+    return true;
+  }
 }
 
 }  // namespace canasta

@@ -1,0 +1,86 @@
+// The project's one UTF-8 validator (RFC 3629): pure functions, no I/O, so
+// that the engine, the reader and the report writers can all use it.
+#ifndef CANASTA_CORE_UTF8_H_
+#define CANASTA_CORE_UTF8_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+namespace canasta {
+
+// Length of the well-formed UTF-8 sequence that starts at s[i] (1 for an
+// ASCII byte), or 0 when none does: overlong forms, surrogates, code points
+// above U+10FFFF and sequences cut short are not well formed.
+inline size_t Utf8SequenceLength(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  size_t n;
+  unsigned char lo = 0x80, hi = 0xBF;  // bounds of the byte after the lead
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    if (c == 0xE0) lo = 0xA0;  // overlong
+    if (c == 0xED) hi = 0x9F;  // surrogates
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    if (c == 0xF0) lo = 0x90;  // overlong
+    if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (n > s.size() - i) return 0;
+  const auto c1 = static_cast<unsigned char>(s[i + 1]);
+  if (c1 < lo || c1 > hi) return 0;
+  for (size_t k = 2; k < n; ++k) {
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  }
+  return n;
+}
+
+// Offset of the first byte of `text` that does not start a well-formed
+// sequence, or (when stop_at_nul) that is a NUL; npos when there is none.
+// *nul (may be null) tells which of the two was found.
+inline size_t FindInvalidUtf8(std::string_view text, bool stop_at_nul = false,
+                              bool* nul = nullptr) {
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  constexpr uint64_t kHighs = 0x8080808080808080ull;
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const size_t n = text.size();
+  if (nul != nullptr) *nul = false;
+  size_t i = 0;
+  while (i < n) {
+    // Most text is ASCII without NUL: 8 bytes at a time.
+    if (n - i >= 8) {
+      uint64_t word;
+      std::memcpy(&word, s + i, 8);
+      const uint64_t zero_byte = stop_at_nul ? (word - kOnes) & ~word & kHighs : 0;
+      if (((word & kHighs) | zero_byte) == 0) {
+        i += 8;
+        continue;
+      }
+    }
+    if (s[i] < 0x80) {
+      if (s[i] == 0 && stop_at_nul) {
+        if (nul != nullptr) *nul = true;
+        return i;
+      }
+      ++i;
+      continue;
+    }
+    const size_t length = Utf8SequenceLength(text, i);
+    if (length == 0) return i;
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
+inline bool IsValidUtf8(std::string_view text) {
+  return FindInvalidUtf8(text) == std::string_view::npos;
+}
+
+}  // namespace canasta
+
+#endif  // CANASTA_CORE_UTF8_H_

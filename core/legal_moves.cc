@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <functional>
-#include <map>
 
 namespace canasta {
 namespace {
@@ -177,24 +176,91 @@ bool ForEachMeld(const Position& p, int seat, const Counts& cnt, MeldMove* scrat
 // the hand's classes, the side's melds, the count so far and the step.
 // One search serves moves that share the turn's binding answer.
 constexpr int kSearchBudget = 300;  // positions judged per move
+// A meld part's identity: its rank and how many naturals, twos and jokers.
+uint32_t PartSig(const MeldPart& part) {
+  std::optional<Rank> rank = MeldRank(part.cards, part.to ? part.to : part.as);
+  uint32_t n = 0, t = 0, j = 0;
+  for (Card c : part.cards) c.is_joker() ? ++j : c.rank() == Rank::kTwo ? ++t : ++n;
+  return uint32_t(rank ? int(*rank) : 0) << 24 | n << 16 | t << 8 | j;
+}
+
+using Key = std::array<uint8_t, kClasses + 3 * kClasses + 5>;
 struct Search {
-  std::map<std::string, bool> seen;
+  struct Seen {
+    uint64_t hash;
+    Key key;
+    bool ok;
+  };
+  std::vector<Seen> seen;
   int nodes = 0;
+  // The parts laid on the way to the position being judged, and, once a
+  // finish is found, those on the way to it: each is part of a legal finish.
+  std::vector<uint32_t> path, found;
+  bool Found() {
+    if (found.empty()) found = path;
+    return true;
+  }
+  Seen* Find(uint64_t hash, const Key& key) {
+    for (Seen& x : seen)
+      if (x.hash == hash && x.key == key) return &x;
+    return nullptr;
+  }
 };
 
-std::string KeyOf(const Position& p, int seat, const Counts& cnt, int step) {
-  std::string k(kClasses + 3 * kClasses + 5, '\0');
-  for (int i = 0; i < kClasses; ++i) k[size_t(i)] = char(cnt[i]);
+Key KeyOf(const Position& p, int seat, const Counts& cnt, int step, uint64_t* hash) {
+  Key k{};
+  for (int i = 0; i < kClasses; ++i) k[size_t(i)] = uint8_t(cnt[i]);
   for (const Meld& m : p.melds(p.side_of(seat))) {
     const size_t at = kClasses + 3 * size_t(int(m.rank));
-    k[at] = char(m.naturals);
-    k[at + 1] = char(m.twos);
-    k[at + 2] = char(m.jokers);
+    k[at] = uint8_t(m.naturals);
+    k[at + 1] = uint8_t(m.twos);
+    k[at + 2] = uint8_t(m.jokers);
   }
   const int count = p.turn_initial_count();
-  for (int b = 0; b < 4; ++b) k[k.size() - 5 + size_t(b)] = char((count >> (8 * b)) & 0xff);
-  k.back() = char(step);
+  for (int b = 0; b < 4; ++b) k[k.size() - 5 + size_t(b)] = uint8_t((count >> (8 * b)) & 0xff);
+  k.back() = uint8_t(step);
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (uint8_t x : k) h = (h ^ x) * 1099511628211ull;
+  *hash = h;
   return k;
+}
+
+// Refusals of a discard that every discard of the turn gets alike while a
+// card stays behind (the turn-end checks, the turn's order, red threes held).
+bool TurnWide(const TaggedViolations& v) {
+  for (const TaggedViolation& t : v) {
+    switch (t.violation.id) {
+      case CheckId::kInitialMeldMinimum:
+      case CheckId::kMeldBlackThree:
+      case CheckId::kOutAnswerBinding:
+      case CheckId::kThreeTiming:
+      case CheckId::kTurnSequence:
+      case CheckId::kTurnOrder:
+        return true;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+// Whether a discard is legal now; with `ok`, which classes. Once a discard
+// that keeps a card is refused for a turn-wide reason, so is every other.
+bool Discards(const Position& p, int seat, const Counts& cnt, std::array<bool, kClasses>* ok) {
+  const CardCounts& hand = p.hand(seat);
+  bool any = false;
+  for (int cls = 1; cls < kClasses; ++cls) {
+    if (!cnt[cls]) continue;
+    TaggedViolations v = p.Check(DiscardMove{seat, FirstOf(hand, cls), 0});
+    if (v.empty()) {
+      any = true;
+      if (!ok) return true;
+      (*ok)[size_t(cls)] = true;
+    } else if (hand.total() >= 2 && TurnWide(v)) {
+      break;
+    }
+  }
+  return any;
 }
 
 // A bound on the initial-meld count the turn can reach from `step` on
@@ -244,6 +310,7 @@ int MostCount(const Position& p, int seat, const Counts& cnt, int step) {
 }
 
 bool CanFinish(const Position& p, Search* s, int step = 0);
+bool FromStep(const Position& p, Search* s, const Counts& cnt, int step);
 
 // Lays out the red threes due (they come before anything else: 000 §7).
 bool CanFinishAfterThrees(const Position& p, Search* s, int step) {
@@ -259,7 +326,7 @@ bool CanFinishAfterThrees(const Position& p, Search* s, int step) {
 }
 
 bool CanFinish(const Position& p, Search* s, int step) {
-  if (p.phase() != Phase::kPlay) return true;  // the turn (or the deal) is over
+  if (p.phase() != Phase::kPlay) return s->Found();  // the turn (or the deal) is over
   const int seat = p.current_player();
   const CardCounts& hand = p.hand(seat);
   if (hand.count(Card(Rank::kThree, Suit::kHearts)) +
@@ -268,14 +335,18 @@ bool CanFinish(const Position& p, Search* s, int step) {
       !DueThrees(p, seat).empty())
     return CanFinishAfterThrees(p, s, step);
   const Counts cnt = ClassCounts(hand);
-  for (int cls = 1; cls < kClasses; ++cls) {
-    if (cnt[cls] && Clean(p, DiscardMove{seat, FirstOf(hand, cls), 0})) return true;
-  }
+  if (Discards(p, seat, cnt, nullptr)) return s->Found();
+  return FromStep(p, s, cnt, step);
+}
+
+bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
   if (step >= kSteps) return false;
-  std::string key = KeyOf(p, seat, cnt, step);
-  auto it = s->seen.find(key);
-  if (it != s->seen.end()) return it->second;
-  s->seen.emplace(key, false);
+  const int seat = p.current_player();
+  uint64_t hash = 0;
+  const Key key = KeyOf(p, seat, cnt, step, &hash);
+  if (Search::Seen* x = s->Find(hash, key)) return x->ok && s->Found();
+  const size_t at = s->seen.size();
+  s->seen.push_back({hash, key, false});
   if (++s->nodes > kSearchBudget) return false;
   const int side = p.side_of(seat);
   // Bound to go out (a binding yes, or black threes laid, which only going
@@ -292,10 +363,14 @@ bool CanFinish(const Position& p, Search* s, int step) {
   bool ok = ForEachMeldAt(p, seat, cnt, step, /*big_first=*/true, &scratch, [&](const MeldMove& m) {
     Position q = p;
     q.Apply(m);
-    return CanFinish(q, s, step + 1);
+    s->path.push_back(PartSig(m.parts[0]));
+    const bool done = CanFinish(q, s, step + 1);
+    s->path.pop_back();
+    return done;
   });
-  if (!ok) ok = CanFinish(p, s, step + 1);
-  s->seen[key] = ok;
+  // Or nothing laid at this step (the same position, the discards judged).
+  if (!ok) ok = FromStep(p, s, cnt, step + 1);
+  s->seen[at].ok = ok;
   return ok;
 }
 
@@ -340,10 +415,10 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
     }
   }
   std::array<bool, kClasses> discard_ok{};
-  for (int cls = 1; cls < kClasses; ++cls)
-    discard_ok[cls] = cnt[cls] && Clean(pos, DiscardMove{seat, FirstOf(hand, cls), 0});
+  Discards(pos, seat, cnt, &discard_ok);
 
   MeldMove scratch;
+  std::vector<uint32_t> good;
   const bool opening = pos.turn_opening();
   // No meld while the initial meld cannot reach the minimum (exact: the
   // bound is reached by no sequence of melds).
@@ -362,20 +437,36 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
         easy = false;
         for (int cls = 1; cls < kClasses && !easy; ++cls) easy = after[cls] > 0 && discard_ok[cls];
       }
-      Search search;
-      if (easy || FinishableAfter(pos, m, &search)) out->push_back(m);
+      // A part of a finish found for an earlier candidate is one too: the
+      // order of the parts changes no check (see Search).
+      const uint32_t sig = PartSig(part);
+      if (!easy) easy = std::find(good.begin(), good.end(), sig) != good.end();
+      if (!easy) {
+        Search search;
+        easy = FinishableAfter(pos, m, &search);
+        if (easy) {
+          good.push_back(sig);
+          good.insert(good.end(), search.found.begin(), search.found.end());
+        }
+      }
+      if (easy) out->push_back(m);
       return false;
     });
   // "May I go out?" (000 §17): once a turn, before melding.
   if (r.partnerships() && !pos.turn_answer() && !pos.turn_melded() &&
       Clean(pos, AskOutMove{seat, 0})) {
-    Position asked = pos;
-    asked.Apply(AskOutMove{seat, 0});
+    // The answer no forbids only going out: a discard legal now that keeps
+    // a card stays legal after it.
     bool any = false;
-    for (bool yes : {false, true}) {
-      if (any) break;
-      Search s;
-      any = FinishableAfter(asked, AnswerMove{(seat + 2) % r.num_players, yes, 0}, &s);
+    for (int cls = 1; cls < kClasses && hand.total() >= 2; ++cls) any |= discard_ok[cls];
+    if (!any) {
+      Position asked = pos;
+      asked.Apply(AskOutMove{seat, 0});
+      for (bool yes : {false, true}) {
+        if (any) break;
+        Search s;
+        any = FinishableAfter(asked, AnswerMove{(seat + 2) % r.num_players, yes, 0}, &s);
+      }
     }
     if (any) out->push_back(AskOutMove{seat, 0});
   }

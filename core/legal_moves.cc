@@ -340,8 +340,19 @@ bool CanFinish(const Position& p, Search* s, int step) {
 }
 
 bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
-  if (step >= kSteps) return false;
   const int seat = p.current_player();
+  // Steps with no candidate at all are passed without a memo entry.
+  const int wilds = cnt[kTwos] + cnt[kJokers];
+  for (; step < kSteps; ++step) {
+    if (step < kWildStep) {
+      const int cls = kBlackThree + step;
+      if (cnt[cls] > 0 || (wilds > 0 && SideMeld(p, p.side_of(seat), Rank(cls)))) break;
+    } else if (wilds > 0 &&
+               (step == kWildStep ? p.rules().wild_melds : p.rules().min_naturals <= 0)) {
+      break;
+    }
+  }
+  if (step >= kSteps) return false;
   uint64_t hash = 0;
   const Key key = KeyOf(p, seat, cnt, step, &hash);
   if (Search::Seen* x = s->Find(hash, key)) return x->ok && s->Found();

@@ -7,10 +7,17 @@
 // A move is *legal* when Position::Check accepts it and, for a move made
 // within a turn (taking the pile, a meld, asking or answering), the turn can
 // still be finished with moves Check accepts: a discard, or a meld or take
-// that empties the hand (going out). The search for that finish is exact (it
-// tries every sequence of one-part melds, remembering positions seen), so a
-// meld toward an initial meld is offered exactly when more melds can still
-// reach the minimum, and a black three only when the player can then go out.
+// that empties the hand (going out). The finish is searched, not guessed:
+// melds of every rank with every number of wild cards, at most one part per
+// rank and ranks in order (the order of melds of different ranks changes no
+// check, and parts laid on one rank in a turn end in the shape one part
+// would make), positions seen remembered, and cut where the initial-meld
+// count or the cards left to meld (when the player must go out) cannot
+// succeed. So a meld toward an initial meld is offered when more melds can
+// still reach the minimum, and a black three when the player can then go out.
+// The search judges at most 300 positions per move; a move whose finish is
+// not found by then is left out, never an illegal one offered (random
+// self-play: about 0.1-0.2% of searches reach the limit).
 //
 // Equal plays are generated once. Two cards are *interchangeable* when they
 // are in the same class: every joker; every two (any suit); the natural cards

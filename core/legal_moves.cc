@@ -200,10 +200,22 @@ struct Search {
     if (found.empty()) found = path;
     return true;
   }
+  // Open addressing over `seen` (the budget keeps it under half full).
+  std::array<int16_t, 1024> slots;
+  Search() { slots.fill(-1); }
   Seen* Find(uint64_t hash, const Key& key) {
-    for (Seen& x : seen)
+    for (size_t i = hash & 1023;; i = (i + 1) & 1023) {
+      if (slots[i] < 0) return nullptr;
+      Seen& x = seen[size_t(slots[i])];
       if (x.hash == hash && x.key == key) return &x;
-    return nullptr;
+    }
+  }
+  size_t Insert(uint64_t hash, const Key& key) {
+    size_t i = hash & 1023;
+    while (slots[i] >= 0) i = (i + 1) & 1023;
+    slots[i] = int16_t(seen.size());
+    seen.push_back({hash, key, false});
+    return seen.size() - 1;
   }
 };
 
@@ -356,9 +368,8 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
   uint64_t hash = 0;
   const Key key = KeyOf(p, seat, cnt, step, &hash);
   if (Search::Seen* x = s->Find(hash, key)) return x->ok && s->Found();
-  const size_t at = s->seen.size();
-  s->seen.push_back({hash, key, false});
   if (++s->nodes > kSearchBudget) return false;
+  const size_t at = s->Insert(hash, key);
   const int side = p.side_of(seat);
   // Bound to go out (a binding yes, or black threes laid, which only going
   // out allows: 000 §8, §17): at most one card, the discard, may stay

@@ -171,7 +171,7 @@ class Position {
   int turn_initial_count() const { return turn_.initial_count; }
   bool turn_melded() const { return turn_.melded; }
   // The current turn's answer to "may I go out?" (none if not answered).
-  std::optional<bool> turn_answer() const { return turn_.player == current_ ? turn_.answer : std::nullopt; }
+  std::optional<bool> turn_answer() const { return turn_.answer; }
   const RuleHooks& hooks() const { return hooks_; }
 
   // The one rule about the pile used by both the check and the move

@@ -46,6 +46,10 @@ class SensibleBot : public Bot {
     const Rules& r = v.rules();
     const int me = v.side_of(v.seat());
     if (std::holds_alternative<ThreeMove>(m)) return 1000;
+    // It goes out without asking; asked, its partner says yes (the asker
+    // asks to go out, and a yes is offered only when it can).
+    if (std::holds_alternative<AskOutMove>(m)) return -1e6;
+    if (auto* a = std::get_if<AnswerMove>(&m)) return a->yes ? 1 : 0;
     if (auto* t = std::get_if<TakePileMove>(&m)) {
       // Taking the pile is the best way to get cards (000 §20).
       return 10 + 5.0 * double(v.pile().size()) - double(t->with.size());

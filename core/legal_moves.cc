@@ -1,77 +1,592 @@
 #include "core/legal_moves.h"
 
 #include <algorithm>
+#include <array>
+#include <functional>
 
 namespace canasta {
 namespace {
 
-bool Clean(const Position& pos, const Move& m) { return pos.Check(m).empty(); }
+constexpr int kClasses = 16;
+constexpr int kRedThree = 1;
+constexpr int kTwos = 2;
+constexpr int kBlackThree = 3;
+constexpr int kJokers = 15;
+using Counts = std::array<int, kClasses>;
 
-// Natural cards of each rank in a hand, and its wild cards (jokers first:
-// they are worth more on the table than in the hand).
-struct HandGroups {
-  std::vector<std::vector<Card>> by_rank = std::vector<std::vector<Card>>(16);
-  std::vector<Card> wilds;
+// Card faces of each class, lowest index first.
+struct ClassFaces {
+  std::array<std::array<Card, 4>, kClasses> faces;
+  std::array<int, kClasses> n{};
 };
 
-HandGroups Group(const CardCounts& hand) {
-  HandGroups g;
-  for (Card c : hand.ToVector()) {
-    if (c.is_wild()) g.wilds.push_back(c);
-    else g.by_rank[int(c.rank())].push_back(c);
-  }
-  std::sort(g.wilds.begin(), g.wilds.end(), [](Card a, Card b) {
-    return a.is_joker() != b.is_joker() ? a.is_joker() : a < b;
-  });
-  return g;
+const ClassFaces& Faces() {
+  static const ClassFaces table = [] {
+    ClassFaces t;
+    for (int i = 0; i < kNumFaces; ++i) {
+      Card c = Card::FromIndex(i);
+      int k = CardClass(c);
+      t.faces[k][t.n[k]++] = c;
+    }
+    return t;
+  }();
+  return table;
 }
 
-// Every new meld and addition the hand could make at once, as one move:
-// used to see whether an initial meld can still reach the minimum.
-MeldMove MaximalMeld(const Position& pos, int seat) {
-  MeldMove m;
-  m.player = seat;
+Counts ClassCounts(const CardCounts& hand) {
+  Counts n{};
+  for (int i = 0; i < kNumFaces; ++i) {
+    Card c = Card::FromIndex(i);
+    n[CardClass(c)] += hand.count(c);
+  }
+  return n;
+}
+
+// Appends `k` cards of class `cls` from the hand, lowest faces first.
+void AppendClass(const CardCounts& hand, int cls, int k, std::vector<Card>* out) {
+  const ClassFaces& f = Faces();
+  for (int i = 0; i < f.n[cls] && k > 0; ++i) {
+    for (int have = hand.count(f.faces[cls][i]); have > 0 && k > 0; --have, --k)
+      out->push_back(f.faces[cls][i]);
+  }
+}
+
+Card FirstOf(const CardCounts& hand, int cls) {
+  const ClassFaces& f = Faces();
+  for (int i = 0; i < f.n[cls]; ++i)
+    if (hand.count(f.faces[cls][i]) > 0) return f.faces[cls][i];
+  return Card();
+}
+
+template <class M>
+bool Clean(const Position& p, const M& m) {
+  return p.Check(m).empty();
+}
+
+const Meld* SideMeld(const Position& p, int side, Rank rank) {
+  for (const Meld& m : p.melds(side))
+    if (m.rank == rank && !m.cards.empty()) return &m;
+  return nullptr;
+}
+
+// A cheap necessary condition of CheckMeldShape (core/meld.cc), so that Check
+// is asked only about candidates that may pass (a refused Check words its
+// finding). It may only be weaker than CheckMeldShape: the brute force in
+// tests/legal_moves_test.cc, which has no such filter, would see a move lost.
+bool ShapeMayPass(const Rules& r, const Meld* base, Rank rank, int n, int t, int j) {
+  const int naturals = (base ? base->naturals : 0) + n;
+  const int wilds = (base ? base->wilds() : 0) + t + j;
+  const int size = naturals + wilds;
+  if (!base && size < r.min_meld_size) return false;
+  if (r.max_meld_size > 0 && size > r.max_meld_size) return false;
+  if (rank == Rank::kJoker) return r.wild_melds;
+  if (naturals < r.min_naturals) return false;
+  if (r.naturals_must_outnumber_wilds && wilds >= naturals) return false;
+  if (size < r.canasta_size && wilds > r.max_wilds_incomplete) return false;
+  return true;
+}
+
+// Fills `part` with n cards of `cls`, t twos and j jokers from the hand.
+void FillPart(const CardCounts& hand, int cls, int n, int t, int j, std::vector<Card>* cards) {
+  cards->clear();
+  if (n) AppendClass(hand, cls, n, cards);
+  if (t) AppendClass(hand, kTwos, t, cards);
+  if (j) AppendClass(hand, kJokers, j, cards);
+}
+
+// The meld candidates come in steps: one step per class that melds (black
+// threes, then 4..A), then melds of wild cards alone, then all-wild melds
+// named by `as`.
+constexpr int kSteps = 14;
+constexpr int kWildStep = 12;
+constexpr int kAsStep = 13;
+
+// Calls f(meld) for every one-part meld of step `step` that Check accepts,
+// naturals, twos and jokers ascending (descending if `big_first`), until f
+// returns true; returns whether it did.
+template <class F>
+bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, bool big_first,
+                   MeldMove* scratch, F&& f) {
+  const Rules& r = p.rules();
+  const int side = p.side_of(seat);
+  const CardCounts& hand = p.hand(seat);
+  scratch->player = seat;
+  scratch->tag = 0;
+  scratch->parts.resize(1);
+  MeldPart& part = scratch->parts[0];
+  part.to = std::nullopt;
+  part.as = std::nullopt;
+  // n naturals of `cls` with every number of twos and jokers.
+  auto each = [&](const Meld* base, int cls, Rank rank, int lo, int hi) {
+    for (int a = lo; a <= hi; ++a) {
+      const int n = big_first ? hi - (a - lo) : a;
+      for (int b = 0; b <= cnt[kTwos]; ++b) {
+        const int t = big_first ? cnt[kTwos] - b : b;
+        for (int c = 0; c <= cnt[kJokers]; ++c) {
+          const int j = big_first ? cnt[kJokers] - c : c;
+          if (n + t + j == 0 || !ShapeMayPass(r, base, rank, n, t, j)) continue;
+          FillPart(hand, cls, n, t, j, &part.cards);
+          if (!Clean(p, *scratch)) continue;
+          if (f(*scratch)) return true;
+        }
+      }
+    }
+    return false;
+  };
+  if (step < kWildStep) {
+    const int cls = kBlackThree + step;
+    const Rank rank = Rank(cls);
+    const Meld* base = SideMeld(p, side, rank);
+    if (cnt[cls] == 0 && (!base || cnt[kTwos] + cnt[kJokers] == 0)) return false;
+    if (base) part.to = rank;
+    return each(base, cls, rank, base ? 0 : 1, cnt[cls]);
+  }
+  if (cnt[kTwos] + cnt[kJokers] == 0) return false;
+  if (step == kWildStep) {
+    // A meld of wild cards alone (000 §8 where allowed; 002 L67).
+    if (!r.wild_melds) return false;
+    const Meld* base = SideMeld(p, side, Rank::kJoker);
+    if (base) part.to = Rank::kJoker;
+    return each(base, kTwos, Rank::kJoker, 0, 0);
+  }
+  // A new meld of wild cards named by `as`: it has no natural card.
+  if (r.min_naturals > 0) return false;
+  for (int cls = 4; cls <= 14; ++cls) {
+    const Rank rank = Rank(cls);
+    if (SideMeld(p, side, rank)) continue;  // additions are in the rank's step
+    part.to = std::nullopt;
+    part.as = rank;
+    if (each(nullptr, kTwos, rank, 0, 0)) return true;
+  }
+  return false;
+}
+
+template <class F>
+bool ForEachMeld(const Position& p, int seat, const Counts& cnt, MeldMove* scratch, F&& f) {
+  for (int step = 0; step < kSteps; ++step)
+    if (ForEachMeldAt(p, seat, cnt, step, false, scratch, f)) return true;
+  return false;
+}
+
+// The search for a legal finish of the turn. Melds of different ranks do not
+// depend on one another's order, and the parts laid on one rank in a turn
+// can be laid as one part (the same shape at the end; CheckMeldShape asks of
+// the end shape what it asks of each step), so the search lays at most one
+// part per step, in step order. Positions already judged are remembered by
+// the hand's classes, the side's melds, the count so far and the step.
+// One search serves moves that share the turn's binding answer.
+constexpr int kSearchBudget = 300;  // positions judged per move
+// A meld part's identity: its rank and how many naturals, twos and jokers.
+uint32_t PartSig(const MeldPart& part) {
+  std::optional<Rank> rank = MeldRank(part.cards, part.to ? part.to : part.as);
+  uint32_t n = 0, t = 0, j = 0;
+  for (Card c : part.cards) c.is_joker() ? ++j : c.rank() == Rank::kTwo ? ++t : ++n;
+  return uint32_t(rank ? int(*rank) : 0) << 24 | n << 16 | t << 8 | j;
+}
+
+using Key = std::array<uint8_t, kClasses + 3 * kClasses + 5>;
+struct Search {
+  struct Seen {
+    uint64_t hash;
+    Key key;
+    bool ok;
+  };
+  std::vector<Seen> seen;
+  int nodes = 0;
+  // The parts laid on the way to the position being judged, and, once a
+  // finish is found, those on the way to it: each is part of a legal finish.
+  std::vector<uint32_t> path, found;
+  bool Found() {
+    if (found.empty()) found = path;
+    return true;
+  }
+  // Open addressing over `seen` (the budget keeps it under half full).
+  std::array<int16_t, 1024> slots;
+  Search() { slots.fill(-1); }
+  Seen* Find(uint64_t hash, const Key& key) {
+    for (size_t i = hash & 1023;; i = (i + 1) & 1023) {
+      if (slots[i] < 0) return nullptr;
+      Seen& x = seen[size_t(slots[i])];
+      if (x.hash == hash && x.key == key) return &x;
+    }
+  }
+  size_t Insert(uint64_t hash, const Key& key) {
+    size_t i = hash & 1023;
+    while (slots[i] >= 0) i = (i + 1) & 1023;
+    slots[i] = int16_t(seen.size());
+    seen.push_back({hash, key, false});
+    return seen.size() - 1;
+  }
+};
+
+Key KeyOf(const Position& p, int seat, const Counts& cnt, int step, uint64_t* hash) {
+  Key k{};
+  for (int i = 0; i < kClasses; ++i) k[size_t(i)] = uint8_t(cnt[i]);
+  for (const Meld& m : p.melds(p.side_of(seat))) {
+    const size_t at = kClasses + 3 * size_t(int(m.rank));
+    k[at] = uint8_t(m.naturals);
+    k[at + 1] = uint8_t(m.twos);
+    k[at + 2] = uint8_t(m.jokers);
+  }
+  const int count = p.turn_initial_count();
+  for (int b = 0; b < 4; ++b) k[k.size() - 5 + size_t(b)] = uint8_t((count >> (8 * b)) & 0xff);
+  k.back() = uint8_t(step);
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (uint8_t x : k) h = (h ^ x) * 1099511628211ull;
+  *hash = h;
+  return k;
+}
+
+// Refusals of a discard that every discard of the turn gets alike while a
+// card stays behind (the turn-end checks, the turn's order, red threes held).
+bool TurnWide(const TaggedViolations& v) {
+  for (const TaggedViolation& t : v) {
+    switch (t.violation.id) {
+      case CheckId::kInitialMeldMinimum:
+      case CheckId::kMeldBlackThree:
+      case CheckId::kOutAnswerBinding:
+      case CheckId::kThreeTiming:
+      case CheckId::kTurnSequence:
+      case CheckId::kTurnOrder:
+        return true;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+// Whether a discard is legal now; with `ok`, which classes. Once a discard
+// that keeps a card is refused for a turn-wide reason, so is every other.
+bool Discards(const Position& p, int seat, const Counts& cnt, std::array<bool, kClasses>* ok) {
+  const CardCounts& hand = p.hand(seat);
+  bool any = false;
+  for (int cls = 1; cls < kClasses; ++cls) {
+    if (!cnt[cls]) continue;
+    TaggedViolations v = p.Check(DiscardMove{seat, FirstOf(hand, cls), 0});
+    if (v.empty()) {
+      any = true;
+      if (!ok) return true;
+      (*ok)[size_t(cls)] = true;
+    } else if (hand.total() >= 2 && TurnWide(v)) {
+      break;
+    }
+  }
+  return any;
+}
+
+// A bound on the initial-meld count the turn can reach from `step` on
+// (hook values are points, never negative): every card of a later step
+// that can meld at all (on the side's meld, or enough naturals for a new
+// one, each new meld short of min_meld_size taking a wild card at least),
+// and every wild card if any meld can take it.
+int MostCount(const Position& p, int seat, const Counts& cnt, int step) {
+  const Rules& r = p.rules();
+  const RuleHooks& hooks = p.hooks();
+  const CardCounts& hand = p.hand(seat);
+  const int side = p.side_of(seat);
+  const ClassFaces& f = Faces();
+  auto value = [&](int k) {
+    int v = 0;
+    for (int i = 0; i < f.n[k]; ++i)
+      if (int n = hand.count(f.faces[k][i])) v += n * hooks.InitialMeldValue(r, f.faces[k][i]);
+    return v;
+  };
+  int most = p.turn_initial_count();
+  bool any = r.wild_melds || !p.melds(side).empty();
+  std::array<int, kClasses> needy{};
+  int needy_n = 0;
+  for (int k = kBlackThree + step; k <= 14; ++k) {
+    const int c = cnt[k];
+    if (c == 0) continue;
+    if (SideMeld(p, side, Rank(k))) {
+      most += value(k);
+    } else if (c >= std::max(1, r.min_naturals)) {
+      if (c >= r.min_meld_size) {
+        most += value(k);
+        any = true;
+      } else {
+        needy[size_t(needy_n++)] = value(k);
+      }
+    }
+  }
+  // Each new meld short of its size takes a wild card or more.
+  const int wilds = cnt[kTwos] + cnt[kJokers];
+  std::sort(needy.begin(), needy.begin() + needy_n, std::greater<int>());
+  for (int i = 0; i < needy_n && i < wilds; ++i) {
+    most += needy[size_t(i)];
+    any = true;
+  }
+  if (any) most += value(kTwos) + value(kJokers);
+  return most;
+}
+
+bool CanFinish(const Position& p, Search* s, int step = 0);
+bool FromStep(const Position& p, Search* s, const Counts& cnt, int step);
+
+// Lays out the red threes due (they come before anything else: 000 §7).
+bool CanFinishAfterThrees(const Position& p, Search* s, int step) {
+  Position q = p;
+  const int seat = q.current_player();
+  for (int guard = 0; guard < 16; ++guard) {
+    if (q.phase() == Phase::kOver) return true;
+    std::vector<ThreeMove> due = DueThrees(q, seat);
+    if (due.empty()) break;
+    q.Apply(due[0]);
+  }
+  return CanFinish(q, s, step);
+}
+
+bool CanFinish(const Position& p, Search* s, int step) {
+  if (p.phase() != Phase::kPlay) return s->Found();  // the turn (or the deal) is over
+  const int seat = p.current_player();
+  const CardCounts& hand = p.hand(seat);
+  if (hand.count(Card(Rank::kThree, Suit::kHearts)) +
+              hand.count(Card(Rank::kThree, Suit::kDiamonds)) >
+          0 &&
+      !DueThrees(p, seat).empty())
+    return CanFinishAfterThrees(p, s, step);
+  const Counts cnt = ClassCounts(hand);
+  if (Discards(p, seat, cnt, nullptr)) return s->Found();
+  return FromStep(p, s, cnt, step);
+}
+
+bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
+  const int seat = p.current_player();
+  // Steps with no candidate at all are passed without a memo entry.
+  const int wilds = cnt[kTwos] + cnt[kJokers];
+  for (; step < kSteps; ++step) {
+    if (step < kWildStep) {
+      const int cls = kBlackThree + step;
+      if (cnt[cls] > 0 || (wilds > 0 && SideMeld(p, p.side_of(seat), Rank(cls)))) break;
+    } else if (wilds > 0 &&
+               (step == kWildStep ? p.rules().wild_melds : p.rules().min_naturals <= 0)) {
+      break;
+    }
+  }
+  if (step >= kSteps) return false;
+  uint64_t hash = 0;
+  const Key key = KeyOf(p, seat, cnt, step, &hash);
+  if (Search::Seen* x = s->Find(hash, key)) return x->ok && s->Found();
+  if (++s->nodes > kSearchBudget) return false;
+  const size_t at = s->Insert(hash, key);
+  const int side = p.side_of(seat);
+  // Bound to go out (a binding yes, or black threes laid, which only going
+  // out allows: 000 §8, §17): at most one card, the discard, may stay
+  // behind, and natural cards of the steps passed can no longer be melded.
+  if (p.turn_answer().value_or(false) || SideMeld(p, side, Rank::kThree)) {
+    int stuck = cnt[kRedThree];
+    for (int k = kBlackThree; k < kBlackThree + step && k <= 14; ++k) stuck += cnt[k];
+    if (stuck > 1) return false;
+  }
+  if (p.turn_opening() && p.turn_melded() && MostCount(p, seat, cnt, step) < p.Minimum(side))
+    return false;
+  MeldMove scratch;
+  bool ok = ForEachMeldAt(p, seat, cnt, step, /*big_first=*/true, &scratch, [&](const MeldMove& m) {
+    Position q = p;
+    q.Apply(m);
+    s->path.push_back(PartSig(m.parts[0]));
+    const bool done = CanFinish(q, s, step + 1);
+    s->path.pop_back();
+    return done;
+  });
+  // Or nothing laid at this step (the same position, the discards judged).
+  if (!ok) ok = FromStep(p, s, cnt, step + 1);
+  s->seen[at].ok = ok;
+  return ok;
+}
+
+template <class M>
+bool FinishableAfter(const Position& pos, const M& m, Search* s) {
+  Position q = pos;
+  q.Apply(m);
+  return CanFinish(q, s);
+}
+
+void AppendCounts(const std::vector<Card>& cards, std::string* out) {
+  Counts n{};
+  for (Card c : cards) ++n[CardClass(c)];
+  static const int kOrder[] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 15, 1};
+  bool any = false;
+  for (int cls : kOrder) {
+    if (!n[cls]) continue;
+    if (any) *out += ' ';
+    any = true;
+    *out += cls == 1 ? "r3" : cls == 3 ? "b3" : ToString(Rank(cls));
+    *out += 'x';
+    *out += std::to_string(n[cls]);
+  }
+}
+
+// The play phase: melds, "may I go out?", discards.
+void PlayMoves(const Position& pos, std::vector<Move>* out) {
+  const int seat = pos.current_player();
   const Rules& r = pos.rules();
+  const CardCounts& hand = pos.hand(seat);
+  const Counts cnt = ClassCounts(hand);
+  // A question is waiting for the partner's answer: only answers.
+  if (r.partnerships()) {
+    const int partner = (seat + 2) % r.num_players;
+    if (Clean(pos, AnswerMove{partner, true, 0})) {
+      for (bool yes : {true, false}) {
+        Search s;
+        AnswerMove a{partner, yes, 0};
+        if (FinishableAfter(pos, a, &s)) out->push_back(a);
+      }
+      return;
+    }
+  }
+  std::array<bool, kClasses> discard_ok{};
+  Discards(pos, seat, cnt, &discard_ok);
+
+  MeldMove scratch;
+  std::vector<uint32_t> good;
+  const bool opening = pos.turn_opening();
+  // No meld while the initial meld cannot reach the minimum (exact: the
+  // bound is reached by no sequence of melds).
+  const bool hopeless = opening && MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat));
+  if (!hopeless)
+    ForEachMeld(pos, seat, cnt, &scratch, [&](const MeldMove& m) {
+      // Without the copy where a discard plainly remains: the side has opened
+      // before this turn, no black three is laid, and a card whose discard is
+      // legal now stays behind with another (so that it does not go out).
+      const MeldPart& part = m.parts[0];
+      Counts after = cnt;
+      for (Card c : part.cards) --after[CardClass(c)];
+      bool easy = !opening && hand.total() - int(part.cards.size()) >= 2 &&
+                  after[kBlackThree] == cnt[kBlackThree];
+      if (easy) {
+        easy = false;
+        for (int cls = 1; cls < kClasses && !easy; ++cls) easy = after[cls] > 0 && discard_ok[cls];
+      }
+      // A part of a finish found for an earlier candidate is one too: the
+      // order of the parts changes no check (see Search).
+      const uint32_t sig = PartSig(part);
+      if (!easy) easy = std::find(good.begin(), good.end(), sig) != good.end();
+      if (!easy) {
+        Search search;
+        easy = FinishableAfter(pos, m, &search);
+        if (easy) {
+          good.push_back(sig);
+          good.insert(good.end(), search.found.begin(), search.found.end());
+        }
+      }
+      if (easy) out->push_back(m);
+      return false;
+    });
+  // "May I go out?" (000 §17): once a turn, before melding.
+  if (r.partnerships() && !pos.turn_answer() && !pos.turn_melded() &&
+      Clean(pos, AskOutMove{seat, 0})) {
+    // The answer no forbids only going out: a discard legal now that keeps
+    // a card stays legal after it.
+    bool any = false;
+    for (int cls = 1; cls < kClasses && hand.total() >= 2; ++cls) any |= discard_ok[cls];
+    if (!any) {
+      Position asked = pos;
+      asked.Apply(AskOutMove{seat, 0});
+      for (bool yes : {false, true}) {
+        if (any) break;
+        Search s;
+        any = FinishableAfter(asked, AnswerMove{(seat + 2) % r.num_players, yes, 0}, &s);
+      }
+    }
+    if (any) out->push_back(AskOutMove{seat, 0});
+  }
+  for (int cls = 1; cls < kClasses; ++cls)
+    if (discard_ok[cls]) out->push_back(DiscardMove{seat, FirstOf(hand, cls), 0});
+}
+
+// The draw phase: the draw, then every way to take the pile.
+void DrawMoves(const Position& pos, std::vector<Move>* out) {
+  const Rules& r = pos.rules();
+  const int seat = pos.current_player();
   const int side = pos.side_of(seat);
-  HandGroups g = Group(pos.hand(seat));
-  size_t wild = 0;
-  int left = pos.hand(seat).total();
-  for (int rank = 4; rank <= 14; ++rank) {
-    std::vector<Card>& nat = g.by_rank[rank];
-    if (nat.empty()) continue;
-    bool exists = false;
-    for (const Meld& x : pos.melds(side)) exists |= x.rank == Rank(rank) && !x.cards.empty();
-    MeldPart part;
-    part.cards = nat;
-    if (exists) {
-      part.to = Rank(rank);
-    } else if (int(nat.size()) < r.min_meld_size) {
-      if (int(nat.size()) < r.min_naturals || wild >= g.wilds.size()) continue;
-      if (int(nat.size()) + 1 < r.min_meld_size) continue;
-      part.cards.push_back(g.wilds[wild++]);
-    }
-    // Keep a card to discard and one to hold (000 §17, A13).
-    if (left - int(part.cards.size()) < 2) break;
-    left -= int(part.cards.size());
-    m.parts.push_back(std::move(part));
-  }
-  // Spare wild cards join melds that can take them (more points toward the
-  // minimum), still keeping two cards.
-  for (MeldPart& part : m.parts) {
-    if (wild >= g.wilds.size() || left <= 2) break;
-    if (part.to) continue;
-    int naturals = 0, wilds = 0;
-    for (Card c : part.cards) c.is_wild() ? ++wilds : ++naturals;
-    if ((!r.naturals_must_outnumber_wilds || naturals > wilds + 1) &&
-        wilds + 1 <= r.max_wilds_incomplete) {
-      part.cards.push_back(g.wilds[wild++]);
-      --left;
+  if (r.partnerships()) {
+    // A question asked before the draw (a recorded game may hold one).
+    const int partner = (seat + 2) % r.num_players;
+    if (Clean(pos, AnswerMove{partner, true, 0})) {
+      out->push_back(AnswerMove{partner, true, 0});
+      out->push_back(AnswerMove{partner, false, 0});
+      return;
     }
   }
-  return m;
+  if (pos.stock_size() > 0) {
+    DrawMove d{seat, pos.StockTop(std::min(r.stock_draw, pos.stock_size())), 0};
+    if (Clean(pos, d)) out->push_back(std::move(d));
+  }
+  if (pos.pile().empty()) return;
+  const Card top = pos.pile().back();
+  // Never taken (000 §14): Check refuses these for every `with`.
+  if (top.is_wild() || (top.is_black_three() && r.black_three_blocks_until_covered)) return;
+  const CardCounts& hand = pos.hand(seat);
+  const Counts cnt = ClassCounts(hand);
+  const int cls = CardClass(top);
+  const bool frozen = pos.IsPileFrozenFor(side);
+  const bool pair_needed = frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand;
+  TakePileMove t{seat, top, {}, {}, {}, 0};
+  for (int n = 0; n <= cnt[cls]; ++n) {
+    if (n < 2 && pair_needed) continue;  // Check's first refusal (000 §13, §14; 002 Play-4)
+    for (int w2 = 0; w2 <= cnt[kTwos]; ++w2) {
+      for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
+        FillPart(hand, cls, n, w2, jk, &t.with);
+        t.to = t.with.empty() ? std::optional<Rank>(top.rank()) : std::nullopt;
+        if (!Clean(pos, t)) continue;
+        Search search;
+        if (FinishableAfter(pos, t, &search)) out->push_back(t);
+      }
+    }
+  }
 }
 
 }  // namespace
+
+int CardClass(Card c) {
+  if (c.is_joker()) return kJokers;
+  if (c.rank() == Rank::kTwo) return kTwos;
+  if (c.is_three()) return c.is_red() ? kRedThree : kBlackThree;
+  return int(c.rank());
+}
+
+std::string PlayKey(const Move& move) {
+  return std::visit(
+      [](const auto& m) -> std::string {
+        using T = std::decay_t<decltype(m)>;
+        std::string s;
+        const std::string p = std::to_string(m.player);
+        if constexpr (std::is_same_v<T, DrawMove>) {
+          s = "draw " + p;
+        } else if constexpr (std::is_same_v<T, TakePileMove>) {
+          s = "take " + p + ":";
+          if (m.with.empty())
+            s += " onto";
+          else
+            s += " ", AppendCounts(m.with, &s);
+        } else if constexpr (std::is_same_v<T, MeldMove>) {
+          s = "meld " + p;
+          for (const MeldPart& part : m.parts) {
+            std::optional<Rank> rank = MeldRank(part.cards, part.to ? part.to : part.as);
+            s += rank ? " " + ToString(*rank) + ": " : std::string(" mixed: ");
+            AppendCounts(part.cards, &s);
+            s += ';';
+          }
+        } else if constexpr (std::is_same_v<T, DiscardMove>) {
+          s = "discard " + p + ": ";
+          AppendCounts({m.card}, &s);
+        } else if constexpr (std::is_same_v<T, ThreeMove>) {
+          s = "three " + p + ": " + ToString(m.card) +
+              (m.replacement ? " for " + ToString(*m.replacement) : std::string());
+        } else if constexpr (std::is_same_v<T, AskOutMove>) {
+          s = "ask " + p;
+        } else if constexpr (std::is_same_v<T, AnswerMove>) {
+          s = "answer " + p + (m.yes ? ": yes" : ": no");
+        } else {
+          s = "retract " + p + ": ";
+          AppendCounts(m.cards, &s);
+        }
+        return s;
+      },
+      move);
+}
 
 std::vector<ThreeMove> DueThrees(const Position& pos, int seat) {
   std::vector<ThreeMove> out;
@@ -109,128 +624,58 @@ bool MayEndDeal(const Position& pos) {
 }
 
 bool LeavesLegalFinish(const Position& pos, const Move& move) {
-  Position after = pos;
-  after.Apply(move);
-  if (after.phase() == Phase::kOver) return true;
-  const int seat = after.current_player();
-  // Red threes the move brought in are laid out before anything else.
-  for (int guard = 0; guard < 8; ++guard) {
-    std::vector<ThreeMove> threes = DueThrees(after, seat);
-    if (threes.empty()) break;
-    after.Apply(threes[0]);
-  }
-  if (after.phase() == Phase::kOver) return true;
-  auto can_discard = [&](const Position& p) {
-    for (Card c : p.hand(seat).ToVector()) {
-      if (Clean(p, DiscardMove{seat, c, 0})) return true;
+  if (!pos.Check(move).empty()) return false;
+  if (std::holds_alternative<DrawMove>(move) || std::holds_alternative<DiscardMove>(move) ||
+      std::holds_alternative<ThreeMove>(move))
+    return true;
+  Search s;
+  Position q = pos;
+  q.Apply(move);
+  if (std::holds_alternative<AskOutMove>(move)) {
+    if (q.phase() != Phase::kPlay) return true;
+    for (bool yes : {false, true}) {
+      Search t;
+      if (FinishableAfter(q, AnswerMove{(pos.current_player() + 2) % pos.num_players(), yes, 0},
+                          &t))
+        return true;
     }
     return false;
-  };
-  if (can_discard(after)) return true;
-  if (!after.turn_opening()) return false;
-  MeldMove more = MaximalMeld(after, seat);
-  if (more.parts.empty() || !Clean(after, more)) return false;
-  after.Apply(more);
-  return after.phase() == Phase::kOver || can_discard(after);
+  }
+  return CanFinish(q, &s);
 }
 
-std::vector<Move> LegalMoves(const Position& pos) {
-  std::vector<Move> out;
+void LegalMoves(const Position& pos, std::vector<Move>* out) {
+  out->clear();
   const Rules& r = pos.rules();
   const int seat = pos.current_player();
   if (pos.phase() == Phase::kBeforePlay) {
     // Threes laid out before play go in seat order from the dealer's left.
     for (int i = 1; i <= r.num_players; ++i) {
       int s = (pos.dealer() + i) % r.num_players;
-      for (ThreeMove& m : DueThrees(pos, s)) out.push_back(m);
-      if (!out.empty()) return out;
+      for (ThreeMove& m : DueThrees(pos, s)) out->push_back(m);
+      if (!out->empty()) return;
     }
   }
   if (pos.phase() == Phase::kOver) {
-    for (ThreeMove& m : DueThrees(pos, seat)) out.push_back(m);
-    return out;
+    for (ThreeMove& m : DueThrees(pos, seat)) out->push_back(m);
+    return;
   }
   // Red threes first: they never stay in the hand (000 §7).
   for (ThreeMove& m : DueThrees(pos, seat)) {
     if (pos.phase() == Phase::kPlay || r.three_layout != ThreeLayout::kBeforePlay ||
         pos.pile_threes(seat) > 0)
-      out.push_back(m);
+      out->push_back(m);
   }
-  if (!out.empty()) return out;
-  const int side = pos.side_of(seat);
-  const CardCounts& hand = pos.hand(seat);
+  if (!out->empty()) return;
+  if (pos.phase() != Phase::kPlay)
+    DrawMoves(pos, out);
+  else
+    PlayMoves(pos, out);
+}
 
-  if (pos.phase() != Phase::kPlay) {
-    if (pos.stock_size() > 0) {
-      DrawMove d{seat, pos.StockTop(std::min(r.stock_draw, pos.stock_size())), 0};
-      if (Clean(pos, d)) out.push_back(d);
-    }
-    if (!pos.pile().empty()) {
-      const Card top = pos.pile().back();
-      HandGroups g = Group(hand);
-      std::vector<TakePileMove> tries;
-      const std::vector<Card>& nat = top.is_wild() ? g.wilds : g.by_rank[int(top.rank())];
-      if (nat.size() >= 2) tries.push_back(TakePileMove{seat, top, {nat[0], nat[1]}, {}, {}, 0});
-      if (!nat.empty() && !g.wilds.empty())
-        tries.push_back(TakePileMove{seat, top, {nat[0], g.wilds.back()}, {}, {}, 0});
-      tries.push_back(TakePileMove{seat, top, {}, top.rank(), {}, 0});
-      for (TakePileMove& t : tries) {
-        if (!pos.CheckTakePile(t).empty()) continue;
-        if (!LeavesLegalFinish(pos, t)) continue;
-        out.push_back(t);
-      }
-    }
-    return out;
-  }
-
-  // The play phase: melds and additions, then discards.
-  HandGroups g = Group(hand);
-  const bool opening = pos.turn_opening() && pos.turn_initial_count() <
-                                                 pos.Minimum(side);
-  std::vector<MeldMove> melds;
-  for (int rank = 4; rank <= 14; ++rank) {
-    const std::vector<Card>& nat = g.by_rank[rank];
-    bool exists = false;
-    for (const Meld& x : pos.melds(side)) exists |= x.rank == Rank(rank) && !x.cards.empty();
-    if (exists) {
-      if (!nat.empty()) melds.push_back(MeldMove{seat, {MeldPart{Rank(rank), {}, nat}}, 0});
-      if (!g.wilds.empty()) {
-        melds.push_back(MeldMove{seat, {MeldPart{Rank(rank), {}, {g.wilds.back()}}}, 0});
-      }
-    } else if (!nat.empty()) {
-      if (int(nat.size()) >= r.min_meld_size)
-        melds.push_back(MeldMove{seat, {MeldPart{{}, {}, nat}}, 0});
-      if (int(nat.size()) >= r.min_naturals && !g.wilds.empty()) {
-        std::vector<Card> with = nat;
-        with.push_back(g.wilds.back());
-        melds.push_back(MeldMove{seat, {MeldPart{{}, {}, with}}, 0});
-      }
-    }
-  }
-  if (opening) {
-    // The initial meld as one move: everything that can be laid at once.
-    MeldMove all = MaximalMeld(pos, seat);
-    if (!all.parts.empty()) melds.push_back(all);
-  }
-  for (MeldMove& m : melds) {
-    if (!Clean(pos, m)) continue;
-    int cards = 0;
-    for (const MeldPart& p : m.parts) cards += int(p.cards.size());
-    if (opening || hand.total() - cards <= 2) {
-      if (!LeavesLegalFinish(pos, m)) continue;
-    }
-    out.push_back(std::move(m));
-  }
-  // Discards: one per distinct card.
-  for (Card c : hand.ToVector()) {
-    bool seen = false;
-    for (const Move& m : out) {
-      if (auto* d = std::get_if<DiscardMove>(&m)) seen |= d->card == c;
-    }
-    if (seen) continue;
-    DiscardMove d{seat, c, 0};
-    if (Clean(pos, d)) out.push_back(d);
-  }
+std::vector<Move> LegalMoves(const Position& pos) {
+  std::vector<Move> out;
+  LegalMoves(pos, &out);
   return out;
 }
 

@@ -1,21 +1,80 @@
-// Legal-move generation for every phase of a turn, under any ruleset. It
-// proposes candidates and keeps those that Position::Check accepts, so the
-// generator and the auditor share one statement of each rule.
+// Legal-move generation for every phase of a turn, under any ruleset. The
+// generator enumerates candidates and keeps those that Position::Check
+// accepts, so the generator and the auditor share one statement of each rule.
+//
+// What LegalMoves generates (docs/simulation.md, "Legal moves", says the same):
+//
+// A move is *legal* when Position::Check accepts it and, for a move made
+// within a turn (taking the pile, a meld, asking or answering), the turn can
+// still be finished with moves Check accepts: a discard, or a meld or take
+// that empties the hand (going out). The finish is searched, not guessed:
+// melds of every rank with every number of wild cards, at most one part per
+// rank and ranks in order (the order of melds of different ranks changes no
+// check, and parts laid on one rank in a turn end in the shape one part
+// would make), positions seen remembered, and cut where the initial-meld
+// count or the cards left to meld (when the player must go out) cannot
+// succeed. So a meld toward an initial meld is offered when more melds can
+// still reach the minimum, and a black three when the player can then go out.
+// The search judges at most 300 positions per move; a move whose finish is
+// not found by then is left out, never an illegal one offered (random
+// self-play: about 0.1-0.2% of searches reach the limit).
+//
+// Equal plays are generated once. Two cards are *interchangeable* when they
+// are in the same class: every joker; every two (any suit); the natural cards
+// of one rank 4..A (any suit); the black threes; the red threes. Two moves are
+// *equal* when they are of one kind, by one player, and lay or give the same
+// number of cards of each class to the same place: the same meld rank for a
+// meld part (an addition `to` a meld and a new meld of a rank the side holds
+// are one play, A18), the same `with` for a take, the same card class for a
+// discard. PlayKey() states it as a string. Suits matter to no rule of the
+// engine beyond the colour of threes; a Lua `initial_meld_value` hook that
+// told suits apart would be grouped away. The card chosen from a class is the
+// hand's lowest card face of it.
+//
+// By phase:
+// - Before play and when due: the next red three to lay out (one at a time,
+//   with its replacement), and nothing else (DueThrees).
+// - Draw phase: the draw (the stock's next stock_draw cards), whenever Check
+//   accepts it (no finish test: the player does not know the cards); and every
+//   way to take the pile: the top card with every multiset `with` of cards
+//   from the hand (naturals of the top's class, twos, jokers: a natural pair,
+//   a natural and a wild card, a pair and more, ...) and the top card alone
+//   onto the side's meld (`to`), each under the ruleset's unfrozen_take,
+//   frozen_take_new_meld, one_card_rule and the rest, as Check rules.
+// - Play phase: every one-part meld the hand allows, as a new meld or an
+//   addition (`to`) for every class (black threes included) with every number
+//   of twos and jokers; melds of wild cards alone where wild_melds is set; a
+//   new all-wild meld named by `as` only where min_naturals is 0 or less (it
+//   has no natural card otherwise). A play of several melds at once is the
+//   sequence of its parts: the same table, the same checks. Then every
+//   discard, one per class. Going out is any of these that empties the hand
+//   (the last discard, a meld of the last cards, taking a one-card pile with
+//   the whole hand) when Check accepts it.
+// - "May I go out?" (partnerships): asked in the play phase before any meld,
+//   once a turn; then the partner's answers, yes and no, each if the turn can
+//   then be finished (yes binds the asker to go out). Asking before the draw
+//   is legal (the engine accepts it) but not generated: whether the asker can
+//   go out depends on the card drawn.
+// - Retracts are never generated: the generator never offers a meld that
+//   leaves the turn unfinishable, and taking back a sufficient meld is illegal.
+// Empty when the deal is over or when the stock is gone and the player in
+// turn may only end the deal (see MayEndDeal).
 #ifndef CANASTA_CORE_LEGAL_MOVES_H_
 #define CANASTA_CORE_LEGAL_MOVES_H_
 
+#include <string>
 #include <vector>
 
 #include "core/position.h"
 
 namespace canasta {
 
-// The moves the player in turn may make now. Before play it also offers the
-// red threes a seat lays out before the first turn (Hutto, A23). Draws carry
-// the stock's actual cards: a bot choosing one does not see them (SeatView).
-// Empty when the deal is over or when the stock is gone and the player in
-// turn may only end the deal (see MayEndDeal).
+// The legal moves of the position, as described above, in a fixed order:
+// threes; draw then takes; melds (by rank, then naturals, twos, jokers
+// ascending), ask or answers, discards (by class).
 std::vector<Move> LegalMoves(const Position& pos);
+// The same into *out (cleared first), reusing its storage.
+void LegalMoves(const Position& pos, std::vector<Move>* out);
 
 // With the stock gone, whether the player in turn may end the deal by not
 // taking the pile (000 §15, A12).
@@ -25,10 +84,17 @@ bool MayEndDeal(const Position& pos);
 // replacement they would draw; empty when none is due.
 std::vector<ThreeMove> DueThrees(const Position& pos, int seat);
 
-// Whether a turn that begins with the cards on the table as they are can be
-// finished legally after `move` (a discard or going out remains possible and
-// an initial meld reaches the minimum). Used to prune meld candidates.
+// Whether the turn can be finished legally after `move` (Check accepts it and
+// some sequence of melds then ends in a legal discard or going out).
 bool LeavesLegalFinish(const Position& pos, const Move& move);
+
+// The class of interchangeable cards `c` belongs to (see above): 15 for a
+// joker, 2 for a two, 1 for a red three, 3 for a black three, else the rank.
+int CardClass(Card c);
+
+// A move's identity up to equal plays (see above): two moves are equal plays
+// when their keys are equal. "meld 0 K: n3 t1 j0", "take 1: n2 t0 j1", ...
+std::string PlayKey(const Move& move);
 
 }  // namespace canasta
 

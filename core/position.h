@@ -196,6 +196,9 @@ class Position {
   bool turn_opening() const { return turn_.opening && turn_.player == current_; }
   int turn_initial_count() const { return turn_.initial_count; }
   bool turn_melded() const { return turn_.melded; }
+  // The current turn's answer to "may I go out?" (none if not answered).
+  std::optional<bool> turn_answer() const { return turn_.answer; }
+  const RuleHooks& hooks() const { return hooks_; }
 
   // The one rule about the pile used by both the check and the move
   // generator: can `player` take the pile by melding its top card with

@@ -1,0 +1,476 @@
+// The legal-move generator (core/legal_moves.h): the exact set it generates,
+// move kind by move kind, on scripted classic positions; then, on random
+// positions reached by self-play under every runnable built-in ruleset, the
+// same set as a brute-force enumeration of the hand filtered by
+// Position::Check and by the turn's legal finish.
+#include "core/legal_moves.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/bots.h"
+#include "scripting/ruleset.h"
+#include "test_util.h"
+
+namespace canasta {
+namespace {
+
+using test::C;
+using test::Cs;
+
+std::set<std::string> Keys(const std::vector<Move>& moves) {
+  std::set<std::string> keys;
+  for (const Move& m : moves) keys.insert(PlayKey(m));
+  return keys;
+}
+
+// The keys of one kind of move only ("meld", "take", "discard", ...).
+std::set<std::string> KeysOf(const std::vector<Move>& moves, const std::string& kind) {
+  std::set<std::string> keys;
+  for (const std::string& k : Keys(moves))
+    if (k.compare(0, kind.size() + 1, kind + " ") == 0) keys.insert(k);
+  return keys;
+}
+
+// A classic deal: seat 1 (first to play) holds `hand` exactly; the upcard
+// and the stock's first cards as given.
+DealMove ClassicDeal(const std::vector<std::string>& hand, const std::string& upcard,
+                     const std::vector<std::string>& stock) {
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, hand};
+  d.upcard = {upcard};
+  d.stock = stock;
+  log.Deal(d);
+  return log.deal_move();
+}
+
+void Play(Position& pos, const Move& m) {
+  TaggedViolations v = pos.Play(m);
+  ASSERT_TRUE(v.empty()) << PlayKey(m) << ": " << v[0].violation.message;
+}
+
+// --- Discards -------------------------------------------------------------
+
+TEST(LegalMovesDiscard, OnePerClassOfInterchangeableCards) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"KS", "KH", "7C", "5S", "4H", "3S", "9D", "QH", "8D", "6H", "TD"}, "8C",
+                           {"JS"}))
+          .empty());
+  Play(pos, DrawMove{1, Cs({"JS"}), 0});
+  const std::vector<Move> legal = LegalMoves(pos);
+  // KS and KH are one discard; no meld is possible (a pair and no wild card).
+  EXPECT_EQ(KeysOf(legal, "discard"),
+            (std::set<std::string>{"discard 1: b3x1", "discard 1: 4x1", "discard 1: 5x1",
+                                   "discard 1: 6x1", "discard 1: 7x1", "discard 1: 8x1",
+                                   "discard 1: 9x1", "discard 1: Tx1", "discard 1: Jx1",
+                                   "discard 1: Qx1", "discard 1: Kx1"}));
+  EXPECT_EQ(KeysOf(legal, "meld"), std::set<std::string>{});
+  // "May I go out?" is offered (the answer no leaves the turn finishable).
+  EXPECT_EQ(KeysOf(legal, "ask"), std::set<std::string>{"ask 1"});
+  EXPECT_EQ(legal.size(), 12u);
+}
+
+TEST(LegalMovesDiscard, WildCardsOnlyWhereTheRulesetAllows) {
+  Rules rules;
+  rules.wild_discard = WildDiscard::kOnlyIfNoOtherCard;  // 002 Play-8, A26
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"KS", "7C", "5S", "4H", "9D", "QH", "8D", "6H", "TD", "2C", "JK"}, "8C",
+                           {"JS"}))
+          .empty());
+  Play(pos, DrawMove{1, Cs({"JS"}), 0});
+  const std::set<std::string> discards = KeysOf(LegalMoves(pos), "discard");
+  EXPECT_EQ(discards.count("discard 1: 2x1"), 0u);
+  EXPECT_EQ(discards.count("discard 1: JKx1"), 0u);
+  EXPECT_EQ(discards.size(), 10u);  // K 4 5 6 7 8 9 T J Q
+}
+
+// --- Taking the pile ------------------------------------------------------
+
+// Seat 1 has not melded, so the pile is frozen for it (000 §14): only takes
+// with a natural pair of 8s, with or without the two and the third 8.
+TEST(LegalMovesTake, FrozenForTheSideEveryTakeWithANaturalPair) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"8S", "8H", "8D", "KS", "KH", "KD", "AS", "AH", "2C", "5S", "6H"}, "8C",
+                           {"JS"}))
+          .empty());
+  EXPECT_EQ(Keys(LegalMoves(pos)),
+            (std::set<std::string>{"draw 1", "take 1: 8x2", "take 1: 8x2 2x1", "take 1: 8x3",
+                                   "take 1: 8x3 2x1"}));
+}
+
+TEST(LegalMovesTake, FrozenTakeNewMeldIsThePairAlone) {
+  Rules rules;
+  rules.frozen_take_new_meld = true;  // 002 Play-5
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"8S", "8H", "8D", "KS", "KH", "KD", "AS", "AH", "2C", "5S", "6H"}, "8C",
+                           {"JS"}))
+          .empty());
+  EXPECT_EQ(Keys(LegalMoves(pos)), (std::set<std::string>{"draw 1", "take 1: 8x2"}));
+}
+
+// The take must leave a legal finish: 8-8-8 counts 30, and nothing else in
+// the hand melds, so the initial meld cannot reach 50.
+TEST(LegalMovesTake, OnlyWhereTheInitialMeldCanReachTheMinimum) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"8S", "8H", "KS", "QH", "AS", "9H", "JC", "TC", "5S", "6H", "7D"}, "8C",
+                           {"JS"}))
+          .empty());
+  EXPECT_EQ(Keys(LegalMoves(pos)), (std::set<std::string>{"draw 1"}));
+  // The take itself is one Check accepts: the generator leaves it out because
+  // the turn could not end legally.
+  EXPECT_TRUE(pos.Check(TakePileMove{1, C("8C"), Cs({"8S", "8H"}), {}, {}, 0}).empty());
+}
+
+// Seat 1 opens with K-K-K and A-A-A; a later king on the pile is taken onto
+// the meld, with one king, with a wild card, or with a king and a wild card.
+TEST(LegalMovesTake, UnfrozenOntoTheMeldWithANaturalOrAWild) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{"KC", "5C", "5C", "6C", "6C", "7C", "7C", "9S", "9S", "TS", "TS"},
+             {"KS", "KH", "KD", "AS", "AH", "AD", "KD", "2C", "5S", "6H", "7D"},
+             {"4S", "4S", "4H", "4H", "5H", "5H", "6S", "6S", "7S", "7S", "9C"},
+             {"4C", "4C", "4D", "4D", "5D", "5D", "6D", "6D", "9D", "9D", "TD"}};
+  d.upcard = {"8C"};
+  d.stock = {"JS", "JH", "JC", "JD", "QS"};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  Play(pos, DrawMove{1, Cs({"JS"}), 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})}}, 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"AS", "AH", "AD"})}}, 0});
+  Play(pos, DiscardMove{1, C("JS"), 0});
+  Play(pos, DrawMove{2, Cs({"JH"}), 0});
+  Play(pos, DiscardMove{2, C("JH"), 0});
+  Play(pos, DrawMove{3, Cs({"JC"}), 0});
+  Play(pos, DiscardMove{3, C("JC"), 0});
+  Play(pos, DrawMove{0, Cs({"JD"}), 0});
+  Play(pos, DiscardMove{0, C("KC"), 0});
+  EXPECT_EQ(Keys(LegalMoves(pos)), (std::set<std::string>{"draw 1", "take 1: onto", "take 1: Kx1",
+                                                          "take 1: 2x1", "take 1: Kx1 2x1"}));
+}
+
+// --- Melds ----------------------------------------------------------------
+
+// The initial meld (50) may be made of K-K-K and Q-Q-Q, with or without the
+// two: every one-part meld that more melds can complete is offered.
+TEST(LegalMovesMeld, EveryOnePartMeldTowardTheInitialMeld) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"KS", "KH", "KD", "QS", "QH", "QD", "2C", "5S", "6H", "7D", "9C"}, "8C",
+                           {"JS"}))
+          .empty());
+  Play(pos, DrawMove{1, Cs({"JS"}), 0});
+  const std::vector<Move> legal = LegalMoves(pos);
+  EXPECT_EQ(KeysOf(legal, "meld"),
+            (std::set<std::string>{"meld 1 K: Kx3;", "meld 1 K: Kx3 2x1;", "meld 1 K: Kx2 2x1;",
+                                   "meld 1 Q: Qx3;", "meld 1 Q: Qx3 2x1;", "meld 1 Q: Qx2 2x1;"}));
+  // Before any meld, every discard is legal.
+  EXPECT_EQ(KeysOf(legal, "discard").size(), 8u);
+  EXPECT_EQ(legal.size(), 6u + 1u + 8u);
+
+  // After K-K-K (30), only what brings the count to 50: Q-Q-Q, Q-Q-2,
+  // Q-Q-Q-2, or the two onto the kings; no discard yet (30 < 50).
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})}}, 0});
+  const std::vector<Move> after = LegalMoves(pos);
+  EXPECT_EQ(Keys(after), (std::set<std::string>{"meld 1 K: 2x1;", "meld 1 Q: Qx3;",
+                                                "meld 1 Q: Qx3 2x1;", "meld 1 Q: Qx2 2x1;"}));
+  // A retract is legal now (the meld is insufficient) but never generated.
+  EXPECT_TRUE(pos.Check(RetractMove{1, Cs({"KS", "KH", "KD"}), 0}).empty());
+}
+
+TEST(LegalMovesMeld, NoMeldWhenTheMinimumIsOutOfReach) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {1500, 0});  // side 1 needs 90 (000 §8)
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"KS", "KH", "KD", "QS", "QH", "QD", "2C", "5S", "6H", "7D", "9C"}, "8C",
+                           {"JS"}))
+          .empty());
+  ASSERT_EQ(pos.Minimum(1), 50);
+  Position high(rules, DefaultHooks(), {0, 1500});
+  ASSERT_TRUE(
+      high.Deal(ClassicDeal({"KS", "KH", "KD", "QS", "QH", "QD", "2C", "5S", "6H", "7D", "9C"},
+                            "8C", {"JS"}))
+          .empty());
+  ASSERT_EQ(high.Minimum(1), 90);
+  Play(high, DrawMove{1, Cs({"JS"}), 0});
+  // K-K-K, Q-Q-Q and the two count 80 < 90.
+  EXPECT_EQ(KeysOf(LegalMoves(high), "meld"), std::set<std::string>{});
+}
+
+// --- Going out, asking ----------------------------------------------------
+
+TEST(LegalMovesGoingOut, TheLastMeldAndTheLastDiscard) {
+  Rules rules;
+  rules.canastas_to_go_out = 0;  // so that a first turn may go out
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"KS", "KH", "KD", "QS", "QH", "QD", "AS", "AH", "AD", "7S", "7H"}, "8C",
+                           {"7D"}))
+          .empty());
+  Play(pos, DrawMove{1, Cs({"7D"}), 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})}}, 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"QS", "QH", "QD"})}}, 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"AS", "AH", "AD"})}}, 0});
+  // 7-7-7 goes out; discarding a 7 leaves two.
+  EXPECT_EQ(Keys(LegalMoves(pos)), (std::set<std::string>{"meld 1 7: 7x3;", "discard 1: 7x1"}));
+  Play(pos, DiscardMove{1, C("7S"), 0});
+  EXPECT_EQ(pos.phase(), Phase::kDraw);
+}
+
+TEST(LegalMovesGoingOut, DiscardOfTheLastCard) {
+  Rules rules;
+  rules.canastas_to_go_out = 0;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "AS", "AH", "AD"}, "8C",
+                           {"9C"}))
+          .empty());
+  Play(pos, DrawMove{1, Cs({"9C"}), 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"KS", "KH", "KD", "KC"})}}, 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"QS", "QH", "QD", "QC"})}}, 0});
+  EXPECT_EQ(Keys(LegalMoves(pos)),
+            (std::set<std::string>{"meld 1 A: Ax3;", "discard 1: 9x1", "discard 1: Ax1"}));
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"AS", "AH", "AD"})}}, 0});
+  // The last card's discard goes out.
+  EXPECT_EQ(Keys(LegalMoves(pos)), (std::set<std::string>{"discard 1: 9x1"}));
+  Play(pos, DiscardMove{1, C("9C"), 0});
+  EXPECT_EQ(pos.went_out(), 1);
+}
+
+TEST(LegalMovesAsk, AnswersOnlyThoseThatLeaveALegalFinish) {
+  const Rules rules;  // one canasta to go out: seat 1 cannot go out
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"KS", "KH", "7C", "5S", "4H", "3S", "9D", "QH", "8D", "6H", "TD"}, "8C",
+                           {"JS"}))
+          .empty());
+  Play(pos, DrawMove{1, Cs({"JS"}), 0});
+  Play(pos, AskOutMove{1, 0});
+  EXPECT_EQ(Keys(LegalMoves(pos)), (std::set<std::string>{"answer 3: no"}));
+
+  Rules easy;
+  easy.canastas_to_go_out = 0;
+  Position out(easy, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      out.Deal(ClassicDeal({"KS", "KH", "KD", "QS", "QH", "QD", "AS", "AH", "AD", "7S", "7H"}, "8C",
+                           {"7D"}))
+          .empty());
+  Play(out, DrawMove{1, Cs({"7D"}), 0});
+  Play(out, AskOutMove{1, 0});
+  EXPECT_EQ(Keys(LegalMoves(out)), (std::set<std::string>{"answer 3: yes", "answer 3: no"}));
+  Play(out, AnswerMove{3, true, 0});
+  // Bound to go out: no ask again, and only melds that still go out.
+  const std::vector<Move> bound = LegalMoves(out);
+  EXPECT_EQ(KeysOf(bound, "ask"), std::set<std::string>{});
+  EXPECT_EQ(KeysOf(bound, "discard"), std::set<std::string>{});
+  EXPECT_EQ(KeysOf(bound, "meld"), (std::set<std::string>{"meld 1 K: Kx3;", "meld 1 Q: Qx3;",
+                                                          "meld 1 A: Ax3;", "meld 1 7: 7x3;"}));
+}
+
+// --- The brute force ------------------------------------------------------
+
+// Every sub-multiset of the hand by class (where there are more than
+// kFullLimit, only those whose natural cards are of one class: a meld part
+// or a take of two natural classes is refused by Check as mixed ranks, which
+// the full enumeration on the smaller hands shows).
+constexpr long kFullLimit = 3000;
+
+std::vector<std::vector<Card>> SubMultisets(const CardCounts& hand) {
+  std::vector<std::pair<Card, int>> faces;  // one face per class
+  std::vector<std::vector<Card>> by_class(16);
+  for (Card c : hand.ToVector()) by_class[size_t(CardClass(c))].push_back(c);
+  long product = 1;
+  for (const auto& v : by_class) product *= long(v.size()) + 1;
+  std::vector<std::vector<Card>> out;
+  std::vector<int> classes;
+  for (int k = 0; k < 16; ++k)
+    if (!by_class[size_t(k)].empty()) classes.push_back(k);
+  auto expand = [&](const std::vector<int>& ks) {
+    std::vector<int> take(ks.size(), 0);
+    while (true) {
+      std::vector<Card> s;
+      for (size_t i = 0; i < ks.size(); ++i)
+        s.insert(s.end(), by_class[size_t(ks[i])].begin(),
+                 by_class[size_t(ks[i])].begin() + take[i]);
+      if (!s.empty()) out.push_back(s);
+      size_t i = 0;
+      while (i < ks.size() && ++take[i] > int(by_class[size_t(ks[i])].size())) take[i++] = 0;
+      if (i == ks.size()) break;
+    }
+  };
+  if (product <= kFullLimit) {
+    expand(classes);
+  } else {
+    std::vector<int> wild = {2, 15};
+    expand(wild);  // wild cards alone (twice listed below is avoided)
+    for (int k : classes) {
+      if (k == 2 || k == 15) continue;
+      std::vector<std::vector<Card>> before;
+      before.swap(out);
+      expand({k, 2, 15});
+      for (auto& s : out)
+        if (std::any_of(s.begin(), s.end(), [&](Card c) { return CardClass(c) == k; }))
+          before.push_back(s);
+      out.swap(before);
+    }
+  }
+  return out;
+}
+
+bool Legal(const Position& pos, const Move& m) {
+  return pos.Check(m).empty() && LeavesLegalFinish(pos, m);
+}
+
+std::set<std::string> BruteForce(const Position& pos) {
+  std::set<std::string> keys;
+  const int seat = pos.current_player();
+  const int side = pos.side_of(seat);
+  const CardCounts& hand = pos.hand(seat);
+  auto add = [&](const Move& m) {
+    if (Legal(pos, m)) keys.insert(PlayKey(m));
+  };
+  if (pos.rules().partnerships()) {
+    for (bool yes : {true, false}) {
+      AnswerMove a{(seat + 2) % pos.num_players(), yes, 0};
+      if (pos.Check(a).empty()) {
+        if (pos.phase() != Phase::kPlay || LeavesLegalFinish(pos, a)) keys.insert(PlayKey(a));
+      }
+    }
+    if (!keys.empty()) return keys;
+  }
+  const std::vector<std::vector<Card>> subsets = SubMultisets(hand);
+  if (pos.phase() != Phase::kPlay) {
+    if (pos.stock_size() > 0)
+      add(DrawMove{seat, pos.StockTop(std::min(pos.rules().stock_draw, pos.stock_size())), 0});
+    if (pos.pile().empty()) return keys;
+    const Card top = pos.pile().back();
+    add(TakePileMove{seat, top, {}, {}, {}, 0});
+    add(TakePileMove{seat, top, {}, top.rank(), {}, 0});
+    for (const auto& s : subsets) add(TakePileMove{seat, top, s, {}, {}, 0});
+    return keys;
+  }
+  std::vector<std::optional<Rank>> targets = {std::nullopt};
+  for (const Meld& m : pos.melds(side))
+    if (!m.cards.empty()) targets.push_back(m.rank);
+  for (const auto& s : subsets) {
+    for (const auto& to : targets) add(MeldMove{seat, {MeldPart{to, {}, s}}, 0});
+    if (std::all_of(s.begin(), s.end(), [](Card c) { return c.is_wild(); }))
+      for (int r = 3; r <= 14; ++r) add(MeldMove{seat, {MeldPart{{}, Rank(r), s}}, 0});
+  }
+  for (Card c : hand.ToVector()) add(DiscardMove{seat, c, 0});
+  if (!pos.turn_answer()) add(AskOutMove{seat, 0});
+  return keys;
+}
+
+DealMove Shuffle(const Rules& r, int dealer, Rng& rng) {
+  std::vector<Card> pack;
+  for (int i = 0; i < kNumFaces; ++i) {
+    Card c = Card::FromIndex(i);
+    for (int k = 0; k < r.copies(c); ++k) pack.push_back(c);
+  }
+  for (size_t i = pack.size(); i > 1; --i) std::swap(pack[i - 1], pack[size_t(rng.Below(int(i)))]);
+  DealMove d;
+  d.dealer = dealer;
+  d.hands.resize(size_t(r.num_players));
+  size_t next = 0;
+  for (int round = 0; round < r.hand_size; ++round)
+    for (int i = 1; i <= r.num_players; ++i)
+      d.hands[size_t((dealer + i) % r.num_players)].push_back(pack[next++]);
+  if (r.upcards > 0) {
+    d.upcards.push_back(pack[next++]);
+    while (next < pack.size() &&
+           IsUpcardTrigger(d.upcards.back(), d.upcards.size() == 1 ? r.upcard_first_triggers
+                                                                   : r.upcard_more_triggers))
+      d.upcards.push_back(pack[next++]);
+  }
+  std::vector<Card> stock(pack.begin() + long(next), pack.end());
+  if (r.upcard_specials_to_stock && d.upcards.size() > 1)
+    stock.insert(stock.begin() + long(stock.size() / 2), d.upcards.begin(), d.upcards.end() - 1);
+  d.stock = stock;
+  return d;
+}
+
+class LegalMovesBruteForce : public ::testing::TestWithParam<const char*> {};
+
+// Random positions from self-play (random and sensible bots, various totals
+// so that every minimum band is met): the generated set equals the brute
+// force, and no play is generated twice.
+TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
+  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
+  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
+  const Rules& r = choice.rules;
+  Rng rng(20261201);
+  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
+  int compared = 0, melds = 0, takes = 0, asks = 0;
+  const int kTotals[] = {0, 1600, 3200, -100};
+  for (int deal = 0; compared < 150 && deal < 80; ++deal) {
+    std::vector<int> totals(size_t(r.num_sides()));
+    for (int& t : totals) t = kTotals[rng.Below(4)];
+    Position pos(r, *choice.hooks, totals);
+    ASSERT_TRUE(pos.Deal(Shuffle(r, deal % r.num_players, rng)).empty());
+    for (int guard = 0; guard < 3000; ++guard) {
+      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
+      std::vector<Move> legal = LegalMoves(pos);
+      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) &&
+          (legal.empty() || !std::holds_alternative<ThreeMove>(legal[0])))
+        break;
+      ASSERT_FALSE(legal.empty());
+      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
+      if (!threes && rng.Below(5) == 0) {
+        const std::set<std::string> generated = Keys(legal);
+        EXPECT_EQ(generated.size(), legal.size()) << "a play generated twice";
+        const std::set<std::string> brute = BruteForce(pos);
+        EXPECT_EQ(generated, brute)
+            << GetParam() << " deal " << deal << " seat " << pos.current_player() << " hand "
+            << ToString(pos.hand(pos.current_player()).ToVector()) << " phase " << int(pos.phase());
+        ++compared;
+        melds += !KeysOf(legal, "meld").empty();
+        takes += !KeysOf(legal, "take").empty();
+        asks += !KeysOf(legal, "ask").empty() || !KeysOf(legal, "answer").empty();
+        if (HasFailure()) return;
+      }
+      size_t pick = 0;
+      if (!threes) {
+        const int seat = pos.current_player();
+        pick = bots[deal % 2]->Choose(SeatView(pos, seat), legal, rng);
+      }
+      TaggedViolations v = pos.Play(legal[pick]);
+      ASSERT_TRUE(v.empty()) << PlayKey(legal[pick]) << ": " << v[0].violation.message;
+    }
+  }
+  std::printf("[ %s ] %d positions compared (%d with melds, %d with takes, %d with asks)\n",
+              GetParam(), compared, melds, takes, asks);
+  EXPECT_GE(compared, 150);
+  EXPECT_GT(melds, 0);
+  EXPECT_GT(takes, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, LegalMovesBruteForce,
+                         ::testing::Values("classic", "hutto", "two-handed", "three-handed",
+                                           "jaques", "jaques-two-handed", "jaques-three-handed",
+                                           "tutorial"),
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
+                           for (char& ch : n)
+                             if (ch == '-') ch = '_';
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace canasta

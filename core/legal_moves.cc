@@ -474,9 +474,9 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
       if (easy) out->push_back(m);
       return false;
     });
-  // "May I go out?" (000 §17): once a turn, before melding.
-  if (r.partnerships() && !pos.turn_answer() && !pos.turn_melded() &&
-      Clean(pos, AskOutMove{seat, 0})) {
+  // "May I go out?" (000 §17): once a turn; whether after melding too is the
+  // ruleset's (ask_out_after_melding), so Check decides.
+  if (r.partnerships() && !pos.turn_answer() && Clean(pos, AskOutMove{seat, 0})) {
     // The answer no forbids only going out: a discard legal now that keeps
     // a card stays legal after it.
     bool any = false;

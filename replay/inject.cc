@@ -58,19 +58,6 @@ bool BumpArray(std::string* line, const std::string& key, size_t index, int delt
   return true;
 }
 
-struct Groups {
-  std::vector<Card> naturals[16];
-  std::vector<Card> wilds;
-};
-Groups Group(const CardCounts& hand) {
-  Groups g;
-  for (Card c : hand.ToVector()) {
-    if (c.is_wild()) g.wilds.push_back(c);
-    else g.naturals[int(c.rank())].push_back(c);
-  }
-  return g;
-}
-
 // A mistake of `kind` the player in turn could make now, or nothing.
 std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
   const Rules& r = pos.rules();
@@ -80,17 +67,16 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
   const bool play = pos.phase() == Phase::kPlay && pos.drew_this_turn();
   const bool draw = pos.phase() == Phase::kDraw;
   if (pos.phase() == Phase::kPlay) {
-    for (Card c : {Card(Rank::kThree, Suit::kHearts), Card(Rank::kThree, Suit::kDiamonds)})
-      if (hand.count(c)) return {};  // red threes are laid out first
+    if (RedThreesIn(hand) > 0) return {};  // red threes are laid out first
   }
-  Groups g = Group(hand);
+  const RankGroups g = GroupByRank(hand);
   switch (kind) {
     case FaultKind::kCardNotHeld: {
       // Not after a meld this turn: ending the turn there could leave an
       // initial meld short, a second mistake.
       if (!play || hand.total() < 3 || pos.turn_melded()) return {};
-      for (int rank = 4; rank <= 13; ++rank) {
-        Card c(Rank(rank), Suit::kSpades);
+      for (Rank rank : kMeldRanks) {
+        Card c(rank, Suit::kSpades);
         if (hand.count(c) == 0) return {DiscardMove{seat, c, 0}};
       }
       return {};
@@ -120,10 +106,10 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
       // Two cards left after it: the next discard must not be a forced going out.
       if (!play || hand.total() < int(wilds) + 4 || g.wilds.size() < wilds) return {};
       if (!pos.has_melded(side)) return {};  // not an initial meld as well
-      for (int rank = 4; rank <= 14; ++rank) {
-        const auto& nat = g.naturals[rank];
+      for (Rank rank : kMeldRanks) {
+        const auto& nat = g.naturals[int(rank)];
         bool exists = false;
-        for (const Meld& m : pos.melds(side)) exists |= m.rank == Rank(rank);
+        for (const Meld& m : pos.melds(side)) exists |= m.rank == rank;
         if (exists || nat.size() != 2) continue;
         std::vector<Card> cards = {nat[0], nat[1]};
         cards.insert(cards.end(), g.wilds.begin(), g.wilds.begin() + long(wilds));
@@ -133,8 +119,8 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
     }
     case FaultKind::kInitialMeldTooLow: {
       if (!play || pos.has_melded(side) || pos.turn_melded() || hand.total() < 6) return {};
-      for (int rank = 4; rank <= 14; ++rank) {
-        const auto& nat = g.naturals[rank];
+      for (Rank rank : kMeldRanks) {
+        const auto& nat = g.naturals[int(rank)];
         if (nat.size() < 3) continue;
         int count = 0;
         for (Card c : nat) count += r.value(c);

@@ -29,7 +29,7 @@ constexpr int kMaxDepth = 64;
 // file is not a log). A too-long line before the first event stops at once.
 constexpr int kMaxBadLinesBeforeEvent = 10;
 // Problems the reader reports for one file before it stops reading it.
-constexpr int kMaxProblemsPerFile = 1000;
+constexpr int kMaxProblemsPerFile = 10000;  // above the audit's own cap (AuditOptions::max_findings)
 // Problems reported for one line; the rest are counted in one more.
 constexpr int kMaxProblemsPerLine = 32;
 // Ranges of integers, both ends included.

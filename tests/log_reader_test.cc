@@ -783,14 +783,14 @@ TEST(LogReaderTest, BadLinesBeforeTheFirstEventStopTheFile) {
 // However many bad lines follow a good start, the findings for a file stop.
 TEST(LogReaderTest, ProblemsPerFileAreCapped) {
   std::string log = "{\"type\":\"ask_out\",\"player\":0}\n";
-  for (int i = 0; i < 3000; ++i) log += "{\"type\":\"discard\",\"player\":0,\"card\":\"XX\"}\n";
+  for (int i = 0; i < 12000; ++i) log += "{\"type\":\"discard\",\"player\":0,\"card\":\"XX\"}\n";
   ReadResult r = ReadAll(log);
   ASSERT_EQ(r.problems.size(), size_t(log_limits::kMaxProblemsPerFile) + 1);
   EXPECT_EQ(r.events.size(), 1u + log_limits::kMaxProblemsPerFile);
-  EXPECT_EQ(r.problems.back().line, 1001);
+  EXPECT_EQ(r.problems.back().line, 1 + log_limits::kMaxProblemsPerFile);
   EXPECT_EQ(r.problems.back().id, CheckId::kLogNotCanastaLog);
   EXPECT_EQ(r.problems.back().message,
-            "stopped reading the file: 1000 problems found, the most reported for one file");
+            "stopped reading the file: 10000 problems found, the most reported for one file");
 }
 
 // Devices that never end: findings, a stop, and little memory.

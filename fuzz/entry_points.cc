@@ -50,7 +50,7 @@ int CountLines(const std::string& text) {
 }
 
 void CheckFinding(const Finding& f, int lines, const char* where) {
-  Require(static_cast<int>(f.id) >= 0 && static_cast<int>(f.id) < kNumCheckIds,
+  Require(static_cast<int>(f.id) < kNumCheckIds,
           std::string(where) + ": finding with an invalid check id");
   Require(!f.message.empty(), std::string(where) + ": finding without a message");
   // Line 0 is the whole file; a finding at the end of the input may name the
@@ -64,16 +64,16 @@ void RequireJson(const std::string& text, const char* what) {
   rapidjson::Document doc;
   doc.Parse<rapidjson::kParseIterativeFlag>(text.c_str(), text.size());
   if (doc.HasParseError()) {
-    Broken(std::string(what) + " is not valid JSON: " +
-           rapidjson::GetParseError_En(doc.GetParseError()) + " at byte " +
+    Broken(std::string(what) +
+           " is not valid JSON: " + rapidjson::GetParseError_En(doc.GetParseError()) + " at byte " +
            std::to_string(doc.GetErrorOffset()));
   }
 }
 
 // Built-in rulesets only, loaded once each: a fuzz input must not make the
 // target read files.
-bool ResolveBuiltin(const std::string& name, const std::string& /*relative_to*/,
-                    RulesetChoice* out, std::string* error) {
+bool ResolveBuiltin(const std::string& name, const std::string& /*relative_to*/, RulesetChoice* out,
+                    std::string* error) {
   static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
   const std::vector<std::string> names = BuiltinRulesetNames();
   const std::string key = name.empty() ? "classic" : name;
@@ -119,19 +119,18 @@ void ReadLog(const uint8_t* data, size_t size) {
   int last = 0;
   while (reader.Next(&event, &problems)) {
     Require(event.line > last && event.line <= lines,
-            "event at line " + std::to_string(event.line) + " after line " +
-                std::to_string(last) + " of a " + std::to_string(lines) + "-line input");
+            "event at line " + std::to_string(event.line) + " after line " + std::to_string(last) +
+                " of a " + std::to_string(lines) + "-line input");
     last = event.line;
   }
   Require(reader.line() <= lines, "the reader counted more lines than the input has");
   Require(reader.bytes_read() <= size, "the reader consumed more bytes than the input has");
   for (const InputProblem& p : problems) {
-    Require(static_cast<int>(p.id) >= 0 && static_cast<int>(p.id) < kNumCheckIds,
-            "problem with an invalid check id");
+    Require(static_cast<int>(p.id) < kNumCheckIds, "problem with an invalid check id");
     Require(!p.message.empty(), "problem without a message");
-    Require(p.line >= 1 && p.line <= lines,
-            "problem at line " + std::to_string(p.line) + " of a " + std::to_string(lines) +
-                "-line input: " + p.message);
+    Require(p.line >= 1 && p.line <= lines, "problem at line " + std::to_string(p.line) + " of a " +
+                                                std::to_string(lines) +
+                                                "-line input: " + p.message);
   }
 }
 
@@ -162,13 +161,19 @@ void AuditLog(const uint8_t* data, size_t size) {
 }
 
 void LoadRulesetText(const uint8_t* data, size_t size) {
-  // One file per process (fuzzers may run in parallel), rewritten per input.
-  static const std::filesystem::path path = [] {
+  // One file per process (fuzzers may run in parallel), rewritten per input
+  // and removed at exit.
+  struct TempDir {
     std::filesystem::path dir = std::filesystem::temp_directory_path() /
                                 ("canasta-fuzz-ruleset-" + std::to_string(getpid()));
-    std::filesystem::create_directories(dir);
-    return dir / "fuzz.lua";
-  }();
+    TempDir() { std::filesystem::create_directories(dir); }
+    ~TempDir() {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    }
+  };
+  static const TempDir temp;
+  static const std::filesystem::path path = temp.dir / "fuzz.lua";
   {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
@@ -211,9 +216,8 @@ void CollectHandDecisions(const uint8_t* data, size_t size) {
     return;
   }
   for (const Decision& d : out.decisions) {
-    Require(d.line >= 1 && d.line <= lines,
-            "decision at line " + std::to_string(d.line) + " of a " + std::to_string(lines) +
-                "-line input");
+    Require(d.line >= 1 && d.line <= lines, "decision at line " + std::to_string(d.line) +
+                                                " of a " + std::to_string(lines) + "-line input");
     Require(d.phase == "draw" || d.phase == "play", "decision phase \"" + d.phase + "\"");
   }
 }

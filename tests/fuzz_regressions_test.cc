@@ -90,8 +90,8 @@ TEST_P(FuzzRegressionTest, EverySavedInputRunsToTheEnd) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, FuzzRegressionTest, testing::ValuesIn(fuzz::Targets()),
-                         [](const testing::TestParamInfo<fuzz::Target>& info) {
-                           return std::string(info.param.name);
+                         [](const testing::TestParamInfo<fuzz::Target>& p) {
+                           return std::string(p.param.name);
                          });
 
 }  // namespace

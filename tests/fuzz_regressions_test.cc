@@ -15,12 +15,18 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "fuzz/entry_points.h"
 
 namespace canasta {
+namespace fuzz {
+// gtest names the parameter by its target.
+void PrintTo(const Target& target, std::ostream* os) { *os << target.name; }
+}  // namespace fuzz
+
 namespace {
 
 namespace fs = std::filesystem;

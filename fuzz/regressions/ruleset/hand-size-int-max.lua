@@ -1,0 +1,5 @@
+return {
+  name = "huge",
+  extends = "classic",
+  params = { hand_size = 2147483647 },
+}

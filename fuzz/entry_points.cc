@@ -211,7 +211,7 @@ void CollectHandDecisions(const uint8_t* data, size_t size) {
   std::istringstream in(text);
   HandDecisions out;
   std::string error;
-  if (!CollectDecisions(in, game, hand, options, &out, &error)) {
+  if (!CollectDecisions(in, "fuzz.jsonl", game, hand, options, &out, &error)) {
     Require(!error.empty(), "CollectDecisions failed without saying why");
     return;
   }

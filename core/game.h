@@ -1,5 +1,5 @@
 // A game: a sequence of deals with running totals, the dealer passing to the
-// left (000 §6), and the end at the target score (000 §19, A17).
+// left (000 §6), and the end at the target score (000 §19, readings R17).
 #ifndef CANASTA_CORE_GAME_H_
 #define CANASTA_CORE_GAME_H_
 
@@ -29,7 +29,7 @@ class Game {
   int deals_played() const { return deals_; }
   bool over() const;                  // a side reached the target (and no tie to play off)
   std::optional<int> winner() const;  // the side with the higher total, once over
-  // Whether a total reached the target but the totals tie exactly (A17).
+  // Whether a total reached the target but the totals tie exactly (readings R17).
   bool tied_at_target() const;
   const Rules& rules() const { return rules_; }
   const RuleHooks& hooks() const { return hooks_; }

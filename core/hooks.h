@@ -53,7 +53,7 @@ class RuleHooks {
   virtual ~RuleHooks() = default;
 
   // Points a card counts toward the initial-meld minimum (000 §8; Hutto's
-  // jokers count nothing, 000 §21, A22).
+  // jokers count nothing, 000 §21, readings R22).
   virtual int InitialMeldValue(const Rules& rules, Card card) const {
     if (card.is_joker() && !rules.jokers_count_toward_minimum) return 0;
     return rules.value(card);

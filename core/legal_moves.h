@@ -25,7 +25,7 @@
 // *equal* when they are of one kind, by one player, and lay or give the same
 // number of cards of each class to the same place: the same meld rank for a
 // meld part (an addition `to` a meld and a new meld of a rank the side holds
-// are one play, A18), the same `with` for a take, the same card class for a
+// are one play, readings R18), the same `with` for a take, the same card class for a
 // discard. PlayKey() states it as a string. Suits matter to no rule of the
 // engine beyond the colour of threes; a Lua `initial_meld_value` hook that
 // told suits apart would be grouped away. The card chosen from a class is the
@@ -77,7 +77,7 @@ std::vector<Move> LegalMoves(const Position& pos);
 void LegalMoves(const Position& pos, std::vector<Move>* out);
 
 // With the stock gone, whether the player in turn may end the deal by not
-// taking the pile (000 §15, A12).
+// taking the pile (000 §15, readings R12).
 bool MayEndDeal(const Position& pos);
 
 // Red threes `seat` must lay out now (before play or in their turn), with the

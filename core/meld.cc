@@ -78,7 +78,7 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                "black threes may be melded only as three or four of them, with no wild card (" +
                    std::to_string(s.naturals) + " threes, " + std::to_string(s.wilds()) +
                    " wild)",
-               r.Cite("black_three_meld", "002 Play-7, 004 L26, A19"));
+               r.Cite("black_three_meld", "002 Play-7, 004 L26, readings R19"));
   }
   if (s.rank == Rank::kJoker) {
     if (!r.wild_melds)
@@ -106,18 +106,18 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                what + " would hold " + std::to_string(s.naturals) + " natural and " +
                    std::to_string(s.wilds()) +
                    " wild cards; naturals must outnumber wild cards",
-               r.Cite("naturals_must_outnumber_wilds", "000 §8, A1"));
+               r.Cite("naturals_must_outnumber_wilds", "000 §8, readings R1"));
     const bool canasta = s.size() >= r.canasta_size;
     if (!canasta && s.wilds() > r.max_wilds_incomplete)
       return V(CheckId::kMeldTooManyWilds,
                what + " would hold " + std::to_string(s.wilds()) +
                    " wild cards; a meld that is not a completed canasta may hold at most " +
                    std::to_string(r.max_wilds_incomplete),
-               r.Cite("max_wilds_incomplete", "000 §8, A1"));
+               r.Cite("max_wilds_incomplete", "000 §8, readings R1"));
     if (canasta) {
       // Wilds beyond the cap are allowed only once the canasta is complete
       // (000 §9): the seven cards that complete it hold at least
-      // canasta_size - naturals wild cards (A1, A36).
+      // canasta_size - naturals wild cards (readings R1, R36).
       const int wilds_at_completion =
           s.was_canasta ? 0 : std::max(0, r.canasta_size - s.naturals);
       if (wilds_at_completion > r.max_wilds_incomplete)
@@ -125,7 +125,7 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                  what + " would be completed with " + std::to_string(wilds_at_completion) +
                      " wild cards; at most " + std::to_string(r.max_wilds_incomplete) +
                      " before the canasta is complete",
-                 "000 §8, §9, A1");
+                 "000 §8, §9, readings R1");
       if (r.max_wilds_completed >= 0 && s.wilds() > r.max_wilds_completed)
         return V(CheckId::kMeldTooManyWilds,
                  what + " would hold " + std::to_string(s.wilds()) +

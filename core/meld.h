@@ -1,5 +1,5 @@
 // Melds on the table and the one place their composition rules live
-// (000 §8, §9; A1, A19). The checker and the move generator both call
+// (000 §8, §9; readings R1, R19). The checker and the move generator both call
 // CheckMeldShape.
 #ifndef CANASTA_CORE_MELD_H_
 #define CANASTA_CORE_MELD_H_

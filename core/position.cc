@@ -235,7 +235,7 @@ void Position::BeginTurn(int player) {
   if (player < 0 || player >= rules_.num_players) return;
   if (!play_begun_) {
     // Play begins: where red threes are laid out before play, any still
-    // held are late (000 §21 Hutto, A23; 002 Setup-7).
+    // held are late (000 §21 Hutto, readings R23; 002 Setup-7).
     play_begun_ = true;
     if (rules_.three_layout != ThreeLayout::kFirstTurn) {
       for (Player& p : players_)

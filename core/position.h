@@ -83,7 +83,7 @@ using Move = std::variant<DrawMove, TakePileMove, MeldMove, DiscardMove, ThreeMo
                           AnswerMove, RetractMove>;
 
 enum class Phase : uint8_t {
-  kBeforePlay,  // dealt, first turn not begun (threes may be laid out: A23)
+  kBeforePlay,  // dealt, first turn not begun (threes may be laid out: readings R23)
   kDraw,        // a player's turn begins: draw or take the pile
   kPlay,        // drawn: meld, lay threes, discard
   kOver,        // the deal is over (someone went out, or the stock ran out)
@@ -211,7 +211,7 @@ class Position {
     int turns = 0;            // turns begun
     int pile_threes = 0;      // red threes from the pile, laid out with no replacement
     // Red threes still held when play began, where the ruleset lays them out
-    // before play (000 §21 Hutto, A23; 002 Setup-7): each is late.
+    // before play (000 §21 Hutto, readings R23; 002 Setup-7): each is late.
     int late_threes = 0;
     bool melded_before = false;  // made a meld before this turn (concealed going out)
   };
@@ -219,7 +219,7 @@ class Position {
     std::vector<Meld> melds;
     std::vector<Card> threes;
     bool opened = false;       // made its initial meld this deal
-    int minimum_increase = 0;  // 000 §10 retract-all penalty (A15)
+    int minimum_increase = 0;  // 000 §10 retract-all penalty (readings R15)
     int penalties = 0;         // points lost (positive number)
   };
   struct Turn {
@@ -305,7 +305,7 @@ class Position {
   Phase phase_ = Phase::kBeforePlay;
   int went_out_ = -1;
   bool concealed_ = false;
-  int last_before_play_seat_ = -1;  // seat order of threes laid before play (A23)
+  int last_before_play_seat_ = -1;  // seat order of threes laid before play (readings R23)
   bool play_begun_ = false;          // the deal's first turn has begun
   std::vector<Player> players_;
   std::vector<Side> sides_;

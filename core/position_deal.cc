@@ -60,7 +60,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
     }
   }
 
-  // Upcards (000 §6, A4; 002 Setup-6; 004 L7).
+  // Upcards (000 §6, readings R4; 002 Setup-6; 004 L7).
   const std::vector<Card>& up = d.upcards;
   if (rules_.upcards == 0) {
     if (!up.empty())
@@ -79,12 +79,12 @@ TaggedViolations Position::Deal(const DealMove& d) {
         out.push_back(Tv(CheckId::kDealUpcard,
                          "the upcard " + ToString(up[i]) +
                              " calls for another card to be turned up, but turning stopped there",
-                         "000 §6, A4"));
+                         "000 §6, readings R4"));
       } else if (!last && !trigger) {
         out.push_back(Tv(CheckId::kDealUpcard,
                          "turning upcards should have stopped at " + ToString(up[i]) + ", but " +
                              Plural(int(up.size() - i - 1), "more card") + " were turned",
-                         "000 §6, A4"));
+                         "000 §6, readings R4"));
         break;
       }
     }
@@ -147,13 +147,13 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   const bool before_play = phase_ == Phase::kBeforePlay;
   if (before_play) {
     // The player at the dealer's left begins the first turn: laying out
-    // dealt red threes before the draw is their first-turn layout (A6).
+    // dealt red threes before the draw is their first-turn layout (readings R6).
     if (rules_.three_layout == ThreeLayout::kFirstTurn && m.player != current_) {
       out.push_back(Tv(CheckId::kThreeTiming,
                        Seat(m.player) +
                            " lays out a red three before play; this ruleset lays them out in "
                            "the player's first turn",
-                       rules_.Cite("three_layout", "000 §7, A6")));
+                       rules_.Cite("three_layout", "000 §7, readings R6")));
     } else if (rules_.three_layout == ThreeLayout::kBeforePlay) {
       const int n = rules_.num_players;
       const int order = (m.player - dealer_ - 1 + 2 * n) % n;
@@ -161,7 +161,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
         out.push_back(Tv(CheckId::kThreeTiming,
                          Seat(m.player) +
                              " lays out red threes out of seat order (from the dealer's left)",
-                         "000 §21 Hutto, A23"));
+                         "000 §21 Hutto, readings R23"));
     }
   } else if (phase_ == Phase::kOver) {
     // Only the last stock card's red three may still be revealed (000 §15).
@@ -175,7 +175,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
     if (rules_.three_layout == ThreeLayout::kBeforePlay)
       out.push_back(Tv(CheckId::kThreeTiming,
                        "under this ruleset dealt red threes are laid out before the first turn",
-                       "000 §21 Hutto, A23"));
+                       "000 §21 Hutto, readings R23"));
     else
       out.push_back(Tv(CheckId::kThreeTiming,
                        "under this ruleset dealt red threes are laid out at once, before play",

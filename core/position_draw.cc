@@ -28,12 +28,12 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
                      "000 §15"));
     return out;
   }
-  const int expected = std::min(rules_.stock_draw, stock_size_);  // A10
+  const int expected = std::min(rules_.stock_draw, stock_size_);  // readings R10
   if (int(m.cards.size()) != expected) {
     out.push_back(Tv(CheckId::kDrawCount,
                      Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") +
                          "; a turn draws " + std::to_string(expected) + " from the stock",
-                     rules_.Cite("stock_draw", rules_.stock_draw == 1 ? "000 §12" : "000 §21, A10")));
+                     rules_.Cite("stock_draw", rules_.stock_draw == 1 ? "000 §12" : "000 §21, readings R10")));
   }
   CheckFromStock(m.cards, &out);
   return out;
@@ -93,7 +93,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   if (rules_.one_card_rule && hand.total() == 1 && pile_.size() == 1) {
     out.push_back(Tv(CheckId::kPileOneCard,
                      Seat(m.player) + " holds one card and may not take a pile of one card",
-                     rules_.Cite("one_card_rule", "000 §14, §17, A11")));
+                     rules_.Cite("one_card_rule", "000 §14, §17, readings R11")));
   }
   CheckHeld(m.player, m.with, &out);
 
@@ -115,12 +115,12 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     return out;
   }
   if (frozen && rules_.frozen_take_new_meld && m.with.size() != 2) {
-    // 002 Play-5, A25: "use all three to form a new meld": the top card and
+    // 002 Play-5, readings R25: "use all three to form a new meld": the top card and
     // the natural pair, nothing more (other cards are melded after).
     out.push_back(Tv(CheckId::kPileTakeInvalid,
                      "a frozen pile is taken by forming a new meld of the top card and two "
                      "natural " + ToString(top.rank()) + "s only; shown: " + ToString(m.with),
-                     rules_.Cite("frozen_take_new_meld", "002 Play-5, A25")));
+                     rules_.Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
     return out;
   }
   std::vector<Card> laid = m.with;
@@ -130,12 +130,12 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
               "the top card may not be added directly to a completed canasta", "000 §13");
   };
   if (m.with.empty()) {
-    // The top card alone onto the side's meld (000 §13 ¶2, A2).
+    // The top card alone onto the side's meld (000 §13 ¶2, readings R2).
     if (rules_.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand) {
       out.push_back(Tv(CheckId::kPileTakeInvalid,
                        "taking the pile needs two natural " + ToString(top.rank()) +
                            "s from the hand",
-                       rules_.Cite("unfrozen_take", "002 Play-4, A25")));
+                       rules_.Cite("unfrozen_take", "002 Play-4, readings R25")));
       return out;
     }
     if (m.to && *m.to != top.rank()) {
@@ -160,7 +160,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     out.push_back(Tv(CheckId::kPileTakeInvalid,
                      "taking the pile needs two natural " + ToString(top.rank()) +
                          "s from the hand",
-                     rules_.Cite("unfrozen_take", "002 Play-4, A25")));
+                     rules_.Cite("unfrozen_take", "002 Play-4, readings R25")));
     return out;
   } else {
     std::optional<Rank> rank = MeldRank(laid, std::nullopt);
@@ -190,7 +190,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
                         ? ShapeAfterAdding(nullptr, laid, top.rank(), rules_)
                         : ShapeAfterAdding(existing, laid, top.rank(), rules_);
   if (m.with.size() >= 2 && existing) {
-    // A18: a new meld of a rank the side holds joins it.
+    // readings R18: a new meld of a rank the side holds joins it.
     if (auto v = CheckMeldShape(rules_, hooks_, shape)) {
       out.push_back(TaggedViolation{0, *v});
       return out;

@@ -102,7 +102,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
     }
     if (exists && !part.to) {
       // A new meld of a rank the side already holds is combined with it
-      // (A18); the new cards must make a meld on their own first.
+      // (readings R18); the new cards must make a meld on their own first.
       MeldShape alone = ShapeAfterAdding(nullptr, part.cards, *rank, rules_);
       if (auto v = CheckMeldShape(rules_, hooks_, alone)) {
         out.push_back(TaggedViolation{0, *v});
@@ -132,7 +132,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
     if (rules_.discard_required_to_go_out)
       out.push_back(Tv(CheckId::kOutWithoutDiscard,
                        Seat(m.player) + " melds every card; going out needs a final discard",
-                       "002 Play-8, Play-11, A29"));
+                       "002 Play-8, Play-11, readings R29"));
     // The turn-end checks, as if this meld were in the turn.
     Position copy_free_check = *this;  // cheap enough: once per hand
     copy_free_check.ApplyMeld(m);

@@ -22,7 +22,7 @@ std::vector<ScoreBreakdown> Position::Score() const {
     }
     int reds = 0;
     for (Card c : s.threes) reds += c.is_red_three();
-    // 000 §7, A8: all of them together score all_red_threes_bonus in total.
+    // 000 §7, readings R8: all of them together score all_red_threes_bonus in total.
     b.red_threes = reds == all_threes && reds > 0 ? rules_.all_red_threes_bonus
                                                   : SaturatingMul(reds, rules_.red_three_bonus);
     if (!any_meld && rules_.red_threes_count_against_unmelded) b.red_threes = -b.red_threes;

@@ -154,7 +154,7 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
       out.push_back(Tv(CheckId::kDiscardWild,
                        "a wild card (" + ToString(m.card) +
                            ") may not be discarded while the player holds other cards",
-                       rules_.Cite("wild_discard", "002 Play-8, A26")));
+                       rules_.Cite("wild_discard", "002 Play-8, readings R26")));
   }
   if (m.card.is_red_three()) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
@@ -168,7 +168,7 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
     out.push_back(Tv(CheckId::kThreeTiming,
                      Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
                          " that should have been laid out",
-                     rules_.Cite("three_layout", "000 §7, A6")));
+                     rules_.Cite("three_layout", "000 §7, readings R6")));
   if (phase_ == Phase::kPlay && m.player == current_) {
     const bool going_out = hand.total() == 1 && hand.count(m.card) == 1;
     CheckTurnEnd(going_out, CanastaCount(side_of(m.player)), &out, m.card);
@@ -244,7 +244,7 @@ TaggedViolations Position::End(int tag) {
     bool may_end = false;
     if (stock_size_ == 0 && (phase_ == Phase::kDraw || phase_ == Phase::kBeforePlay)) {
       // 000 §15: the player in turn ends play by not taking the pile; that
-      // is a refusal they may make only when taking is not compulsory (A12).
+      // is a refusal they may make only when taking is not compulsory (readings R12).
       may_end = true;
       const int side = side_of(current_);
       if (rules_.must_take_when_stock_out && !pile_.empty()) {
@@ -261,7 +261,7 @@ TaggedViolations Position::End(int tag) {
                              "the stock is gone and the top discard " + ToString(top) +
                                  " fits the side's meld, so " + Seat(current_) +
                                  " had to take the pile",
-                             rules_.Cite("must_take_when_stock_out", "000 §15, A12"), tag));
+                             rules_.Cite("must_take_when_stock_out", "000 §15, readings R12"), tag));
           }
         }
       }
@@ -289,7 +289,7 @@ TaggedViolations Position::End(int tag) {
 }
 
 void Position::EndPlay(int tag, TaggedViolations* out) {
-  // 000 §7, A20: a red three still in the hand of a player who has had a turn.
+  // 000 §7, readings R20: a red three still in the hand of a player who has had a turn.
   for (int s = 0; s < rules_.num_players; ++s) {
     const int held = RedThreesIn(hand(s));
     if (held > 0 && players_[s].turns > 0) {
@@ -301,7 +301,7 @@ void Position::EndPlay(int tag, TaggedViolations* out) {
                               " when play ends; " +
                               (penalty ? "the side loses " + std::to_string(penalty)
                                        : std::string("this ruleset sets no penalty for it")),
-                          rules_.Cite("undeclared_red_three_penalty", "000 §7, A20"), tag));
+                          rules_.Cite("undeclared_red_three_penalty", "000 §7, readings R20"), tag));
     }
   }
 }

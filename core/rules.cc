@@ -16,7 +16,7 @@ bool IsUpcardTrigger(Card c, uint8_t mask) {
 }
 
 int Rules::MinimumFor(int total) const {
-  // Bands by lower bound (A24): the last band whose start is <= total.
+  // Bands by lower bound (readings R24): the last band whose start is <= total.
   int minimum = minimum_table.empty() ? 0 : minimum_table.front().minimum;
   for (const MinimumBand& band : minimum_table) {
     if (total >= band.from_total) minimum = band.minimum;

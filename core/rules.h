@@ -41,30 +41,30 @@ enum UpcardTrigger : uint8_t {
 bool IsUpcardTrigger(Card card, uint8_t mask);
 
 enum class ThreeLayout : uint8_t {
-  kFirstTurn,      // 000 §7: in the player's first turn (A6).
-  kBeforePlay,     // Hutto (000 §21): after the deal, in seat order (A23).
+  kFirstTurn,      // 000 §7: in the player's first turn (readings R6).
+  kBeforePlay,     // Hutto (000 §21): after the deal, in seat order (readings R23).
   kImmediately,    // 002 Setup-7: at once, before play, any order.
 };
 
 enum class UnfrozenTake : uint8_t {
-  kPairOrNaturalWildOrAdd,  // 000 §13 ¶1-2 (A2).
-  kTwoNaturalsFromHand,     // 002 Play-4 (A25).
+  kPairOrNaturalWildOrAdd,  // 000 §13 ¶1-2 (readings R2).
+  kTwoNaturalsFromHand,     // 002 Play-4 (readings R25).
 };
 
 enum class WildDiscard : uint8_t {
   kAllowed,            // 000 §14, 004 L28.
-  kOnlyIfNoOtherCard,  // 002 Play-8 read as A26.
+  kOnlyIfNoOtherCard,  // 002 Play-8 read as readings R26.
   kNever,
 };
 
 enum class BlackThreeMeld : uint8_t {
-  kGeneralRules,       // 000 §8 states no composition (A19).
+  kGeneralRules,       // 000 §8 states no composition (readings R19).
   kThreeOrFourNoWild,  // 002 Play-7, 004 L26.
   kNever,              // 001 L48.
 };
 
 enum class ExactTie : uint8_t {
-  kPlayAnotherDeal,  // A17 recommendation.
+  kPlayAnotherDeal,  // readings R17 recommendation.
   kDraw,
 };
 
@@ -84,7 +84,7 @@ struct Rules {
 
   // --- Turn ---
   int stock_draw = 1;                // 000 §12
-  bool must_take_when_stock_out = true;  // 000 §15 (A12)
+  bool must_take_when_stock_out = true;  // 000 §15 (readings R12)
 
   // --- Card values (000 §3), indexed by Rank; red three is a bonus card ---
   std::array<int, 16> card_value = {0,  0,  20, 5,  5,  5,  5,  5,
@@ -94,11 +94,11 @@ struct Rules {
   int min_meld_size = 3;
   int max_meld_size = 0;  // 0: no maximum.
   int min_naturals = 2;
-  bool naturals_must_outnumber_wilds = true;  // A1
-  int max_wilds_incomplete = 3;               // A1
-  int max_wilds_completed = -1;               // -1: no cap (000 §9, A1)
+  bool naturals_must_outnumber_wilds = true;  // readings R1
+  int max_wilds_incomplete = 3;               // readings R1
+  int max_wilds_completed = -1;               // -1: no cap (000 §9, readings R1)
   bool wild_melds = false;                    // 000 §8
-  BlackThreeMeld black_three_meld = BlackThreeMeld::kGeneralRules;  // A19
+  BlackThreeMeld black_three_meld = BlackThreeMeld::kGeneralRules;  // readings R19
   int canasta_size = 7;
   int natural_canasta_bonus = 500;
   int mixed_canasta_bonus = 300;
@@ -106,10 +106,10 @@ struct Rules {
   // --- Initial meld (000 §8, §10) ---
   std::vector<MinimumBand> minimum_table = {
       {-1000000000, 15}, {0, 50}, {1500, 90}, {3000, 120}};
-  bool jokers_count_toward_minimum = true;   // Hutto: false (A22)
-  bool top_card_counts_toward_minimum = true;  // 000 §8 (A31)
+  bool jokers_count_toward_minimum = true;   // Hutto: false (readings R22)
+  bool top_card_counts_toward_minimum = true;  // 000 §8 (readings R31)
   bool insufficient_meld_penalties = true;     // 2p-000: false
-  int retract_all_minimum_increase = 10;       // 000 §10 (A15)
+  int retract_all_minimum_increase = 10;       // 000 §10 (readings R15)
   int partial_retract_penalty = 100;           // 000 §10
   int illegal_meld_penalty = 100;              // 000 §10
 
@@ -118,7 +118,7 @@ struct Rules {
   bool black_three_blocks_until_covered = true;
   UnfrozenTake unfrozen_take = UnfrozenTake::kPairOrNaturalWildOrAdd;
   bool frozen_take_new_meld = false;  // 002 Play-5
-  bool one_card_rule = true;          // A11
+  bool one_card_rule = true;          // readings R11
   WildDiscard wild_discard = WildDiscard::kAllowed;
 
   // --- Going out (000 §17) ---
@@ -137,13 +137,13 @@ struct Rules {
 
   // --- Red threes (000 §7, §18) ---
   int red_three_bonus = 100;
-  int all_red_threes_bonus = 800;  // the whole set, not per card (A8)
+  int all_red_threes_bonus = 800;  // the whole set, not per card (readings R8)
   bool red_threes_count_against_unmelded = true;
   int undeclared_red_three_penalty = 500;
 
   // --- Game (000 §19) ---
   int target_score = 5000;
-  ExactTie exact_tie = ExactTie::kPlayAnotherDeal;  // A17
+  ExactTie exact_tie = ExactTie::kPlayAnotherDeal;  // readings R17
 
   // --- Derived values ---
   int num_sides() const { return num_players == 4 ? 2 : num_players; }
@@ -197,49 +197,49 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"jokers", "000 §1", "jokers in the pack"}, r.jokers);
   v(ParamInfo{"hand_size", "000 §6", "cards dealt to each player"}, r.hand_size);
   v(ParamInfo{"upcards", "000 §6", "cards turned up to start the pile (0: the pile starts empty)"}, r.upcards);
-  v(ParamInfo{"upcard_first_triggers", "000 §6, A4", "bit set (1 joker, 2 two, 4 red three, 8 black three): a first upcard of these makes more cards turn"}, r.upcard_first_triggers);
-  v(ParamInfo{"upcard_more_triggers", "000 §6, A4", "bit set as above: turning goes on while the newest card is one of these"}, r.upcard_more_triggers);
+  v(ParamInfo{"upcard_first_triggers", "000 §6, readings R4", "bit set (1 joker, 2 two, 4 red three, 8 black three): a first upcard of these makes more cards turn"}, r.upcard_first_triggers);
+  v(ParamInfo{"upcard_more_triggers", "000 §6, readings R4", "bit set as above: turning goes on while the newest card is one of these"}, r.upcard_more_triggers);
   v(ParamInfo{"upcard_specials_to_stock", "002 Setup-6", "the special upcards are buried in the stock instead of staying in the pile"}, r.upcard_specials_to_stock);
-  v(ParamInfo{"three_layout", "000 §7, A6", "when dealt red threes are laid out: first_turn, before_play (seat order from dealer's left), immediately"}, r.three_layout);
+  v(ParamInfo{"three_layout", "000 §7, readings R6", "when dealt red threes are laid out: first_turn, before_play (seat order from dealer's left), immediately"}, r.three_layout);
   v(ParamInfo{"stock_draw", "000 §12", "cards drawn from the stock in a turn"}, r.stock_draw);
-  v(ParamInfo{"must_take_when_stock_out", "000 §15, A12", "with the stock gone, a player must take a discard that fits an unfinished meld of the side"}, r.must_take_when_stock_out);
+  v(ParamInfo{"must_take_when_stock_out", "000 §15, readings R12", "with the stock gone, a player must take a discard that fits an unfinished meld of the side"}, r.must_take_when_stock_out);
   v(ParamInfo{"card_value", "000 §3", "point value of each rank (index 2..15: two..ace, joker); red threes use red_three_bonus"}, r.card_value);
   v(ParamInfo{"min_meld_size", "000 §8", "fewest cards in a new meld"}, r.min_meld_size);
   v(ParamInfo{"max_meld_size", "000 §9", "most cards in a meld (0: no maximum)"}, r.max_meld_size);
   v(ParamInfo{"min_naturals", "000 §8", "fewest natural cards in a meld"}, r.min_naturals);
-  v(ParamInfo{"naturals_must_outnumber_wilds", "000 §8, A1", "a meld must hold more natural cards than wild cards"}, r.naturals_must_outnumber_wilds);
-  v(ParamInfo{"max_wilds_incomplete", "000 §8, A1", "most wild cards in a meld that is not a completed canasta"}, r.max_wilds_incomplete);
-  v(ParamInfo{"max_wilds_completed", "000 §9, A1", "most wild cards in a completed canasta (-1: no cap)"}, r.max_wilds_completed);
+  v(ParamInfo{"naturals_must_outnumber_wilds", "000 §8, readings R1", "a meld must hold more natural cards than wild cards"}, r.naturals_must_outnumber_wilds);
+  v(ParamInfo{"max_wilds_incomplete", "000 §8, readings R1", "most wild cards in a meld that is not a completed canasta"}, r.max_wilds_incomplete);
+  v(ParamInfo{"max_wilds_completed", "000 §9, readings R1", "most wild cards in a completed canasta (-1: no cap)"}, r.max_wilds_completed);
   v(ParamInfo{"wild_melds", "000 §8", "melds of wild cards alone are allowed"}, r.wild_melds);
-  v(ParamInfo{"black_three_meld", "000 §8, A19", "black threes melded when going out: general_rules, three_or_four_no_wild, never"}, r.black_three_meld);
+  v(ParamInfo{"black_three_meld", "000 §8, readings R19", "black threes melded when going out: general_rules, three_or_four_no_wild, never"}, r.black_three_meld);
   v(ParamInfo{"canasta_size", "000 §9", "cards in a canasta"}, r.canasta_size);
   v(ParamInfo{"natural_canasta_bonus", "000 §9, §18", "bonus for a canasta without wild cards"}, r.natural_canasta_bonus);
   v(ParamInfo{"mixed_canasta_bonus", "000 §9, §18", "bonus for a canasta with wild cards"}, r.mixed_canasta_bonus);
-  v(ParamInfo{"minimum_table", "000 §8, A24", "initial-meld minimum by the side's total: bands {from_total, minimum}"}, r.minimum_table);
-  v(ParamInfo{"jokers_count_toward_minimum", "000 §21 Hutto, A22", "jokers count toward the initial-meld minimum"}, r.jokers_count_toward_minimum);
-  v(ParamInfo{"top_card_counts_toward_minimum", "000 §8, A31", "the top discard taken counts toward the initial-meld minimum"}, r.top_card_counts_toward_minimum);
+  v(ParamInfo{"minimum_table", "000 §8, readings R24", "initial-meld minimum by the side's total: bands {from_total, minimum}"}, r.minimum_table);
+  v(ParamInfo{"jokers_count_toward_minimum", "000 §21 Hutto, readings R22", "jokers count toward the initial-meld minimum"}, r.jokers_count_toward_minimum);
+  v(ParamInfo{"top_card_counts_toward_minimum", "000 §8, readings R31", "the top discard taken counts toward the initial-meld minimum"}, r.top_card_counts_toward_minimum);
   v(ParamInfo{"insufficient_meld_penalties", "000 §10, §21", "retracting an insufficient initial meld is penalised"}, r.insufficient_meld_penalties);
-  v(ParamInfo{"retract_all_minimum_increase", "000 §10, A15", "rise of the side's minimum for the deal after retracting a whole insufficient meld"}, r.retract_all_minimum_increase);
+  v(ParamInfo{"retract_all_minimum_increase", "000 §10, readings R15", "rise of the side's minimum for the deal after retracting a whole insufficient meld"}, r.retract_all_minimum_increase);
   v(ParamInfo{"partial_retract_penalty", "000 §10", "penalty for retracting only part of an insufficient meld"}, r.partial_retract_penalty);
   v(ParamInfo{"illegal_meld_penalty", "000 §10", "penalty for retracting an illegal meld"}, r.illegal_meld_penalty);
   v(ParamInfo{"frozen_before_initial_meld", "000 §14", "the pile is frozen for a side that has not made its initial meld"}, r.frozen_before_initial_meld);
   v(ParamInfo{"black_three_blocks_until_covered", "000 §14", "a black three on top blocks the next player until covered"}, r.black_three_blocks_until_covered);
-  v(ParamInfo{"unfrozen_take", "000 §13, A2, A25", "how an unfrozen pile is taken: pair_or_natural_wild_or_add, two_naturals_from_hand"}, r.unfrozen_take);
-  v(ParamInfo{"frozen_take_new_meld", "002 Play-5", "a frozen pile is taken with exactly a natural pair: the three cards form a new meld (joined to the side's meld of that rank, A18)"}, r.frozen_take_new_meld);
-  v(ParamInfo{"one_card_rule", "000 §17, A11", "a player holding one card may not take a pile of one card"}, r.one_card_rule);
-  v(ParamInfo{"wild_discard", "000 §14, A26", "wild cards may be discarded: allowed, only_if_no_other_card, never"}, r.wild_discard);
+  v(ParamInfo{"unfrozen_take", "000 §13, readings R2, R25", "how an unfrozen pile is taken: pair_or_natural_wild_or_add, two_naturals_from_hand"}, r.unfrozen_take);
+  v(ParamInfo{"frozen_take_new_meld", "002 Play-5", "a frozen pile is taken with exactly a natural pair: the three cards form a new meld (joined to the side's meld of that rank, readings R18)"}, r.frozen_take_new_meld);
+  v(ParamInfo{"one_card_rule", "000 §17, readings R11", "a player holding one card may not take a pile of one card"}, r.one_card_rule);
+  v(ParamInfo{"wild_discard", "000 §14, readings R26", "wild cards may be discarded: allowed, only_if_no_other_card, never"}, r.wild_discard);
   v(ParamInfo{"ask_out_after_melding", "000 §17, R109", "\"may I go out?\" may be asked at any time of the turn before going out, also after melding or taking the pile"}, r.ask_out_after_melding);
   v(ParamInfo{"out_yes_excused_if_impossible", "000 §17, R105", "after a yes to \"may I go out?\" a player who cannot go out is excused, but must meld as much as possible before discarding"}, r.out_yes_excused_if_impossible);
   v(ParamInfo{"canastas_to_go_out", "000 §9, §17", "canastas the side needs to go out (counting one made in going out)"}, r.canastas_to_go_out);
-  v(ParamInfo{"discard_required_to_go_out", "000 §17, A29", "going out needs a final discard"}, r.discard_required_to_go_out);
+  v(ParamInfo{"discard_required_to_go_out", "000 §17, readings R29", "going out needs a final discard"}, r.discard_required_to_go_out);
   v(ParamInfo{"going_out_bonus", "000 §18", "bonus for going out"}, r.going_out_bonus);
-  v(ParamInfo{"concealed_going_out_bonus", "002 Scoring, A29", "bonus for going out concealed, instead of going_out_bonus (0: no such bonus)"}, r.concealed_going_out_bonus);
+  v(ParamInfo{"concealed_going_out_bonus", "002 Scoring, readings R29", "bonus for going out concealed, instead of going_out_bonus (0: no such bonus)"}, r.concealed_going_out_bonus);
   v(ParamInfo{"red_three_bonus", "000 §7, §18", "bonus for each red three"}, r.red_three_bonus);
-  v(ParamInfo{"all_red_threes_bonus", "000 §7, §18, A8", "bonus for all four red threes, in total"}, r.all_red_threes_bonus);
+  v(ParamInfo{"all_red_threes_bonus", "000 §7, §18, readings R8", "bonus for all four red threes, in total"}, r.all_red_threes_bonus);
   v(ParamInfo{"red_threes_count_against_unmelded", "000 §7", "red threes count against a side that made no meld"}, r.red_threes_count_against_unmelded);
-  v(ParamInfo{"undeclared_red_three_penalty", "000 §7, A20", "penalty for a red three still in hand when play ends"}, r.undeclared_red_three_penalty);
+  v(ParamInfo{"undeclared_red_three_penalty", "000 §7, readings R20", "penalty for a red three still in hand when play ends"}, r.undeclared_red_three_penalty);
   v(ParamInfo{"target_score", "000 §19", "total that ends the game"}, r.target_score);
-  v(ParamInfo{"exact_tie", "000 §19, A17", "when the totals tie at the end: play_another_deal, draw"}, r.exact_tie);
+  v(ParamInfo{"exact_tie", "000 §19, readings R17", "when the totals tie at the end: play_another_deal, draw"}, r.exact_tie);
 }
 
 }  // namespace canasta

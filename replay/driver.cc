@@ -902,7 +902,7 @@ class ReplayDriver::GameReplay {
     if (!Over()) {
       Add(line, CheckId::kGameEnd,
           TiedAtTarget()
-              ? "the totals tie at " + std::to_string(totals[0]) + "; another deal is played (A17)"
+              ? "the totals tie at " + std::to_string(totals[0]) + "; another deal is played (readings R17)"
               : "the game ends before any side reached " +
                     std::to_string(choice_.rules.target_score) + " (totals " + Join(totals) + ")",
           {"rule: 000 §19"});
@@ -927,7 +927,7 @@ class ReplayDriver::GameReplay {
     std::optional<int> winner = Winner();
     if (e->winner && winner && *e->winner != *winner) {
       std::string who = choice_.rules.partnerships() ? "side " : "seat ";
-      std::vector<std::string> notes = {"final totals " + Join(totals), "rule: 000 §19, A17"};
+      std::vector<std::string> notes = {"final totals " + Join(totals), "rule: 000 §19, readings R17"};
       const std::vector<int>* sheet = e->totals     ? &*e->totals
                                       : sheet_known ? &*recorded_totals_
                                                     : nullptr;

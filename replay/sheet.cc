@@ -76,7 +76,7 @@ int CardPointStep(const Rules& rules) {
 }
 
 std::vector<std::pair<int, int>> RedThreeValues(const Rules& rules) {
-  // 000 §7, §18 (A8): each red three scores red_three_bonus; all of them
+  // 000 §7, §18 (readings R8): each red three scores red_three_bonus; all of them
   // held by one side score all_red_threes_bonus in total.
   const int all = 2 * rules.decks;
   std::vector<std::pair<int, int>> out;
@@ -241,7 +241,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     if (sn.melded && every_card_counts) melded = b.melded > 0;
     if (sn.canastas && b.canastas > 0) melded = true;
 
-    // Red threes (000 §7, §18; A8): one of the ruleset's values, with the
+    // Red threes (000 §7, §18; readings R8): one of the ruleset's values, with the
     // sign its rule gives.
     int reds = 0;
     if (sn.red_threes) {

@@ -10,16 +10,16 @@ return {
     -- "Red threes are shown immediately after the deal and replacements for
     -- red threes are also drawn before the first person takes a turn and
     -- before the dealer turns a card face up. Players replace their red
-    -- threes in order, starting to the left of the dealer." (000 §21; A23:
+    -- threes in order, starting to the left of the dealer." (000 §21; readings R23:
     -- seat order from the dealer's left, repeating while a replacement is a
     -- red three, and only then is the upcard turned)
     three_layout = "before_play",
     -- "Jokers cannot be used for the initial meld to meet the minimum count."
-    -- (000 §21) Read as A22 (b): jokers may be in the initial meld but their
+    -- (000 §21) Read as readings R22 (b): jokers may be in the initial meld but their
     -- 50 points do not count.
     jokers_count_toward_minimum = false,
     -- "Two cards are drawn from the stock and one card is discarded in a
-    -- legal turn." (000 §21; A9 and A10 for over-drawing and the last card)
+    -- legal turn." (000 §21; readings R9 and R10 for over-drawing and the last card)
     stock_draw = 2,
     -- "A team must have two canastas to go out." (000 §21)
     canastas_to_go_out = 2,
@@ -29,8 +29,8 @@ return {
     discard_required_to_go_out = false,
   },
   sources = {
-    three_layout = "000 §21, A23",
-    jokers_count_toward_minimum = "000 §21, A22 (b)",
+    three_layout = "000 §21, readings R23",
+    jokers_count_toward_minimum = "000 §21, readings R22 (b)",
     stock_draw = "000 §21",
     canastas_to_go_out = "000 §21",
     discard_required_to_go_out = "000 §21 (no longer required)",

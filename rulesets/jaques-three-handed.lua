@@ -10,16 +10,16 @@ return {
     -- (002 L63)
     num_players = 3,
     hand_size = 13,
-    -- "and each player must also complete two canastas" (002 L63; A29)
+    -- "and each player must also complete two canastas" (002 L63; readings R29)
     canastas_to_go_out = 2,
-    -- One card per draw, as in jaques (A34, D19). Restated on purpose.
+    -- One card per draw, as in jaques (readings R34, D19). Restated on purpose.
     stock_draw = 1,
   },
   sources = {
     num_players = "002 L63",
     hand_size = "002 L63",
-    canastas_to_go_out = "002 L63, A29",
-    stock_draw = "002 Play-2; L63 silent, A34",
-    minimum_table = "002 L63 (\"remain the same\"), Play-9, A24",
+    canastas_to_go_out = "002 L63, readings R29",
+    stock_draw = "002 Play-2; L63 silent, readings R34",
+    minimum_table = "002 L63 (\"remain the same\"), Play-9, readings R24",
   },
 }

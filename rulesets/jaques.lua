@@ -13,7 +13,7 @@ return {
     -- special cards in the middle of the stock." (002 Setup-6; D2)
     -- A black three is no trigger as the first upcard; turned up during the
     -- re-turn it is no natural from 4 to ace, so turning goes on and it is
-    -- buried too (A27).
+    -- buried too (readings R27).
     upcard_first_triggers = {"joker", "two", "red_three"},
     upcard_more_triggers = {"joker", "two", "red_three", "black_three"},
     upcard_specials_to_stock = true,
@@ -23,29 +23,29 @@ return {
     three_layout = "immediately",
     -- "To take the discard pile, the top card must be a natural card that
     -- completes a valid meld for you using at least two natural cards from
-    -- your hand." (002 Play-4; A25, D9)
+    -- your hand." (002 Play-4; readings R25, D9)
     unfrozen_take = "two_naturals_from_hand",
     -- "To take a frozen pile you must hold two natural cards of the same
     -- rank as the top discard card and use all three to form a new meld."
-    -- (002 Play-5; A25, D10)
-    -- Read as: the pair alone, no wild card with it (A25); the three then
-    -- join any meld of that rank the side has (A18).
+    -- (002 Play-5; readings R25, D10)
+    -- Read as: the pair alone, no wild card with it (readings R25); the three then
+    -- join any meld of that rank the side has (readings R18).
     frozen_take_new_meld = true,
     -- 002 gives black threes no freezing or blocking effect (D3, D4): a
-    -- black-three discard is allowed and freezes nothing (A27).
+    -- black-three discard is allowed and freezes nothing (readings R27).
     black_three_blocks_until_covered = false,
     -- "Black threes may only be melded when a player goes out in that same
     -- turn, and only as a group of three or four. They cannot be used as
-    -- wild cards." (002 Play-7; A19, D13)
+    -- wild cards." (002 Play-7; readings R19, D13)
     black_three_meld = "three_or_four_no_wild",
     -- "You may not discard a wild card to freeze the pile deliberately
     -- unless the rules variant in use permits it." (002 Play-8) An engine
     -- cannot see intent: a wild may be discarded only when the hand holds
-    -- nothing else (A26).
+    -- nothing else (readings R26).
     wild_discard = "only_if_no_other_card",
     -- "a player goes out when they play all cards from their hand, including
     -- the final discard" (002 Play-11) with "You must discard exactly one
-    -- card face-up onto the discard pile to end your turn." (Play-8; A29, D14)
+    -- card face-up onto the discard pile to end your turn." (Play-8; readings R29, D14)
     discard_required_to_go_out = true,
     -- "Before going out a player may ask their partner 'May I go out?'"
     -- (002 Play-11): 002 sets no other time limit, unlike 000 §17's "not
@@ -62,7 +62,7 @@ return {
     -- from the hand apply to every take (readings R31).
     frozen_before_initial_meld = false,
     -- "going out concealed 200 points (instead of 100)" (002 Scoring;
-    -- Play-12; A29, D15)
+    -- Play-12; readings R29, D15)
     concealed_going_out_bonus = 200,
     -- "When a player cannot or will not take the discard, the hand ends"
     -- (002 Play-13): taking after the stock runs out is never compulsory (D16).
@@ -70,7 +70,7 @@ return {
     -- "below 0 points ... 15 or more; 0 to 1,494 points, 50 or more; 1,500
     -- to 2,994 points, 90 or more; 3,000 points or more, 120 or more."
     -- (002 Play-9) 1,495 and 2,995 fall in no band: bands by lower bound,
-    -- reading "1,494/2,994" as "below 1,500/3,000" (A24, D1). Restated.
+    -- reading "1,494/2,994" as "below 1,500/3,000" (readings R24, D1). Restated.
     minimum_table = {{-math.huge, 15}, {0, 50}, {1500, 90}, {3000, 120}},
     -- 002's only sanction is a redeal for signals (002 L49); it states no
     -- penalty for insufficient or illegal melds or an undeclared red three
@@ -86,25 +86,25 @@ return {
   --   max_wilds_incomplete, min_naturals: 002 has no cap and no minimum, but
   --     "more natural cards than wild cards" allows at most 2 wilds in any
   --     meld under 7 cards, the same melds (D6);
-  --   exact_tie: A33 reads "pass" as "reach or exceed"; an exact tie is
-  --     unstated everywhere (A17).
+  --   exact_tie: readings R33 reads "pass" as "reach or exceed"; an exact tie is
+  --     unstated everywhere (readings R17).
   sources = {
     upcard_first_triggers = "002 Setup-6, D2",
-    upcard_more_triggers = "002 Setup-6, A27",
+    upcard_more_triggers = "002 Setup-6, readings R27",
     upcard_specials_to_stock = "002 Setup-6",
     three_layout = "002 Setup-7",
-    unfrozen_take = "002 Play-4, A25",
-    frozen_take_new_meld = "002 Play-5, A25",
-    black_three_blocks_until_covered = "002 silent, A27",
-    black_three_meld = "002 Play-7, A19",
-    wild_discard = "002 Play-8, A26",
-    discard_required_to_go_out = "002 Play-8, Play-11, A29",
+    unfrozen_take = "002 Play-4, readings R25",
+    frozen_take_new_meld = "002 Play-5, readings R25",
+    black_three_blocks_until_covered = "002 silent, readings R27",
+    black_three_meld = "002 Play-7, readings R19",
+    wild_discard = "002 Play-8, readings R26",
+    discard_required_to_go_out = "002 Play-8, Play-11, readings R29",
     ask_out_after_melding = "002 Play-11, R109",
     out_yes_excused_if_impossible = "002 Play-11, L47, R105",
     frozen_before_initial_meld = "002 Play-5, R31",
-    concealed_going_out_bonus = "002 Scoring, A29",
+    concealed_going_out_bonus = "002 Scoring, readings R29",
     must_take_when_stock_out = "002 Play-13, D16",
-    minimum_table = "002 Play-9, A24",
+    minimum_table = "002 Play-9, readings R24",
     insufficient_meld_penalties = "002 states none, D21",
     illegal_meld_penalty = "002 states none, D21",
     undeclared_red_three_penalty = "002 Play-7 states none, D21",
@@ -120,13 +120,13 @@ return {
     canasta_size = "002 Play-6",
     natural_canasta_bonus = "002 Scoring",
     mixed_canasta_bonus = "002 Scoring",
-    top_card_counts_toward_minimum = "002 silent, A31",
+    top_card_counts_toward_minimum = "002 silent, readings R31",
     canastas_to_go_out = "002 Play-11",
     going_out_bonus = "002 Scoring",
     red_three_bonus = "002 Scoring",
     all_red_threes_bonus = "002 Scoring (200 each if one side holds all four)",
     red_threes_count_against_unmelded = "002 Scoring",
     target_score = "002 Scoring",
-    exact_tie = "002 Scoring, A33, A17",
+    exact_tie = "002 Scoring, readings R33, R17",
   },
 }

@@ -1,7 +1,7 @@
 -- pinnacle: 002 Variations, "Italian Canasta (Pinnacle)" (002 L73-75;
 -- rules-matrix column pinnacle). The paragraph names no base ruleset and
 -- leaves most values open, so this ruleset is incomplete and refuses to run
--- (A52); a user supplies the open values in a file that extends it
+-- (readings R52); a user supplies the open values in a file that extends it
 -- (docs/rulesets.md).
 return {
   name = "pinnacle",
@@ -14,13 +14,13 @@ return {
     decks = "002 L75",
   },
   incomplete = {
-    "base: the ruleset that fills every point 002 L73-75 leaves unsaid; none is named, jaques is the closest (A52) but must be your choice: base = \"jaques\"",
-    "jokers: the pack has 162 cards (002 L75), which with three 52-card decks means 6 jokers, but the number is not stated (rules-matrix §1.1, A52)",
+    "base: the ruleset that fills every point 002 L73-75 leaves unsaid; none is named, jaques is the closest (readings R52) but must be your choice: base = \"jaques\"",
+    "jokers: the pack has 162 cards (002 L75), which with three 52-card decks means 6 jokers, but the number is not stated (rules-matrix §1.1, readings R52)",
     "num_players: how many play, and whether in partnerships (unstated)",
-    "hand_size: cards dealt to each player (unstated, A52)",
-    "stock_draw: cards drawn from the stock in a turn (unstated, A52)",
-    "canastas_to_go_out: canastas needed to go out (unstated, A52)",
-    "target_score: the score that ends the game (unstated, A52)",
+    "hand_size: cards dealt to each player (unstated, readings R52)",
+    "stock_draw: cards drawn from the stock in a turn (unstated, readings R52)",
+    "canastas_to_go_out: canastas needed to go out (unstated, readings R52)",
+    "target_score: the score that ends the game (unstated, readings R52)",
     "sequence_melds: \"sequences of the same suit can be melded alongside standard rank sets\" (002 L75); their minimum length and wild-card rules are unstated, and the engine melds cards of one rank only",
     "sequence_canasta_bonus: \"a large bonus\" for seven suited consecutive cards (002 L75), amount unstated (TC-J14)",
   },

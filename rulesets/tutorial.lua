@@ -16,11 +16,11 @@ return {
     min_naturals = 2,
     max_wilds_incomplete = 3,
     -- 004 states no exception for completed canastas ("at most three wild
-    -- ones"); A36 recommends keeping classic's: no cap once complete.
+    -- ones"); readings R36 recommends keeping classic's: no cap once complete.
     -- Flagged: a literal reading would cap it at 3.
     max_wilds_completed = -1,
     -- "If the first upcard is wild or a red three, turn more cards onto it
-    -- until a card that is neither shows." (004 L7; §1.16 item 2, D2, A35)
+    -- until a card that is neither shows." (004 L7; §1.16 item 2, D2, readings R35)
     -- The cards stay in the pile (upcard_specials_to_stock keeps false).
     upcard_first_triggers = {"joker", "two", "red_three"},
     upcard_more_triggers = {"joker", "two", "red_three"},
@@ -32,8 +32,8 @@ return {
     naturals_must_outnumber_wilds = "004 L22, L51 (no such rule), L32",
     min_naturals = "004 L22, L51",
     max_wilds_incomplete = "004 L22, L51",
-    max_wilds_completed = "004 silent, A36 (flagged)",
-    upcard_first_triggers = "004 L7, A35",
+    max_wilds_completed = "004 silent, readings R36 (flagged)",
+    upcard_first_triggers = "004 L7, readings R35",
     upcard_more_triggers = "004 L7",
     black_three_meld = "004 L26",
     hand_size = "004 L5, L50",

@@ -238,7 +238,7 @@ bool RulesetLoader::LoadFile(const std::string& spec, const File* from, int dept
     if (!LoadFile(f.extends, &f, depth + 1, giver)) return false;
   } else if (giver != nullptr) {
     // The root of the chain: the base goes under it. Only a root that asks
-    // for a base (an incomplete ruleset, A52) may get one.
+    // for a base (an incomplete ruleset, readings R52) may get one.
     bool asks = std::any_of(f.requirements.begin(), f.requirements.end(),
                             [](const Ruleset::Requirement& r) { return r.name == "base"; });
     if (!asks) {
@@ -561,7 +561,7 @@ std::string Ruleset::IncompleteMessage() const {
     (r.kind == Requirement::kFeature ? features : values) += line;
   }
   std::string out = "ruleset \"" + name_ + "\" cannot run: ";
-  out += "its source leaves values open that an audit cannot guess (rules-matrix A52).\n";
+  out += "its source leaves values open that an audit cannot guess (readings R52).\n";
   if (!values.empty()) {
     out += "Give each of these in your own ruleset file that extends \"" + name_ +
            "\" (see docs/rulesets.md):\n" + values;

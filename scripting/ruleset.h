@@ -36,7 +36,7 @@ class Ruleset {
   };
 
   // Something an incomplete ruleset needs before it can run (rules-matrix
-  // A52): a parameter value or a base that a file extending it must give,
+  // readings R52): a parameter value or a base that a file extending it must give,
   // or a feature the engine does not have yet.
   struct Requirement {
     enum Kind { kParam, kBase, kFeature };

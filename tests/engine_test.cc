@@ -203,10 +203,10 @@ TEST(EngineMeld, CheckMeldShapeTable) {
       {"K x8", Shape(Rank::kKing, 8, 0, 0), ok},
       {"K x5 + 4 wilds after completion", Shape(Rank::kKing, 5, 4, 0, true, false), ok},
       {"K x6 + 5 wilds after completion", Shape(Rank::kKing, 6, 3, 2, true, false), ok},
-      // Completing a canasta needs the cap of three wilds at completion (A1):
+      // Completing a canasta needs the cap of three wilds at completion (readings R1):
       // K x3 + 4 wilds would be completed with 4.
       {"K x3 + 4 wilds", Shape(Rank::kKing, 3, 2, 2), CheckId::kMeldTooManyWilds},
-      // Black threes under classic follow the general rules (A19).
+      // Black threes under classic follow the general rules (readings R19).
       {"3S 3S 3C", Shape(Rank::kThree, 3, 0, 0), ok},
       {"3S 3C 2D", Shape(Rank::kThree, 2, 1, 0), ok},
       {"3S 3C 2D JK", Shape(Rank::kThree, 2, 1, 1), CheckId::kMeldTooManyWilds},
@@ -431,7 +431,7 @@ void PlayScaledDeal(Game& game, int hand) {
 }
 
 TEST(EngineGame, ExactTieAtTheTargetPlaysAnotherDeal) {
-  // A17: both sides reach 5,000 with equal totals: not over, no winner.
+  // readings R17: both sides reach 5,000 with equal totals: not over, no winner.
   const Rules r = ScaledRules(10, 10);
   ASSERT_EQ(r.Validate(), "");
   Game game(r, DefaultHooks());
@@ -514,7 +514,7 @@ void SelfPlay(const std::string& bot, uint64_t seed, int games) {
     if (!stats.finished) continue;
     ++finished;
     // 000 §19: the game ends with the first deal in which a side reaches
-    // 5,000; the higher total wins (A17).
+    // 5,000; the higher total wins (readings R17).
     ASSERT_TRUE(g.finished);
     for (size_t h = 0; h + 1 < g.hands.size(); ++h) {
       const std::vector<int>& t = g.hands[h].totals;

@@ -79,7 +79,7 @@ TEST(LegalMovesDiscard, OnePerClassOfInterchangeableCards) {
 
 TEST(LegalMovesDiscard, WildCardsOnlyWhereTheRulesetAllows) {
   Rules rules;
-  rules.wild_discard = WildDiscard::kOnlyIfNoOtherCard;  // 002 Play-8, A26
+  rules.wild_discard = WildDiscard::kOnlyIfNoOtherCard;  // 002 Play-8, readings R26
   Position pos(rules, DefaultHooks(), {0, 0});
   ASSERT_TRUE(
       pos.Deal(ClassicDeal({"KS", "7C", "5S", "4H", "9D", "QH", "8D", "6H", "TD", "2C", "JK"}, "8C",

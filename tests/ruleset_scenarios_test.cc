@@ -296,7 +296,7 @@ const char* const kRunnable[] = {"classic", "hutto",  "two-handed", "three-hande
                                  "tutorial"};
 
 // ===========================================================================
-// The incomplete rulesets (A52): they refuse to load, naming every value
+// The incomplete rulesets (readings R52): they refuse to load, naming every value
 // their source leaves open, and a log naming one is not replayed.
 
 // The names listed in an IncompleteMessage ("  name: why" lines), in order.
@@ -334,7 +334,7 @@ TEST(RulesetScenarios, A52_IncompleteRulesetsRefuseNamingEveryMissingValue) {
     EXPECT_EQ(error->file, "rulesets/" + c.name + ".lua");
     EXPECT_EQ(error->message.rfind("ruleset \"" + c.name + "\" cannot run", 0), 0u)
         << error->message;
-    EXPECT_NE(error->message.find("A52"), std::string::npos) << error->message;
+    EXPECT_NE(error->message.find("readings R52"), std::string::npos) << error->message;
     std::vector<std::string> listed = ListedValues(error->message);
     std::sort(listed.begin(), listed.end());
     std::vector<std::string> want = c.missing;
@@ -367,7 +367,7 @@ TEST(RulesetScenarios, A52_IncompleteRulesetsRefuseNamingEveryMissingValue) {
 
 // ===========================================================================
 // TC-J01, TC-X03 (and TC-T12, TC-C02): the minimum-count bands. 002's table
-// leaves 1,495 and 2,995 in no band; A24 reads it by lower bound, which is
+// leaves 1,495 and 2,995 in no band; readings R24 reads it by lower bound, which is
 // 000's and 004's table: every built-in has the same bands.
 
 TEST(RulesetScenarios, TC_J01_TC_X03_MinimumBandsOfEveryRuleset) {
@@ -543,7 +543,7 @@ TEST(RulesetScenarios, TC_C15_TwoHanded_FifteenCardsDrawTwo) {
   }
 }
 
-// A10: with one stock card left, a draw-2 turn draws that one card. The
+// readings R10: with one stock card left, a draw-2 turn draws that one card. The
 // whole stock is drawn two by two (77 cards after a two-player deal: the
 // last turn draws one, the four red threes drawn costing one replacement
 // each), each turn discarding a card drawn.
@@ -624,7 +624,7 @@ TEST(RulesetScenarios, TC_C15_TwoHanded_TwoCanastasToGoOut) {
   }
 }
 
-// TC-C15 (A21): the minimum follows each player's own total. After hand 1
+// TC-C15 (readings R21): the minimum follows each player's own total. After hand 1
 // seat 1 has 1,260 (minimum 50) and seat 0 is below zero (minimum 15).
 TEST(RulesetScenarios, TC_C15_TwoHanded_MinimumPerPlayer) {
   Log log = NewLog("two-handed", 2);
@@ -858,7 +858,7 @@ TEST(RulesetScenarios, TC_C17a_Hutto_RedThreesBeforePlayInSeatOrder) {
   }
   {
     // The same, laid out after its first draw: just as late in hutto. (In
-    // classic, A6 would lay dealt red threes out before the draw; the engine
+    // classic, readings R6 would lay dealt red threes out before the draw; the engine
     // does not tell a dealt red three from a drawn one there, so classic is
     // not asserted for this log.)
     ThreesLog t = HuttoThrees("hutto", 2, {1}, Late::kAfterDraw);
@@ -893,7 +893,7 @@ TEST(RulesetScenarios, TC_C17_Hutto_DrawnRedThreeKeptThroughTheTurn) {
   }
 }
 
-// (b) A22 (b): Joker-K-K counts 20 toward hutto's minimum, 70 in classic.
+// (b) readings R22 (b): Joker-K-K counts 20 toward hutto's minimum, 70 in classic.
 TEST(RulesetScenarios, TC_C17b_Hutto_JokersDoNotCountTowardTheMinimum) {
   for (bool with_queens : {false, true}) {
     for (int draw : {2, 1}) {
@@ -986,7 +986,7 @@ TEST(RulesetScenarios, TC_C17e_TC_X04_Hutto_OutWithoutDiscard) {
   FileReport c = AuditAs(log, "classic");
   EXPECT_EQ(Got(c), DrawCounts(draws)) << Describe(c);
   EXPECT_PARTS("classic", c, 1, 1000, 0, 100, 140, seat3, 0);
-  // In the jaques family the same ending needs a final discard (A29).
+  // In the jaques family the same ending needs a final discard (readings R29).
   FileReport j = AuditAs(log, "jaques");
   EXPECT_EQ(Got(j), Join({F(out, CheckId::kOutWithoutDiscard)}, DrawCounts(draws)))
       << Describe(j);
@@ -1018,7 +1018,7 @@ TEST(RulesetScenarios, Jaques_DealtRedThreesLaidOutImmediately) {
   }
 }
 
-// TC-J02 (002 Setup-6, A27): the upcard is a joker, then 3H, 3S and 8D are
+// TC-J02 (002 Setup-6, readings R27): the upcard is a joker, then 3H, 3S and 8D are
 // turned. Jaques buries the joker and both threes in the stock: the pile is
 // [8D]. Classic keeps them all in the pile ([JK, 3H, 3S, 8D], frozen), and
 // the taker lays the 3H out with no replacement. Seat 1 takes 8D with 8S-8H
@@ -1102,7 +1102,7 @@ TEST(RulesetScenarios, TC_J02_SpecialUpcardsAreBuriedInJaques) {
 }
 
 // TC-X09: a red three is the first upcard, KC turned onto it. Classic and
-// tutorial keep it in the pile, and the taker scores it (A5, A35); jaques
+// tutorial keep it in the pile, and the taker scores it (readings R5, R35); jaques
 // buries it. Seat 1 takes KC with K-K and melds Q-Q-Q.
 TEST(RulesetScenarios, TC_X09_RedThreeAsTheFirstUpcard) {
   const std::vector<std::string> up = {"3H", "KC"};
@@ -1131,8 +1131,8 @@ TEST(RulesetScenarios, TC_X09_RedThreeAsTheFirstUpcard) {
   }
 }
 
-// The upcard triggers of each ruleset (000 §6 / A4; 002 Setup-6 / A27;
-// 004 L7 / A35), deal by deal: clean, or deal-upcard at the deal's line.
+// The upcard triggers of each ruleset (000 §6 / readings R4; 002 Setup-6 / readings R27;
+// 004 L7 / readings R35), deal by deal: clean, or deal-upcard at the deal's line.
 TEST(RulesetScenarios, TC_X09_TC_J02_UpcardTriggersOfEveryRuleset) {
   struct Row {
     std::vector<std::string> upcard;
@@ -1176,7 +1176,7 @@ TEST(RulesetScenarios, TC_X09_TC_J02_UpcardTriggersOfEveryRuleset) {
   }
 }
 
-// TC-J04 / TC-X08: going out concealed (002 Play-12, A29). Seat 1 has made
+// TC-J04 / TC-X08: going out concealed (002 Play-12, readings R29). Seat 1 has made
 // no meld before; in its first turn it melds K x8 and Q-Q-Q and discards
 // 9D: 200 in jaques, 100 in classic and tutorial (no such bonus).
 TEST(RulesetScenarios, TC_J04_TC_X08_ConcealedGoingOut) {
@@ -1195,7 +1195,7 @@ TEST(RulesetScenarios, TC_J04_TC_X08_ConcealedGoingOut) {
   }
 }
 
-// A29: concealed means the player (not the side) has melded nothing before
+// readings R29: concealed means the player (not the side) has melded nothing before
 // and lays all its melds in the one turn, without adding to the partner's.
 // Seat 3 opens with Q-Q-Q + J-J-J; seat 1, in its second turn, melds 8-8-8
 // and either K x8 (all its own melds: concealed, 200) or K x7 and adds QC
@@ -1307,7 +1307,7 @@ TEST(RulesetScenarios, A25_FrozenPileTakenWithExactlyTheNaturalPairInJaques) {
 }
 
 TEST(RulesetScenarios, D9_UnfrozenPileNeedsTwoNaturalsInJaques) {
-  // The pile is [8C, 9S, QC], unfrozen for side 1. Classic (A2) lets a
+  // The pile is [8C, 9S, QC], unfrozen for side 1. Classic (readings R2) lets a
   // natural and a wild card, or the top card alone onto an unfinished meld,
   // take it; jaques needs two natural queens from the hand (002 Play-4).
   {
@@ -1516,14 +1516,14 @@ TEST(RulesetScenarios, R31_UnfrozenPileBeforeTheFirstMeldInJaques) {
     PileLog p = TakeBeforeFirstMeld({"QS", "JK"});
     FileReport j = AuditAs(p.log, "jaques");
     EXPECT_FINDS("jaques", j, F(p.take, CheckId::kPileTakeInvalid));
-    EXPECT_EQ(RuleNote(j, CheckId::kPileTakeInvalid), "rule: 002 Play-4, A25");
+    EXPECT_EQ(RuleNote(j, CheckId::kPileTakeInvalid), "rule: 002 Play-4, readings R25");
     FileReport c = AuditAs(p.log, "classic");
     EXPECT_FINDS("classic", c, F(p.take, CheckId::kPileFrozenNeedsPair));
     EXPECT_EQ(RuleNote(c, CheckId::kPileFrozenNeedsPair), "rule: 000 §13, §14");
   }
 }
 
-// TC-J12 / TC-X05 (002 Play-8, A26): seat 1 draws and discards 2C while
+// TC-J12 / TC-X05 (002 Play-8, readings R26): seat 1 draws and discards 2C while
 // holding natural cards. Rejected in the jaques family; allowed (it freezes
 // the pile) in classic, its 000 variants and tutorial.
 TEST(RulesetScenarios, TC_J12_TC_X05_WildDiscard) {
@@ -1555,7 +1555,7 @@ TEST(RulesetScenarios, TC_J12_TC_X05_WildDiscard) {
   EXPECT_NONE("classic", AuditAs(log, "classic"));
 }
 
-// TC-J09 (002 Play-7; 004 L26 for tutorial; A19 for classic): black threes
+// TC-J09 (002 Play-7; 004 L26 for tutorial; readings R19 for classic): black threes
 // melded by a player going out. Seat 1 melds K x8 (or K x7) and the threes,
 // and discards 9D.
 TEST(RulesetScenarios, TC_J09_BlackThreesWhenGoingOut) {
@@ -1600,7 +1600,7 @@ TEST(RulesetScenarios, TC_J09_BlackThreesWhenGoingOut) {
   }
 }
 
-// TC-J10 (002 L63, A34, D19): two- and three-handed jaques deal 15 / 13 and
+// TC-J10 (002 L63, readings R34, D19): two- and three-handed jaques deal 15 / 13 and
 // draw ONE card, where 000's two- and three-handed draw two.
 TEST(RulesetScenarios, TC_J10_JaquesTwoAndThreeHanded_DrawStaysOne) {
   struct Table {
@@ -1693,7 +1693,7 @@ TEST(RulesetScenarios, TC_J10_JaquesTwoHanded_TwoCanastasToGoOut) {
 
 // TC-X04: going out by melding every card, no discard, with the canastas
 // the ruleset needs: allowed in classic, hutto (TC_C17e above), two- and
-// three-handed and tutorial; the jaques family needs a final discard (A29).
+// three-handed and tutorial; the jaques family needs a final discard (readings R29).
 // The out is scored as recorded (a jaques player who had not melded before
 // is even concealed).
 TEST(RulesetScenarios, TC_X04_GoingOutByMeldingEveryCard) {
@@ -1750,7 +1750,7 @@ TEST(RulesetScenarios, TC_X04_GoingOutByMeldingEveryCard) {
   }
 }
 
-// TC-J11 / TC-X07 (002 Play-13 vs 000 §15, A12): the stock is gone, 9C is
+// TC-J11 / TC-X07 (002 Play-13 vs 000 §15, readings R12): the stock is gone, 9C is
 // on top, side 1 has an unfinished 9-9-9 and the pile is not frozen. The
 // player in turn does not take it and the hand ends: compulsory in classic
 // and tutorial (stock-out-must-take at the end_hand), a refusal jaques
@@ -1803,7 +1803,7 @@ TEST(RulesetScenarios, TC_J11_TC_X07_StockExhaustedRefusal) {
   EXPECT_EQ(PartsOf(j, 0).going_out, 0);
 }
 
-// TC-X06 (000 §14, 004 L25; A27): seat 1 discards 3S onto the 8C upcard.
+// TC-X06 (000 §14, 004 L25; readings R27): seat 1 discards 3S onto the 8C upcard.
 // Seat 2 (side 0, not yet opened) takes it with 3C-3C, adds its 3S and
 // melds K x8, and discards 8C: out. Classic and tutorial: a black three on
 // top blocks the next player (the take is reported, then replayed as
@@ -1852,8 +1852,8 @@ TEST(RulesetScenarios, TC_X06_BlackThreeOnTopOfThePile) {
 
 
 // ===========================================================================
-// Meld composition: TC-T09 and the rows of TC-X01 (000 §8-9 / A1, 002 Play-3,
-// 004 L22 / A36).
+// Meld composition: TC-T09 and the rows of TC-X01 (000 §8-9 / readings R1, 002 Play-3,
+// 004 L22 / readings R36).
 
 // TC-T09: seat 1 opens with Q-Q-Q + J-J-J and 9-9-2C, then adds the joker
 // to the nines (2 naturals, 2 wilds), and may take it back. Legal in
@@ -2012,7 +2012,7 @@ TEST(RulesetScenarios, D21_UndeclaredRedThreeCostsNothingInJaques) {
   log.Meld(1, {Kings(8), {"QS", "QH", "QD"}});
   log.Discard(1, "9D");
   const int end = log.EndHand(1);
-  // The 3H counts as a bonus card, not in the hand (A8, A20).
+  // The 3H counts as a bonus card, not in the hand (readings R8, R20).
   const int seat0 = test::PointValue(log.hand_cards(0));
   const int seat2 = test::PointValue(log.hand_cards(2)) - 100;
   FileReport c = AuditAs(log, "classic");

@@ -399,7 +399,7 @@ TEST(ScenarioThree, ReplacementIsDrawnFromTheStock) {
     EXPECT_PROBLEMS(Audit(log.str()), {three, CheckId::kStockMismatch});
   }
   {
-    // At the start of the first turn, before the draw (A6): legal.
+    // At the start of the first turn, before the draw (readings R6): legal.
     Log log;
     log.Deal(d);
     log.Three(1, "3H");  // replacement 9D
@@ -704,7 +704,7 @@ TEST(ScenarioStockOut, MayRefuseADiscardThatWouldMakeANewMeld) {
 }
 
 TEST(ScenarioStockOut, NoDutyToTakeOntoACompletedCanasta) {
-  // A12: the 9C fits only a completed canasta of nines, onto which the top
+  // readings R12: the 9C fits only a completed canasta of nines, onto which the top
   // card may not go directly (000 §13): the player may refuse.
   Log log = test::ExhaustWithNineOnTop({{"9S", "9S", "9H", "9H", "9D", "9D", "9C"}}, {}, {});
   ASSERT_EQ(ToString(log.pile().back()), "9C");

@@ -178,7 +178,7 @@ TEST(BuiltinRulesetsTest, JaquesValues) {
   EXPECT_EQ(r.three_layout, ThreeLayout::kImmediately);
   EXPECT_FALSE(r.must_take_when_stock_out);
   EXPECT_EQ(r.stock_draw, 1);
-  EXPECT_EQ(r.MinimumFor(1495), 50);  // A24
+  EXPECT_EQ(r.MinimumFor(1495), 50);  // readings R24
   EXPECT_EQ(r.MinimumFor(2995), 90);
   EXPECT_EQ(r.MinimumFor(-5), 15);
   EXPECT_EQ(r.MinimumFor(3000), 120);
@@ -192,7 +192,7 @@ TEST(BuiltinRulesetsTest, JaquesValues) {
     EXPECT_EQ(variant->rules().num_players, two ? 2 : 3);
     EXPECT_EQ(variant->rules().hand_size, two ? 15 : 13);
     EXPECT_EQ(variant->rules().canastas_to_go_out, 2);
-    EXPECT_EQ(variant->rules().stock_draw, 1);                 // A34: not 000's draw-2
+    EXPECT_EQ(variant->rules().stock_draw, 1);                 // readings R34: not 000's draw-2
     EXPECT_TRUE(variant->rules().discard_required_to_go_out);  // inherited
     EXPECT_EQ(variant->rules().unfrozen_take, UnfrozenTake::kTwoNaturalsFromHand);
   }
@@ -233,7 +233,7 @@ TEST(BuiltinRulesetsTest, IncompleteOnesRefuseNamingEachValue) {
     LuaError error = LoadError(c.name);
     EXPECT_EQ(error.file, std::string("rulesets/") + c.name + ".lua");
     EXPECT_TRUE(Contains(error.message, "cannot run")) << error.message;
-    EXPECT_TRUE(Contains(error.message, "A52")) << error.message;
+    EXPECT_TRUE(Contains(error.message, "readings R52")) << error.message;
     for (const std::string& value : c.values) {
       EXPECT_TRUE(Contains(error.message, "  " + value)) << c.name << " lacks " << value << "\n"
                                                          << error.message;
@@ -929,7 +929,7 @@ TEST(RulesetInfoTest, ShowDiffList) {
   for (const std::string& name : ParamNames()) EXPECT_TRUE(Contains(show, name)) << name;
   EXPECT_TRUE(Contains(show, "three_layout")) << show;
   EXPECT_TRUE(Contains(show, "\"before_play\"")) << show;
-  EXPECT_TRUE(Contains(show, "hutto: 000 §21, A23")) << show;
+  EXPECT_TRUE(Contains(show, "hutto: 000 §21, readings R23")) << show;
 
   std::string diff = DiffRulesets(*classic, *hutto);
   EXPECT_TRUE(Contains(diff, "classic -> hutto: 4 values differ")) << diff;

@@ -269,7 +269,7 @@ TEST(WorkedExamples, TC_C04_UndeclaredRedThree) {
     EXPECT_EQ(Hand(r).breakdown[0].penalties, -500);
     EXPECT_EQ(Hand(r).breakdown[0].red_threes, 0);
     // The red three is scored once, by the penalty; it is not also counted
-    // among the cards left in hand (A8, A20).
+    // among the cards left in hand (readings R8, R20).
     std::vector<Card> held = log.hand_cards(0);
     for (Card c : log.hand_cards(2))
       if (!c.is_red_three()) held.push_back(c);
@@ -812,7 +812,7 @@ TEST(WorkedExamples, TC_C20_UnfrozenTakeOntoAnExistingMeld) {
 // ===========================================================================
 // 3.5 cross-ruleset cases, classic column
 
-// TC-X01: meld composition under classic (000 §8-9, A1).
+// TC-X01: meld composition under classic (000 §8-9, readings R1).
 TEST(WorkedExamples, TC_X01_MeldCompositionClassic) {
   const Rules r;
   struct Row {

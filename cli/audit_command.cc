@@ -134,9 +134,12 @@ int AuditCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::string rules, format = "text", output;
   int jobs = 0;
+  std::vector<std::string> allow_dirs;
   opts.add_options()("help,h", "this help")(
       "rules,r", po::value(&rules),
       "ruleset: a built-in name (`canasta rules list`) or a Lua file; overrides the log's")(
+      "allow-ruleset-path", po::value(&allow_dirs)->composing(),
+      "DIR: logs may also name .lua rulesets below DIR (repeatable)")(
       "format,f", po::value(&format)->default_value("text"), "text, json or sarif")(
       "output,o", po::value(&output), "write the report to this file instead of stdout")(
       "jobs,j", po::value(&jobs)->default_value(0), "threads (0: all cores)")(
@@ -170,7 +173,7 @@ int AuditCommand(const std::vector<std::string>& args) {
     // An unknown ruleset on the command line is the tool's trouble, not a finding.
     RulesetChoice probe;
     std::string error;
-    if (!ResolveRuleset(rules, "", &probe, &error)) {
+    if (!ResolveUserRuleset(rules, &probe, &error)) {
       std::cerr << "canasta audit: error: " << error << "\n";
       return kExitTrouble;
     }
@@ -191,7 +194,16 @@ int AuditCommand(const std::vector<std::string>& args) {
 
   AuditOptions options;
   options.forced_ruleset = rules;
-  options.resolve = ResolveRuleset;
+  RulesetPolicy policy;
+  for (const std::string& d : allow_dirs) {
+    std::error_code ec;
+    if (!fs::is_directory(d, ec)) {
+      std::cerr << "canasta audit: error: --allow-ruleset-path " << d << ": not a directory\n";
+      return kExitTrouble;
+    }
+    policy.allowed_dirs.push_back(d);
+  }
+  options.resolve = CommandLineResolver(rules, policy);
 
   if (jobs == 0) jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   Progress progress;
@@ -241,6 +253,7 @@ int AuditCommand(const std::vector<std::string>& args) {
 
   Totals totals;
   bool unreadable = false;
+  bool unknown_ruleset = false;  // a game not replayed: the tool could not do its job
   writer->Begin();
   progress.Show(0);
   while (true) {
@@ -254,6 +267,8 @@ int AuditCommand(const std::vector<std::string>& args) {
     }
     progress.Clear();
     unreadable |= item.first.unreadable;
+    for (const GameReport& g : item.first.games)
+      for (const Finding& f : g.findings) unknown_ruleset |= f.id == CheckId::kLogUnknownRuleset;
     Tally(item.first, item.second, &totals);
     writer->AddFile(item.first);
     {
@@ -283,7 +298,7 @@ int AuditCommand(const std::vector<std::string>& args) {
       std::cerr << "slowest: " << totals.slowest << " ("
                 << int(totals.slowest_seconds * 1000 + 0.5) << " ms)\n";
   }
-  if (unreadable) return kExitTrouble;
+  if (unreadable || unknown_ruleset) return kExitTrouble;
   return writer->summary().ExitCode();
 }
 

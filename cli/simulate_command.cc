@@ -48,7 +48,7 @@ int SimulateCommand(const std::vector<std::string>& args) {
   }
   RulesetChoice choice;
   std::string error;
-  if (!ResolveRuleset(rules, "", &choice, &error)) {
+  if (!ResolveUserRuleset(rules, &choice, &error)) {
     std::cerr << "canasta simulate: error: " << error << "\n";
     return kExitTrouble;
   }

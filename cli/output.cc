@@ -11,11 +11,12 @@
 
 namespace canasta {
 
-FdStreamBuf::FdStreamBuf(int fd) : fd_(fd) { setp(buffer_, buffer_ + sizeof buffer_); }
+FdStreamBuf::FdStreamBuf(int fd, int closed_errno) : fd_(fd), closed_errno_(closed_errno) { setp(buffer_, buffer_ + sizeof buffer_); }
 
 FdStreamBuf::~FdStreamBuf() { Drain(); }
 
 bool FdStreamBuf::WriteAll(const char* s, size_t n) {
+  if (n > 0 && closed_errno_ != 0 && error_ == 0) error_ = closed_errno_;
   while (n > 0 && error_ == 0) {
     ssize_t w = ::write(fd_, s, n);
     if (w < 0) {
@@ -86,6 +87,8 @@ void GuardStandardDescriptors() {
     if (null >= 0 && null != fd) ::close(null);
   }
 }
+
+int ClosedStdoutErrno() { return closed_stdout_errno; }
 
 bool Output::Open(const std::vector<std::string>& inputs, std::string* error) {
   if (path_.empty()) {

@@ -19,7 +19,9 @@ namespace canasta {
 // A stream buffer over a file descriptor that remembers the first error.
 class FdStreamBuf : public std::streambuf {
  public:
-  explicit FdStreamBuf(int fd);
+  // `closed_errno`: the descriptor was closed when the program started (its
+  // number now holds /dev/null); the first write fails with that error.
+  explicit FdStreamBuf(int fd, int closed_errno = 0);
   ~FdStreamBuf() override;
   int error() const { return error_; }  // errno of the first failed write, or 0
 
@@ -32,6 +34,7 @@ class FdStreamBuf : public std::streambuf {
   bool Drain();
   bool WriteAll(const char* s, size_t n);
   int fd_;
+  int closed_errno_;
   int error_ = 0;
   char buffer_[1 << 16];
 };
@@ -64,6 +67,8 @@ class Output {
 // so that no file takes its number; a closed standard output is remembered
 // and makes Output::Open fail for it ("Bad file descriptor").
 void GuardStandardDescriptors();
+// The errno of a standard output closed at start (EBADF), else 0.
+int ClosedStdoutErrno();
 
 // Whether the files `a` and `b` are the same file (device and inode); false
 // when either does not exist.

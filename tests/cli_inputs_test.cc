@@ -26,9 +26,10 @@ struct Result {
 
 // Runs a shell line in which the word `canasta` is the program; stderr is merged.
 Result Sh(const std::string& line) {
-  std::string cmd = "CANASTA=" + std::string(CANASTA_BINARY) + "; " +
-                    std::regex_replace(line, std::regex("(^|[ |;(])canasta "), "$1\"$$CANASTA\" ") +
-                    " 2>&1";
+  std::string cmd = "export CANASTA=" + std::string(CANASTA_BINARY) + "; { " +
+                    std::regex_replace(line, std::regex("(^|[ |;(\"])canasta "),
+                                       "$1\"$$CANASTA\" ") +
+                    "; } 2>&1";
   Result r;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
@@ -148,6 +149,223 @@ TEST_F(CliInputs, UnknownRulesetInAHeaderExitsTwoListingTheNames) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("pass --rules FILE"), std::string::npos) << r.out;
+}
+
+// --- Every input accounted for (issue 7) ---
+
+TEST_F(CliInputs, APathWithNoLogsExitsTwo) {
+  fs::create_directories(D("empty"));
+  Put(D("other/a.json"), "{}");
+  Put(D("other/b.txt"), "x");
+  for (const char* dir : {"empty", "other"}) {
+    Result r = Sh("canasta audit " + D(dir));
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_EQ(r.out, "canasta audit: error: no canasta-log/1 files under " + D(dir) +
+                         " (looked for *.jsonl; --glob PATTERN for other names)\n");
+  }
+}
+
+TEST_F(CliInputs, AnEmptyFileNamedIsAnError) {
+  Put(D("e.jsonl"), "");
+  Result r = Sh("canasta audit " + D("e.jsonl"));
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_EQ(r.out, D("e.jsonl") +
+                       ": error: this file is empty: there is no canasta-log/1 game to audit "
+                       "[log-not-canasta-log]\n" +
+                       D("e.jsonl") +
+                       ": note: the first line must be "
+                       "{\"type\":\"game\",\"format\":\"canasta-log/1\",...}\n");
+}
+
+TEST_F(CliInputs, DirectoriesTakeJsonlOrTheGlobAndNamedFilesAnyName) {
+  Put(D("logs/a.log"), Slurp(std::string(CANASTA_SOURCE_DIR) +
+                             "/samples/classic/mistakes/out-of-turn.jsonl"));
+  Put(D("logs/b.txt"), Slurp(kSample));
+  EXPECT_EQ(Sh("canasta audit " + D("logs")).status, 2);
+  Result glob = Sh("canasta audit --glob '*.log' " + D("logs"));
+  EXPECT_EQ(glob.status, 1) << glob.out;
+  EXPECT_NE(glob.out.find(D("logs/a.log") + ":10: error: "), std::string::npos) << glob.out;
+  Result two = Sh("canasta audit --summary --glob '*.log' --glob '*.txt' " + D("logs"));
+  EXPECT_NE(two.out.find("audited 2 file(s): 2 game(s)"), std::string::npos) << two.out;
+  EXPECT_EQ(Sh("canasta audit " + D("logs/b.txt")).status, 0);
+}
+
+TEST_F(CliInputs, DashReadsStandardInput) {
+  Result clean = Sh("canasta audit - < " + kSample);
+  EXPECT_EQ(clean.status, 0) << clean.out;
+  EXPECT_EQ(clean.out, "");
+  Result mistake = Sh("canasta audit - < " + std::string(CANASTA_SOURCE_DIR) +
+                      "/samples/classic/mistakes/out-of-turn.jsonl");
+  EXPECT_EQ(mistake.status, 1);
+  EXPECT_EQ(mistake.out.rfind("<stdin>:10: error: ", 0), 0u) << mistake.out;
+  // A log on stdin has no folder: it may name only built-ins.
+  Put(D("house.lua"), kHouse);
+  Put(D("a.jsonl"), SampleNaming("house.lua"));
+  Result named = Sh("cd " + D() + " && canasta audit - < a.jsonl");
+  EXPECT_EQ(named.status, 2) << named.out;
+  EXPECT_NE(named.out.find("this log has no folder (standard input)"), std::string::npos);
+  EXPECT_EQ(Sh("canasta audit - -").status, 2);
+}
+
+TEST_F(CliInputs, CannotReadSaysWhyAndTheSummaryCountsIt) {
+  Result r = Sh("canasta audit " + D("missing.jsonl") + " " + kSample);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("canasta: error: cannot read '" + D("missing.jsonl") +
+                       "': No such file or directory\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("audited 2 file(s), 1 unreadable: 1 game(s)"), std::string::npos) << r.out;
+  Result json = Sh("canasta audit --format json " + D("missing.jsonl"));
+  EXPECT_NE(json.out.find("\"reason\": \"No such file or directory\""), std::string::npos)
+      << json.out;
+  Result sarif = Sh("canasta audit --format sarif " + D("missing.jsonl"));
+  EXPECT_NE(sarif.out.find("': No such file or directory\""), std::string::npos) << sarif.out;
+}
+
+TEST_F(CliInputs, ColourOnATerminalUnlessNoColor) {
+  const std::string mistake =
+      std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes/out-of-turn.jsonl";
+  // `script` gives the program a terminal.
+  Result tty = Sh("script -qec \"canasta audit --no-progress " + mistake + "\" /dev/null");
+  EXPECT_NE(tty.out.find("\x1b[1;31merror:"), std::string::npos) << tty.out;
+  Result no = Sh("NO_COLOR=1 script -qec \"canasta audit --no-progress " + mistake + "\" /dev/null");
+  EXPECT_NE(no.out.find("error: "), std::string::npos) << no.out;
+  EXPECT_EQ(no.out.find("\x1b["), std::string::npos) << no.out;
+  EXPECT_NE(Sh("canasta audit --color always " + mistake).out.find("\x1b[1;31merror:"),
+            std::string::npos);
+  EXPECT_EQ(Sh("canasta audit --color sometimes " + mistake).status, 2);
+}
+
+TEST_F(CliInputs, HelpAuditShowsTheAuditHelp) {
+  Result r = Sh("canasta help audit");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("usage: canasta audit [options] PATH...", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("--allow-ruleset-path"), std::string::npos);
+  EXPECT_EQ(Sh("canasta help simulate").out.rfind("usage: canasta simulate", 0), 0u);
+}
+
+TEST_F(CliInputs, MoreBotsThanSeatsIsAUsageError) {
+  Result r = Sh("canasta simulate --rules two-handed --bots random,sensible,random");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out,
+            "canasta simulate: error: --bots names 3 bots; ruleset \"two-handed\" has 2 seats\n");
+  EXPECT_EQ(Sh("canasta simulate --rules two-handed --bots random,sensible > /dev/null").status, 0);
+}
+
+TEST_F(CliInputs, SimulateSaysWhatItWrote) {
+  Result r = Sh("canasta simulate --rules hutto --games 2 --out " + D("sim"));
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "wrote 2 log(s) to " + D("sim") +
+                       "/ (game-0001.jsonl to game-0002.jsonl); ruleset \"hutto\"\n");
+}
+
+TEST_F(CliInputs, SimulatedLogsOfAHouseRulesetAuditCleanWithoutRules) {
+  Put(D("hr/common/base.lua"),
+      "return {name = \"base\", extends = \"classic\", params = {hand_size = 13}}\n");
+  Put(D("hr/house.lua"), "return {name = \"house\", extends = \"common/base.lua\"}\n");
+  Result r = Sh("cd " + D() + " && canasta simulate --rules ./hr/house.lua --games 2 --out sim");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "wrote 2 log(s) to sim/ (game-0001.jsonl to game-0002.jsonl) and the ruleset file(s) "
+            "sim/ruleset/common/base.lua sim/ruleset/house.lua; ruleset \"ruleset/house.lua\"\n");
+  EXPECT_EQ(Slurp(D("sim/ruleset/house.lua")), Slurp(D("hr/house.lua")));
+  EXPECT_EQ(Slurp(D("sim/game-0001.jsonl")).rfind(
+                "{\"type\":\"game\",\"format\":\"canasta-log/1\",\"ruleset\":\"ruleset/house.lua\"", 0),
+            0u);
+  Result audit = Sh("canasta audit " + D("sim"));
+  EXPECT_EQ(audit.status, 0) << audit.out;
+  // Moved elsewhere, the folder still audits: nothing points outside it.
+  fs::rename(D("sim"), D("moved"));
+  fs::remove_all(D("hr"));
+  EXPECT_EQ(Sh("canasta audit " + D("moved")).status, 0);
+}
+
+// --- Defects an outside attack found (issue 8) ---
+
+TEST_F(CliInputs, DirectoryLinksAreNotFollowed) {
+  Put(D("logs/a.jsonl"), Slurp(kSample));
+  fs::create_directory_symlink(".", D("logs/self"));
+  fs::create_directory_symlink("..", D("logs/up"));
+  Result r = Sh("canasta audit --summary " + D("logs"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("canasta audit: note: " + D("logs/self") +
+                       " is a link to a directory; not followed (name it to audit it)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(D("logs/up") + " is a link to a directory"), std::string::npos);
+  EXPECT_NE(r.out.find("audited 1 file(s)"), std::string::npos) << r.out;
+  // Named, a link is followed.
+  EXPECT_EQ(Sh("canasta audit --summary " + D("logs/self")).out.find("audited 1 file(s)") !=
+                std::string::npos,
+            true);
+}
+
+TEST_F(CliInputs, AnOutputThatIsAnInputIsRefused) {
+  Put(D("logs/a.jsonl"), Slurp(kSample));
+  fs::create_hard_link(D("logs/a.jsonl"), D("other-name.jsonl"));
+  const std::string before = Slurp(D("logs/a.jsonl"));
+  for (const std::string& in : {D("logs/a.jsonl"), D("logs")}) {
+    Result r = Sh("canasta audit -o " + D("other-name.jsonl") + " " + in);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_EQ(r.out, "canasta audit: error: the output '" + D("other-name.jsonl") +
+                         "' is the input '" + D("logs/a.jsonl") +
+                         "'; it would be destroyed (write the report elsewhere)\n");
+    EXPECT_EQ(Slurp(D("logs/a.jsonl")), before);
+  }
+}
+
+TEST_F(CliInputs, AnOutputFileIsReplacedWhole) {
+  const std::string mistake =
+      std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes/out-of-turn.jsonl";
+  Put(D("out/report.txt"), "old report\n");
+  Result r = Sh("canasta audit -o " + D("out/report.txt") + " " + mistake);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(Slurp(D("out/report.txt")), Sh("canasta audit " + mistake).out);
+  size_t entries = 0;
+  for (const auto& e : fs::directory_iterator(D("out"))) entries += e.path().filename() != "";
+  EXPECT_EQ(entries, 1u);  // no temporary file left
+}
+
+TEST_F(CliInputs, WriteErrorsExitTwoWithTheReason) {
+  const std::string mistake =
+      std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes/out-of-turn.jsonl";
+  Result full = Sh("canasta audit -o /dev/full " + mistake);
+  EXPECT_EQ(full.status, 2);
+  EXPECT_EQ(full.out, "canasta audit: error: cannot write '/dev/full': No space left on device\n");
+  for (const char* format : {"text", "json", "sarif"}) {
+    Result out = Sh("canasta audit --format " + std::string(format) + " " + mistake +
+                    " > /dev/full");
+    EXPECT_EQ(out.status, 2) << format;
+    EXPECT_EQ(out.out,
+              "canasta audit: error: cannot write standard output: No space left on device\n");
+  }
+  Result closed = Sh("canasta audit " + mistake + " >&-");
+  EXPECT_EQ(closed.status, 2);
+  EXPECT_EQ(closed.out, "canasta audit: error: cannot write standard output: Bad file descriptor\n");
+  Result rules = Sh("canasta rules list > /dev/full");
+  EXPECT_EQ(rules.status, 2);
+  EXPECT_EQ(rules.out, "canasta: error: cannot write standard output: No space left on device\n");
+  Result sim = Sh("canasta simulate >&-");
+  EXPECT_EQ(sim.status, 2);
+}
+
+TEST_F(CliInputs, JobsAreCapped) {
+  Result r = Sh("canasta audit --jobs 1000000 " + kSample);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("canasta audit: note: --jobs 1000000 is capped at "), std::string::npos)
+      << r.out;
+}
+
+TEST_F(CliInputs, RunningOutOfMemoryIsExitTwoNotACrash) {
+  // /dev/zero is one endless line; with little memory the reader's buffer
+  // cannot grow: a message and exit 2 (or a finding), never std::terminate.
+  Result r = Sh("(ulimit -v 300000; canasta audit --jobs 2 /dev/zero)");
+  EXPECT_TRUE(r.status == 2 || r.status == 1) << r.status << "\n" << r.out;
+  EXPECT_EQ(r.out.find("terminate"), std::string::npos) << r.out;
+  if (r.status == 2) {
+    EXPECT_EQ(r.out, "canasta audit: error: out of memory while auditing '/dev/zero'\n");
+  }
 }
 
 }  // namespace

@@ -350,6 +350,19 @@ TEST_F(CliInputs, WriteErrorsExitTwoWithTheReason) {
   EXPECT_EQ(sim.status, 2);
 }
 
+TEST_F(CliInputs, EveryFormatGivesTheSameBytesWithOneOrSeveralJobs) {
+  const std::string mistakes = std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes";
+  for (const char* format : {"text", "json", "sarif"}) {
+    const std::string cmd = "canasta audit --no-progress --format " + std::string(format) + " " +
+                            mistakes + " " + D("missing.jsonl") + " " + mistakes + " 2>/dev/null";
+    Result one = Sh(cmd + " --jobs 1");
+    Result three = Sh(cmd + " --jobs 3");
+    EXPECT_EQ(one.status, 2);
+    EXPECT_FALSE(one.out.empty());
+    EXPECT_EQ(three.out, one.out) << format;
+  }
+}
+
 TEST_F(CliInputs, JobsAreCapped) {
   Result r = Sh("canasta audit --jobs 1000000 " + kSample);
   EXPECT_EQ(r.status, 0) << r.out;

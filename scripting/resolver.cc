@@ -125,7 +125,6 @@ bool ResolveLogRuleset(const std::string& name, const std::string& log_path,
 
 bool ResolveRuleset(const std::string& name_or_path, const std::string& relative_to,
                     RulesetChoice* out, std::string* error) {
-  if (relative_to.empty()) return ResolveUserRuleset(name_or_path, out, error);
   return ResolveLogRuleset(name_or_path, relative_to, RulesetPolicy{}, out, error);
 }
 

@@ -31,9 +31,11 @@ bool ResolveUserRuleset(const std::string& name_or_path, RulesetChoice* out, std
 bool ResolveLogRuleset(const std::string& name, const std::string& log_path,
                        const RulesetPolicy& policy, RulesetChoice* out, std::string* error);
 
-// The shape of replay's RulesetResolver: `relative_to` empty means the user
-// named it, else it is the path of the log whose header names it (default
-// policy).
+// The shape of replay's RulesetResolver, for callers that cannot tell a
+// header's ruleset from the user's: everything is treated as named by the log
+// at `relative_to` (default policy; "" is a log with no folder: built-ins
+// only). A command that has --rules resolves with ResolveUserRuleset for it
+// (cli's CommandLineResolver).
 bool ResolveRuleset(const std::string& name_or_path, const std::string& relative_to,
                     RulesetChoice* out, std::string* error);
 

@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "replay/simulate.h"
 #include "scripting/ruleset.h"
 
@@ -163,14 +164,14 @@ int SimulateCommand(const std::vector<std::string>& args) {
     (void)stats;
     if (out_dir.empty()) {
       std::cout << buf.str();
+      if (!std::cout) return kExitTrouble;  // main() prints why (a full disk, a closed stdout)
       continue;
     }
     const std::string name = NameOf(i + 1);
-    std::ofstream f(fs::path(out_dir) / name, std::ios::binary);
-    f << buf.str();
-    f.close();
-    if (!f) {
-      std::cerr << "canasta simulate: error: cannot write " << (fs::path(out_dir) / name) << "\n";
+    Output file((fs::path(out_dir) / name).string());
+    if (!file.Open({}, &error) || !(file.stream() << buf.str()) || !file.Commit(&error)) {
+      if (error.empty()) file.Commit(&error);
+      std::cerr << "canasta simulate: error: " << error << "\n";
       return kExitTrouble;
     }
   }

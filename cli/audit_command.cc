@@ -338,6 +338,9 @@ int AuditCommand(const std::vector<std::string>& args) {
   progress.Show(0);
   PoolOptions pool;
   pool.jobs = jobs;
+  // Reports are small; a deep window keeps the workers busy while this thread
+  // waits for the processor (the window is all the memory the pool holds).
+  pool.window = size_t(jobs) * 64;
   PoolOutcome outcome = RunOrdered<std::string, Audited>(
       pool,
       [&](std::string* path) {

@@ -28,7 +28,7 @@ std::string JoinBuiltins() {
 // when not empty. The cache is keyed by the canonical file, so a file loaded
 // unconfined by the user is not reused for a log without the check.
 bool Load(const std::string& key, const std::vector<std::string>& roots, RulesetChoice* out,
-          std::string* error) {
+          std::string* error, LuaError* lua_error = nullptr) {
   static std::mutex mu;
   static std::map<std::pair<std::string, std::vector<std::string>>,
                   std::shared_ptr<const Ruleset>>
@@ -48,6 +48,7 @@ bool Load(const std::string& key, const std::vector<std::string>& roots, Ruleset
     options.confine_to = roots;
     std::variant<Ruleset, LuaError> loaded = LoadRuleset(key, options);
     if (auto* e = std::get_if<LuaError>(&loaded)) {
+      if (lua_error != nullptr) *lua_error = *e;
       *error = e->ToString();
       if (!e->traceback.empty()) *error += "\n" + e->traceback;
       return false;
@@ -120,7 +121,19 @@ bool ResolveLogRuleset(const std::string& name, const std::string& log_path,
              ") and no file " + candidate.string() + "; " + kHowToAllow;
     return false;
   }
-  return Load(candidate.string(), roots, out, error);
+  LuaError lua_error;
+  if (Load(candidate.string(), roots, out, error, &lua_error)) return true;
+  // The user did not name this file: say where it failed, never what it holds
+  // (Lua's messages quote the source). Where it was looked for, and a file
+  // refused unopened, are the resolver's own words and stay.
+  if (lua_error.message.rfind("no ruleset \"", 0) != 0 &&
+      lua_error.message.find("it was not opened") == std::string::npos) {
+    std::string where = lua_error.file;
+    if (lua_error.line > 0) where += ":" + std::to_string(lua_error.line);
+    *error = "ruleset file " + candidate.string() + " cannot be loaded (the error is at " +
+             where + "); audit with --rules " + candidate.string() + " to see it";
+  }
+  return false;
 }
 
 bool ResolveRuleset(const std::string& name_or_path, const std::string& relative_to,

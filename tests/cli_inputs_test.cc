@@ -125,6 +125,24 @@ TEST_F(CliInputs, ARulesetBesideTheLogCannotExtendAFileOutside) {
   EXPECT_EQ(r.out.find("SECRET"), std::string::npos) << r.out;
 }
 
+TEST_F(CliInputs, ABrokenRulesetBesideTheLogIsNotQuoted) {
+  Put(D("logs/house.lua"), "return {name = \"h\",\n SECRET-7f3a9 }\n");
+  Put(D("logs/a.jsonl"), SampleNaming("house.lua"));
+  Result r = Sh("canasta audit " + D("logs/a.jsonl"));
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("cannot use ruleset \"house.lua\": ruleset file " + D("logs/house.lua") +
+                       " cannot be loaded (the error is at " + D("logs/house.lua") +
+                       ":2); audit with --rules " + D("logs/house.lua") + " to see it"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("7f3a9"), std::string::npos) << r.out;
+  // Named by the user, the error is shown whole.
+  Result named = Sh("canasta audit --rules " + D("logs/house.lua") + " " + D("logs/a.jsonl"));
+  EXPECT_EQ(named.status, 2);
+  EXPECT_NE(named.out.find("house.lua:2: malformed number near '7f3a9'"), std::string::npos)
+      << named.out;
+}
+
 TEST_F(CliInputs, TheUserMayAllowAFolderOrForceARuleset) {
   Put(D("shared/house.lua"), kHouse);
   Put(D("logs/a.jsonl"), SampleNaming(D("shared/house.lua")));

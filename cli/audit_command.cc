@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -16,8 +17,6 @@
 #include <map>
 #include <mutex>
 #include <thread>
-
-#include <boost/program_options.hpp>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -209,7 +208,8 @@ FileReport AuditOne(const std::string& path, const AuditOptions& options) {
     r = AuditStream(in, path, options);
   }
   if (r.games.empty() && r.findings.empty()) {
-    r.findings.push_back(Finding{0, CheckId::kLogNotCanastaLog,
+    r.findings.push_back(Finding{0,
+                                 CheckId::kLogNotCanastaLog,
                                  "this file is empty: there is no canasta-log/1 game to audit",
                                  {"the first line must be {\"type\":\"game\",\"format\":"
                                   "\"canasta-log/1\",...}"}});
@@ -236,18 +236,18 @@ int AuditCommand(const std::vector<std::string>& args) {
       "PATTERN: the names of logs in directories (default *.jsonl; repeatable)")(
       "format,f", po::value(&format)->default_value("text"), "text, json or sarif")(
       "output,o", po::value(&output), "write the report to this file instead of stdout")(
-      "jobs,j", po::value(&jobs)->default_value(0),
-      "threads (0: all cores; at most 4 per core)")(
+      "jobs,j", po::value(&jobs)->default_value(0), "threads (0: all cores; at most 4 per core)")(
       "color", po::value(&color)->default_value("auto"),
       "text colours: auto (a terminal, unless NO_COLOR is set), always, never")(
       "scores", "text format: also print every hand's computed scores")(
-      "summary", "print the batch summary even for a single file")(
-      "no-progress", "never draw the progress bar");
+      "summary", "print the batch summary even for a single file")("no-progress",
+                                                                   "never draw the progress bar");
   std::vector<std::string> paths;
   po::variables_map vm;
   if (!ParseOptions(args, opts, "audit", kAuditUsage, &paths, &vm)) return kExitTrouble;
   if (vm.count("help")) {
-    std::cout << kAuditUsage << "\n" << opts
+    std::cout << kAuditUsage << "\n"
+              << opts
               << "\nExit status: 0 no error found, 1 errors found, 2 the tool could not do "
                  "its job.\n";
     return kExitOk;
@@ -274,8 +274,8 @@ int AuditCommand(const std::vector<std::string>& args) {
   const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
   if (jobs == 0) jobs = cores;
   if (jobs > kJobsPerCore * cores) {
-    std::cerr << "canasta audit: note: --jobs " << jobs << " is capped at "
-              << kJobsPerCore * cores << " (" << kJobsPerCore << " per core)\n";
+    std::cerr << "canasta audit: note: --jobs " << jobs << " is capped at " << kJobsPerCore * cores
+              << " (" << kJobsPerCore << " per core)\n";
     jobs = kJobsPerCore * cores;
   }
   if (!rules.empty()) {
@@ -402,8 +402,8 @@ int AuditCommand(const std::vector<std::string>& args) {
     for (const auto& [name, count] : totals.by_check)
       std::cerr << "  " << count << "  " << name << "\n";
     if (!totals.slowest.empty())
-      std::cerr << "slowest: " << totals.slowest << " ("
-                << int(totals.slowest_seconds * 1000 + 0.5) << " ms)\n";
+      std::cerr << "slowest: " << totals.slowest << " (" << int(totals.slowest_seconds * 1000 + 0.5)
+                << " ms)\n";
   }
   if (s.unreadable > 0 || unknown_ruleset || !walker.problems().empty()) return kExitTrouble;
   return s.ExitCode();

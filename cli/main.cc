@@ -42,8 +42,7 @@ int Run(const std::vector<std::string>& args) {
   }
   std::string cmd = args[0];
   std::vector<std::string> rest(args.begin() + 1, args.end());
-  if ((cmd == "help" || cmd == "-h" || cmd == "--help") && !rest.empty() &&
-      rest[0][0] != '-') {
+  if ((cmd == "help" || cmd == "-h" || cmd == "--help") && !rest.empty() && rest[0][0] != '-') {
     // `canasta help audit` is `canasta audit --help`.
     cmd = rest[0];
     rest = {"--help"};

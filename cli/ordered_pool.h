@@ -27,8 +27,8 @@
 namespace canasta {
 
 struct PoolOptions {
-  int jobs = 1;        // worker threads, at least 1
-  size_t window = 0;   // results waiting for the consumer; 0: 4 per job
+  int jobs = 1;       // worker threads, at least 1
+  size_t window = 0;  // results waiting for the consumer; 0: 4 per job
   // Starts a thread; tests replace it to make thread creation fail.
   std::function<std::thread(std::function<void()>)> spawn = [](std::function<void()> f) {
     return std::thread(std::move(f));

@@ -11,7 +11,9 @@
 
 namespace canasta {
 
-FdStreamBuf::FdStreamBuf(int fd, int closed_errno) : fd_(fd), closed_errno_(closed_errno) { setp(buffer_, buffer_ + sizeof buffer_); }
+FdStreamBuf::FdStreamBuf(int fd, int closed_errno) : fd_(fd), closed_errno_(closed_errno) {
+  setp(buffer_, buffer_ + sizeof buffer_);
+}
 
 FdStreamBuf::~FdStreamBuf() { Drain(); }
 

@@ -1,11 +1,10 @@
 // `canasta simulate`: bots play complete games; each is written to its own
 // file, the same seed giving the same bytes.
+#include <boost/program_options.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-
-#include <boost/program_options.hpp>
 
 #include "cli/commands.h"
 #include "cli/output.h"
@@ -79,11 +78,12 @@ int SimulateCommand(const std::vector<std::string>& args) {
   std::string rules = "classic", out_dir, bots = "sensible";
   int games = 1;
   uint64_t seed = 1;
-  opts.add_options()("help,h", "this help")(
-      "rules,r", po::value(&rules)->default_value("classic"), "ruleset: built-in name or Lua file")(
+  opts.add_options()("help,h", "this help")("rules,r", po::value(&rules)->default_value("classic"),
+                                            "ruleset: built-in name or Lua file")(
       "games,n", po::value(&games)->default_value(1), "games to play")(
       "seed,s", po::value(&seed)->default_value(1), "seed: the same seed gives the same games")(
-      "out,o", po::value(&out_dir), "directory for the logs (game-0001.jsonl, ...); stdout if absent")(
+      "out,o", po::value(&out_dir),
+      "directory for the logs (game-0001.jsonl, ...); stdout if absent")(
       "bots,b", po::value(&bots)->default_value("sensible"),
       "bot per seat, comma-separated, repeated as needed: random, sensible");
   po::variables_map vm;

@@ -45,7 +45,11 @@ const char* SeverityColor(Severity s) {
 size_t Utf8Sequence(std::string_view s, char32_t* cp) {
   const auto b = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
   const unsigned char c = b(0);
-  size_t n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+  size_t n = c < 0x80             ? 1
+             : (c & 0xe0) == 0xc0 ? 2
+             : (c & 0xf0) == 0xe0 ? 3
+             : (c & 0xf8) == 0xf0 ? 4
+                                  : 0;
   if (n == 0 || n > s.size()) return 0;
   char32_t v = n == 1 ? c : n == 2 ? c & 0x1f : n == 3 ? c & 0x0f : c & 0x07;
   for (size_t i = 1; i < n; ++i) {
@@ -61,9 +65,8 @@ size_t Utf8Sequence(std::string_view s, char32_t* cp) {
 // Code points a terminal acts on or that reorder or split a line: C0, DEL,
 // C1 (U+0080-U+009F), the line and paragraph separators, bidi controls.
 bool IsControl(char32_t cp) {
-  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 ||
-         cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) ||
-         (cp >= 0x2066 && cp <= 0x2069);
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 || cp == 0x200e ||
+         cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
 // Writes `text` with control characters escaped, so that a finding is always
@@ -575,9 +578,10 @@ int ExitCodeFor(const std::vector<FileReport>& reports) {
 
 void WriteTextFile(std::ostream& out, const FileReport& report, const TextOptions& options) {
   if (report.unreadable) {
-    PutLine(out, kToolName, Severity::kError,
-            "cannot read '" + report.file + "'" + (report.reason.empty() ? "" : ": " + report.reason),
-            nullptr, options);
+    PutLine(
+        out, kToolName, Severity::kError,
+        "cannot read '" + report.file + "'" + (report.reason.empty() ? "" : ": " + report.reason),
+        nullptr, options);
     return;
   }
   for (const Finding& f : report.findings) PutFinding(out, report.file, f, options);
@@ -809,8 +813,7 @@ void SarifReportWriter::DoEnd() {
       w.StartObject();
       w.Key("level");
       w.String("error");
-      SarifText(w, "message",
-                "cannot read '" + file + "'" + (reason.empty() ? "" : ": " + reason));
+      SarifText(w, "message", "cannot read '" + file + "'" + (reason.empty() ? "" : ": " + reason));
       w.Key("locations");
       w.StartArray();
       w.StartObject();

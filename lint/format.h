@@ -77,8 +77,8 @@ void WriteSarif(std::ostream& out, const std::vector<FileReport>& reports, const
 // One file's part of a report, formatted ahead (on any thread) by
 // ReportWriter::Format() and written in order by AddFormatted().
 struct FormattedFile {
-  std::string bytes;     // exactly what AddFile() would write for the file
-  ReportSummary counts;  // of this file alone
+  std::string bytes;                    // exactly what AddFile() would write for the file
+  ReportSummary counts;                 // of this file alone
   std::string unreadable_file, reason;  // SARIF lists unreadable files at the end
 };
 

@@ -30,8 +30,7 @@ std::string JoinBuiltins() {
 bool Load(const std::string& key, const std::vector<std::string>& roots, RulesetChoice* out,
           std::string* error, LuaError* lua_error = nullptr) {
   static std::mutex mu;
-  static std::map<std::pair<std::string, std::vector<std::string>>,
-                  std::shared_ptr<const Ruleset>>
+  static std::map<std::pair<std::string, std::vector<std::string>>, std::shared_ptr<const Ruleset>>
       cache;
   std::error_code ec;
   std::string id = IsBuiltin(key) ? key : fs::weakly_canonical(key, ec).string();
@@ -94,8 +93,7 @@ bool ResolveLogRuleset(const std::string& name, const std::string& log_path,
     if (roots.empty()) return refuse("\"" + key + "\" is an absolute path");
     candidate = named;
   } else {
-    if (log_path.empty() && roots.empty())
-      return refuse("this log has no folder (standard input)");
+    if (log_path.empty() && roots.empty()) return refuse("this log has no folder (standard input)");
     if (!log_path.empty()) {
       fs::path dir = fs::path(log_path).parent_path();
       if (dir.empty()) dir = ".";
@@ -117,8 +115,8 @@ bool ResolveLogRuleset(const std::string& name, const std::string& log_path,
   }
   if (!inside) return refuse("\"" + key + "\" leads outside (a symbolic link)");
   if (!fs::is_regular_file(candidate, ec)) {
-    *error = "no ruleset \"" + key + "\": not a built-in (" + JoinBuiltins() +
-             ") and no file " + candidate.string() + "; " + kHowToAllow;
+    *error = "no ruleset \"" + key + "\": not a built-in (" + JoinBuiltins() + ") and no file " +
+             candidate.string() + "; " + kHowToAllow;
     return false;
   }
   LuaError lua_error;
@@ -130,8 +128,8 @@ bool ResolveLogRuleset(const std::string& name, const std::string& log_path,
       lua_error.message.find("it was not opened") == std::string::npos) {
     std::string where = lua_error.file;
     if (lua_error.line > 0) where += ":" + std::to_string(lua_error.line);
-    *error = "ruleset file " + candidate.string() + " cannot be loaded (the error is at " +
-             where + "); audit with --rules " + candidate.string() + " to see it";
+    *error = "ruleset file " + candidate.string() + " cannot be loaded (the error is at " + where +
+             "); audit with --rules " + candidate.string() + " to see it";
   }
   return false;
 }

@@ -1,6 +1,7 @@
 // The program against untrusted logs and odd inputs: what a log's header may
 // name as its ruleset, inputs that hold nothing to audit, outputs that would
 // destroy an input, write errors. Each test runs the built program.
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,8 +14,6 @@
 #include <sstream>
 #include <string>
 
-#include <gtest/gtest.h>
-
 namespace fs = std::filesystem;
 
 namespace {
@@ -26,10 +25,9 @@ struct Result {
 
 // Runs a shell line in which the word `canasta` is the program; stderr is merged.
 Result Sh(const std::string& line) {
-  std::string cmd = "export CANASTA=" + std::string(CANASTA_BINARY) + "; { " +
-                    std::regex_replace(line, std::regex("(^|[ |;(\"])canasta "),
-                                       "$1\"$$CANASTA\" ") +
-                    "; } 2>&1";
+  std::string cmd =
+      "export CANASTA=" + std::string(CANASTA_BINARY) + "; { " +
+      std::regex_replace(line, std::regex("(^|[ |;(\"])canasta "), "$1\"$$CANASTA\" ") + "; } 2>&1";
   Result r;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
@@ -147,15 +145,15 @@ TEST_F(CliInputs, TheUserMayAllowAFolderOrForceARuleset) {
   Put(D("shared/house.lua"), kHouse);
   Put(D("logs/a.jsonl"), SampleNaming(D("shared/house.lua")));
   EXPECT_EQ(Sh("canasta audit " + D("logs/a.jsonl")).status, 2);
-  EXPECT_EQ(Sh("canasta audit --allow-ruleset-path " + D("shared") + " " + D("logs/a.jsonl")).status,
-            0);
+  EXPECT_EQ(
+      Sh("canasta audit --allow-ruleset-path " + D("shared") + " " + D("logs/a.jsonl")).status, 0);
   EXPECT_EQ(Sh("canasta audit --rules " + D("shared/house.lua") + " " + D("logs/a.jsonl")).status,
             0);
   // Allowing one folder is not allowing its parent.
   Put(D("other/house.lua"), kHouse);
   Put(D("logs/b.jsonl"), SampleNaming(D("other/house.lua")));
-  EXPECT_EQ(Sh("canasta audit --allow-ruleset-path " + D("shared") + " " + D("logs/b.jsonl")).status,
-            2);
+  EXPECT_EQ(
+      Sh("canasta audit --allow-ruleset-path " + D("shared") + " " + D("logs/b.jsonl")).status, 2);
 }
 
 TEST_F(CliInputs, UnknownRulesetInAHeaderExitsTwoListingTheNames) {
@@ -196,8 +194,8 @@ TEST_F(CliInputs, AnEmptyFileNamedIsAnError) {
 }
 
 TEST_F(CliInputs, DirectoriesTakeJsonlOrTheGlobAndNamedFilesAnyName) {
-  Put(D("logs/a.log"), Slurp(std::string(CANASTA_SOURCE_DIR) +
-                             "/samples/classic/mistakes/out-of-turn.jsonl"));
+  Put(D("logs/a.log"),
+      Slurp(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes/out-of-turn.jsonl"));
   Put(D("logs/b.txt"), Slurp(kSample));
   EXPECT_EQ(Sh("canasta audit " + D("logs")).status, 2);
   Result glob = Sh("canasta audit --glob '*.log' " + D("logs"));
@@ -246,7 +244,8 @@ TEST_F(CliInputs, ColourOnATerminalUnlessNoColor) {
   // `script` gives the program a terminal.
   Result tty = Sh("script -qec \"canasta audit --no-progress " + mistake + "\" /dev/null");
   EXPECT_NE(tty.out.find("\x1b[1;31merror:"), std::string::npos) << tty.out;
-  Result no = Sh("NO_COLOR=1 script -qec \"canasta audit --no-progress " + mistake + "\" /dev/null");
+  Result no =
+      Sh("NO_COLOR=1 script -qec \"canasta audit --no-progress " + mistake + "\" /dev/null");
   EXPECT_NE(no.out.find("error: "), std::string::npos) << no.out;
   EXPECT_EQ(no.out.find("\x1b["), std::string::npos) << no.out;
   EXPECT_NE(Sh("canasta audit --color always " + mistake).out.find("\x1b[1;31merror:"),
@@ -287,9 +286,12 @@ TEST_F(CliInputs, SimulatedLogsOfAHouseRulesetAuditCleanWithoutRules) {
             "wrote 2 log(s) to sim/ (game-0001.jsonl to game-0002.jsonl) and the ruleset file(s) "
             "sim/ruleset/common/base.lua sim/ruleset/house.lua; ruleset \"ruleset/house.lua\"\n");
   EXPECT_EQ(Slurp(D("sim/ruleset/house.lua")), Slurp(D("hr/house.lua")));
-  EXPECT_EQ(Slurp(D("sim/game-0001.jsonl")).rfind(
-                "{\"type\":\"game\",\"format\":\"canasta-log/1\",\"ruleset\":\"ruleset/house.lua\"", 0),
-            0u);
+  EXPECT_EQ(
+      Slurp(D("sim/game-0001.jsonl"))
+          .rfind(
+              "{\"type\":\"game\",\"format\":\"canasta-log/1\",\"ruleset\":\"ruleset/house.lua\"",
+              0),
+      0u);
   Result audit = Sh("canasta audit " + D("sim"));
   EXPECT_EQ(audit.status, 0) << audit.out;
   // Moved elsewhere, the folder still audits: nothing points outside it.
@@ -352,15 +354,16 @@ TEST_F(CliInputs, WriteErrorsExitTwoWithTheReason) {
   EXPECT_EQ(full.status, 2);
   EXPECT_EQ(full.out, "canasta audit: error: cannot write '/dev/full': No space left on device\n");
   for (const char* format : {"text", "json", "sarif"}) {
-    Result out = Sh("canasta audit --format " + std::string(format) + " " + mistake +
-                    " > /dev/full");
+    Result out =
+        Sh("canasta audit --format " + std::string(format) + " " + mistake + " > /dev/full");
     EXPECT_EQ(out.status, 2) << format;
     EXPECT_EQ(out.out,
               "canasta audit: error: cannot write standard output: No space left on device\n");
   }
   Result closed = Sh("canasta audit " + mistake + " >&-");
   EXPECT_EQ(closed.status, 2);
-  EXPECT_EQ(closed.out, "canasta audit: error: cannot write standard output: Bad file descriptor\n");
+  EXPECT_EQ(closed.out,
+            "canasta audit: error: cannot write standard output: Bad file descriptor\n");
   Result rules = Sh("canasta rules list > /dev/full");
   EXPECT_EQ(rules.status, 2);
   EXPECT_EQ(rules.out, "canasta: error: cannot write standard output: No space left on device\n");

@@ -3,6 +3,8 @@
 // window, and clean failures.
 #include "cli/ordered_pool.h"
 
+#include <gtest/gtest.h>
+
 #include <atomic>
 #include <chrono>
 #include <new>
@@ -11,8 +13,6 @@
 #include <system_error>
 #include <thread>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace canasta {
 namespace {

@@ -2,12 +2,12 @@
 // by Format() on any thread and written in order by AddFormatted() are
 // exactly the bytes of AddFile(); text escapes every control a hook's string
 // or a log can carry.
+#include <gtest/gtest.h>
+
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "lint/format.h"
 
@@ -18,8 +18,8 @@ FileReport Report(const std::string& file, int findings) {
   FileReport r;
   r.file = file;
   for (int i = 0; i < findings; ++i)
-    r.findings.push_back(Finding{i + 1, CheckId::kLogBadEvent, "bad " + std::to_string(i),
-                                 {"note " + std::to_string(i)}});
+    r.findings.push_back(Finding{
+        i + 1, CheckId::kLogBadEvent, "bad " + std::to_string(i), {"note " + std::to_string(i)}});
   GameReport g;
   g.file = file;
   g.line = 1;
@@ -89,8 +89,11 @@ std::string TextOf(const std::string& message) {
 
 TEST(ReportWriter, TextEscapesC1AndOtherControlsFromAHooksString) {
   // A raw 0x9b is CSI to an 8-bit terminal; U+009B is the same in UTF-8.
-  EXPECT_EQ(TextOf("a\x9b" "2Jb"), "a.log:2: error: a\\x9b2Jb [log-bad-event]\n");
-  EXPECT_EQ(TextOf("a\xc2\x9b" "2J\xc2\x85z"),
+  EXPECT_EQ(TextOf("a\x9b"
+                   "2Jb"),
+            "a.log:2: error: a\\x9b2Jb [log-bad-event]\n");
+  EXPECT_EQ(TextOf("a\xc2\x9b"
+                   "2J\xc2\x85z"),
             "a.log:2: error: a\\u009b2J\\u0085z [log-bad-event]\n");
   // Every byte 0x80-0x9f alone, and every C1 code point.
   for (int c = 0x80; c <= 0x9f; ++c) {

@@ -1,11 +1,11 @@
 // scripting/resolver.h in process: what a log's header may name.
 #include "scripting/resolver.h"
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <gtest/gtest.h>
 
 namespace canasta {
 namespace {

@@ -119,8 +119,12 @@ bool Output::Open(const std::vector<std::string>& inputs, std::string* error) {
       const std::string dir = slash == std::string::npos ? "" : path_.substr(0, slash + 1);
       temp_ = dir + ".canasta-output-XXXXXX";
       fd_ = ::mkostemp(&temp_[0], O_CLOEXEC);
-      if (fd_ < 0) temp_.clear();
-      if (fd_ >= 0) {
+      if (fd_ < 0) {
+        // A folder we may not create files in, holding a file we may write:
+        // written in place (it is not an input, checked above).
+        temp_.clear();
+        if (exists) fd_ = ::open(path_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+      } else {
         const mode_t mask = ::umask(0);
         ::umask(mask);
         ::fchmod(fd_, exists ? (st.st_mode & 07777) : (0666 & ~mask));

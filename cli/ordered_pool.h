@@ -53,21 +53,29 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
   const int jobs = options.jobs < 1 ? 1 : options.jobs;
   const size_t window = options.window > 0 ? options.window : size_t(jobs) * 4;
   std::mutex mu;
-  std::condition_variable changed;
+  // Few wake-ups: the consumer is woken only for the result it waits for,
+  // workers only when the window was full; the consumer takes every result
+  // that is ready in one go.
+  std::condition_variable result_ready, space;
   std::map<size_t, Result> done;
   size_t taken = 0;        // items handed to workers
   size_t consumed = 0;     // results handed to the consumer
+  int waiting = 0;         // workers waiting for space in the window
   bool exhausted = false;  // the source is over: `taken` is the number of items
   bool stop = false;       // a failure: everyone leaves
   PoolOutcome outcome;
 
+  auto wake_all = [&]() {  // under the lock
+    result_ready.notify_all();
+    space.notify_all();
+  };
   auto fail = [&](std::exception_ptr e, size_t index) {  // under the lock
     if (!outcome.error) {
       outcome.error = e;
       outcome.error_index = index;
     }
     stop = true;
-    changed.notify_all();
+    wake_all();
   };
   auto worker = [&]() {
     while (true) {
@@ -75,12 +83,14 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
       Item item;
       {
         std::unique_lock<std::mutex> lock(mu);
-        changed.wait(lock, [&] { return stop || exhausted || taken < consumed + window; });
+        ++waiting;
+        space.wait(lock, [&] { return stop || exhausted || taken < consumed + window; });
+        --waiting;
         if (stop || exhausted) return;
         try {
           if (!next(&item)) {
             exhausted = true;
-            changed.notify_all();
+            wake_all();
             return;
           }
         } catch (...) {
@@ -99,7 +109,7 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
       }
       std::lock_guard<std::mutex> lock(mu);
       done.emplace(i, std::move(*result));
-      changed.notify_all();
+      if (i == consumed) result_ready.notify_one();
     }
   };
 
@@ -112,32 +122,40 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
       outcome.spawn_error = "cannot start thread " + std::to_string(t + 1) + " of " +
                             std::to_string(jobs) + ": " + e.what();
       stop = true;
-      changed.notify_all();
+      wake_all();
       break;
     }
   }
-  while (!threads.empty()) {
-    std::optional<Result> result;
+  std::vector<Result> batch;
+  bool running = !threads.empty();
+  while (running) {
+    batch.clear();
     {
       std::unique_lock<std::mutex> lock(mu);
-      changed.wait(lock, [&] {
+      result_ready.wait(lock, [&] {
         return stop || done.count(consumed) > 0 || (exhausted && consumed >= taken);
       });
-      if (stop || done.count(consumed) == 0) break;
-      auto it = done.find(consumed);
-      result.emplace(std::move(it->second));
-      done.erase(it);
+      if (stop) break;
+      for (auto it = done.find(consumed); it != done.end() && it->first == consumed + batch.size();
+           it = done.erase(it))
+        batch.push_back(std::move(it->second));
+      if (batch.empty()) break;  // the source is over and everything consumed
     }
+    size_t n = 0;
     try {
-      consume(*result);
+      for (Result& r : batch) {
+        consume(r);
+        ++n;
+      }
     } catch (...) {
       std::lock_guard<std::mutex> lock(mu);
+      consumed += n;
       fail(std::current_exception(), consumed);
       break;
     }
     std::lock_guard<std::mutex> lock(mu);
-    ++consumed;
-    changed.notify_all();
+    consumed += n;
+    if (waiting > 0) space.notify_all();
   }
   for (std::thread& t : threads) t.join();
   outcome.consumed = consumed;

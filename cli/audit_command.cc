@@ -1,11 +1,16 @@
 // `canasta audit`: files and directories, one thread or several, text, JSON
-// or SARIF. Reports are written in the order of the inputs as soon as each is
-// ready, so memory stays flat however many logs a directory holds.
+// or SARIF. Each worker audits and formats its file; the reports are written
+// in the order of the inputs as soon as each is ready, so memory stays flat
+// however many logs a directory holds.
+#include <fnmatch.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/program_options.hpp>
+#include <cerrno>
 #include <chrono>
-#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -13,10 +18,10 @@
 #include <mutex>
 #include <thread>
 
-#include <boost/program_options.hpp>
-
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/ordered_pool.h"
+#include "cli/output.h"
 #include "lint/checks.h"
 #include "lint/format.h"
 
@@ -29,64 +34,102 @@ namespace {
 constexpr char kAuditUsage[] =
     "usage: canasta audit [options] PATH...\n"
     "\n"
-    "Replays each canasta-log/1 file (or every *.jsonl / *.log file below a\n"
-    "directory) through the rules and reports every illegal move and scoring\n"
-    "mistake as `file:line: error: message [check-name]`.\n";
+    "Replays each canasta-log/1 file (a file named here whatever its name, every\n"
+    "*.jsonl file below a directory, or standard input for -) through the rules and\n"
+    "reports every illegal move and scoring mistake as\n"
+    "`file:line: error: message [check-name]`.\n";
 
 // The logs named on the command line and below its directories, one at a
 // time: a directory is listed (and sorted) only when the walk reaches it, so
-// memory stays flat however large the corpus; the order is stable.
+// memory stays flat however large the corpus; the order is stable. Links to
+// directories found in a walk are not followed (a link to "." would make the
+// walk endless); each is reported. A named directory with no log in it, or
+// one that cannot be listed, is a problem kept for the end.
 class LogWalker {
  public:
-  explicit LogWalker(std::vector<std::string> paths) {
+  LogWalker(std::vector<std::string> paths, std::vector<std::string> globs)
+      : globs_(std::move(globs)) {
     std::reverse(paths.begin(), paths.end());
-    for (std::string& p : paths) stack_.push_back(Level{{std::move(p)}, 0, true});
+    for (std::string& p : paths) stack_.push_back(Level{{std::move(p)}, 0, ""});
   }
-  // The next file, or false at the end (or on an error, then in error()).
+  // The next file, or false at the end.
   bool Next(std::string* path) {
     while (!stack_.empty()) {
       Level& top = stack_.back();
       if (top.next >= top.entries.size()) {
+        if (!top.root.empty() && found_below_.back() == 0)
+          problems_.push_back("no canasta-log/1 files under " + top.root + " (looked for " +
+                              Patterns() + "; --glob PATTERN for other names)");
+        if (!top.root.empty()) {
+          const size_t n = found_below_.back();
+          found_below_.pop_back();
+          if (!found_below_.empty()) found_below_.back() += n;
+        }
         stack_.pop_back();
         continue;
       }
       std::string entry = std::move(top.entries[top.next++]);
-      const bool named = top.named;
+      const bool named = stack_.size() == 1 && top.root.empty();
       std::error_code ec;
-      if (fs::is_directory(entry, ec)) {
-        Level level{{}, 0, false};
+      if (entry != "-" && fs::is_directory(entry, ec)) {
+        if (!named && fs::is_symlink(entry, ec)) {
+          skipped_.push_back(entry);
+          continue;
+        }
+        Level level{{}, 0, named ? entry : std::string()};
         for (fs::directory_iterator it(entry, ec), end; !ec && it != end; it.increment(ec)) {
           const fs::path& p = it->path();
+          const std::string name = p.filename().string();
           std::error_code kind;
-          if (it->is_directory(kind) ||
-              (it->is_regular_file(kind) && (p.extension() == ".jsonl" || p.extension() == ".log")))
+          if (it->is_directory(kind)) {
             level.entries.push_back(p.string());
+          } else if (it->is_regular_file(kind) && Matches(name)) {
+            level.entries.push_back(p.string());
+          }
         }
         if (ec) {
-          error_ = "cannot read directory '" + entry + "': " + ec.message();
-          stack_.clear();
-          return false;
+          problems_.push_back("cannot read directory '" + entry + "': " + ec.message());
+          continue;
         }
         std::sort(level.entries.begin(), level.entries.end());
+        if (named) found_below_.push_back(0);
         stack_.push_back(std::move(level));
         continue;
       }
-      (void)named;  // a named file that is missing is reported as unreadable
+      if (!found_below_.empty()) ++found_below_.back();
       *path = std::move(entry);
       return true;
     }
     return false;
   }
-  const std::string& error() const { return error_; }
+  // Problems that make the audit incomplete (exit 2).
+  const std::vector<std::string>& problems() const { return problems_; }
+  // Directory links found in the walk and not followed.
+  const std::vector<std::string>& skipped() const { return skipped_; }
 
  private:
   struct Level {
     std::vector<std::string> entries;
     size_t next;
-    bool named;  // paths from the command line
+    std::string root;  // a directory named on the command line
   };
+  bool Matches(const std::string& name) const {
+    for (const std::string& g : globs_) {
+      // Hidden files only for a pattern that asks for them (as a shell does).
+      if (name[0] == '.' && g[0] != '.') continue;
+      if (fnmatch(g.c_str(), name.c_str(), 0) == 0) return true;
+    }
+    return false;
+  }
+  std::string Patterns() const {
+    std::string out;
+    for (const std::string& g : globs_) out += (out.empty() ? "" : ", ") + g;
+    return out;
+  }
+  std::vector<std::string> globs_;
   std::vector<Level> stack_;
-  std::string error_;
+  std::vector<size_t> found_below_;  // files found below each named directory open
+  std::vector<std::string> problems_, skipped_;
 };
 
 struct Progress {
@@ -109,182 +152,261 @@ struct Totals {
   std::map<std::string, long> by_check;
   std::string slowest;
   double slowest_seconds = -1;
+
+  void Add(const Totals& o) {
+    games += o.games;
+    hands += o.hands;
+    events += o.events;
+    for (const auto& [name, n] : o.by_check) by_check[name] += n;
+    if (o.slowest_seconds > slowest_seconds) {
+      slowest_seconds = o.slowest_seconds;
+      slowest = o.slowest;
+    }
+  }
 };
 
-void Tally(const FileReport& r, double seconds, Totals* t) {
+Totals TallyOf(const FileReport& r, double seconds) {
+  Totals t;
   auto count = [&](const std::vector<Finding>& fs) {
-    for (const Finding& f : fs) ++t->by_check[GetCheck(f.id).name];
+    for (const Finding& f : fs) ++t.by_check[GetCheck(f.id).name];
   };
   count(r.findings);
   for (const GameReport& g : r.games) {
-    ++t->games;
-    t->hands += long(g.hands.size());
-    t->events += g.events;
+    ++t.games;
+    t.hands += long(g.hands.size());
+    t.events += g.events;
     count(g.findings);
   }
-  if (seconds > t->slowest_seconds) {
-    t->slowest_seconds = seconds;
-    t->slowest = r.file;
-  }
+  t.slowest_seconds = seconds;
+  t.slowest = r.file;
+  return t;
 }
+
+// One file audited and formatted by a worker.
+struct Audited {
+  FormattedFile formatted;
+  Totals totals;
+  bool unknown_ruleset = false;  // a game not replayed for want of its ruleset
+};
+
+// Audits one file (or standard input for "-"): an unreadable file says why,
+// an empty one is a finding, not a clean log.
+FileReport AuditOne(const std::string& path, const AuditOptions& options) {
+  FileReport r;
+  if (path == "-") {
+    r = AuditStream(std::cin, kStdinName, options);
+  } else {
+    errno = 0;
+    std::ifstream in(path, std::ios::binary);
+    std::error_code ec;
+    if (!in || fs::is_directory(path, ec)) {
+      r.file = path;
+      r.unreadable = true;
+      r.reason = std::strerror(errno != 0 ? errno : EISDIR);
+      return r;
+    }
+    r = AuditStream(in, path, options);
+  }
+  if (r.games.empty() && r.findings.empty()) {
+    r.findings.push_back(Finding{0,
+                                 CheckId::kLogNotCanastaLog,
+                                 "this file is empty: there is no canasta-log/1 game to audit",
+                                 {"the first line must be {\"type\":\"game\",\"format\":"
+                                  "\"canasta-log/1\",...}"}});
+  }
+  return r;
+}
+
+// --jobs at most this many per core: more only costs memory and threads.
+constexpr int kJobsPerCore = 4;
 
 }  // namespace
 
 int AuditCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  std::string rules, format = "text", output;
+  std::string rules, format = "text", output, color = "auto";
   int jobs = 0;
+  std::vector<std::string> allow_dirs, globs;
   opts.add_options()("help,h", "this help")(
       "rules,r", po::value(&rules),
       "ruleset: a built-in name (`canasta rules list`) or a Lua file; overrides the log's")(
+      "allow-ruleset-path", po::value(&allow_dirs)->composing(),
+      "DIR: logs may also name .lua rulesets below DIR (repeatable)")(
+      "glob", po::value(&globs)->composing(),
+      "PATTERN: the names of logs in directories (default *.jsonl; repeatable)")(
       "format,f", po::value(&format)->default_value("text"), "text, json or sarif")(
       "output,o", po::value(&output), "write the report to this file instead of stdout")(
-      "jobs,j", po::value(&jobs)->default_value(0), "threads (0: all cores)")(
+      "jobs,j", po::value(&jobs)->default_value(0), "threads (0: all cores; at most 4 per core)")(
+      "color", po::value(&color)->default_value("auto"),
+      "text colours: auto (a terminal, unless NO_COLOR is set), always, never")(
       "scores", "text format: also print every hand's computed scores")(
-      "summary", "print the batch summary even for a single file")(
-      "no-progress", "never draw the progress bar");
+      "summary", "print the batch summary even for a single file")("no-progress",
+                                                                   "never draw the progress bar");
   std::vector<std::string> paths;
   po::variables_map vm;
   if (!ParseOptions(args, opts, "audit", kAuditUsage, &paths, &vm)) return kExitTrouble;
   if (vm.count("help")) {
-    std::cout << kAuditUsage << "\n" << opts
+    std::cout << kAuditUsage << "\n"
+              << opts
               << "\nExit status: 0 no error found, 1 errors found, 2 the tool could not do "
                  "its job.\n";
     return kExitOk;
   }
+  auto usage_error = [&](const std::string& message) {
+    std::cerr << "canasta audit: error: " << message << "\n";
+    return kExitTrouble;
+  };
   if (paths.empty()) {
     std::cerr << "canasta audit: error: no log given\n\n" << kAuditUsage << opts;
     return kExitTrouble;
   }
   std::optional<OutputFormat> fmt = ParseOutputFormat(format);
-  if (!fmt) {
-    std::cerr << "canasta audit: error: unknown format '" << format
-              << "' (text, json or sarif)\n";
-    return kExitTrouble;
-  }
-  if (jobs < 0) {
-    std::cerr << "canasta audit: error: --jobs must be 0 or more\n";
-    return kExitTrouble;
+  if (!fmt) return usage_error("unknown format '" + format + "' (text, json or sarif)");
+  if (color != "auto" && color != "always" && color != "never")
+    return usage_error("unknown --color '" + color + "' (auto, always or never)");
+  if (jobs < 0) return usage_error("--jobs must be 0 or more");
+  if (std::count(paths.begin(), paths.end(), "-") > 1)
+    return usage_error("standard input (-) can be read only once");
+  if (globs.empty()) globs = {"*.jsonl"};
+  for (const std::string& g : globs)
+    if (g.empty() || g.find('/') != std::string::npos)
+      return usage_error("--glob '" + g + "': a pattern for file names, without '/'");
+  const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+  if (jobs == 0) jobs = cores;
+  if (jobs > kJobsPerCore * cores) {
+    std::cerr << "canasta audit: note: --jobs " << jobs << " is capped at " << kJobsPerCore * cores
+              << " (" << kJobsPerCore << " per core)\n";
+    jobs = kJobsPerCore * cores;
   }
   if (!rules.empty()) {
     // An unknown ruleset on the command line is the tool's trouble, not a finding.
     RulesetChoice probe;
     std::string error;
-    if (!ResolveRuleset(rules, "", &probe, &error)) {
-      std::cerr << "canasta audit: error: " << error << "\n";
-      return kExitTrouble;
-    }
+    if (!ResolveUserRuleset(rules, &probe, &error)) return usage_error(error);
   }
-  std::ofstream file_out;
-  if (!output.empty()) {
-    file_out.open(output, std::ios::binary);
-    if (!file_out) {
-      std::cerr << "canasta audit: error: cannot write '" << output << "'\n";
-      return kExitTrouble;
-    }
+  RulesetPolicy policy;
+  for (const std::string& d : allow_dirs) {
+    std::error_code ec;
+    if (!fs::is_directory(d, ec))
+      return usage_error("--allow-ruleset-path " + d + ": not a directory");
+    policy.allowed_dirs.push_back(d);
   }
-  std::ostream& out = output.empty() ? std::cout : file_out;
+
+  // The output must not be one of the inputs: checked on every file the walk
+  // will read, before any is read (the report then replaces the file only at
+  // the end, through a temporary file).
+  std::vector<std::string> inputs;
+  if (!output.empty() && output != "-" && fs::exists(output)) {
+    LogWalker all(paths, globs);
+    for (std::string p; all.Next(&p);)
+      if (SameFile(output, p)) inputs.push_back(p);
+  }
+  Output out(output);
+  {
+    std::string error;
+    if (!out.Open(inputs, &error)) return usage_error(error);
+  }
   TextOptions text;
   text.scores = vm.count("scores") > 0;
-  text.color = output.empty() && *fmt == OutputFormat::kText && isatty(1);
-  std::unique_ptr<ReportWriter> writer = MakeReportWriter(*fmt, out, CANASTA_VERSION, text);
+  const char* no_color = std::getenv("NO_COLOR");
+  text.color = *fmt == OutputFormat::kText &&
+               (color == "always" || (color == "auto" && output.empty() && isatty(1) &&
+                                      (no_color == nullptr || no_color[0] == '\0')));
+  std::unique_ptr<ReportWriter> writer =
+      MakeReportWriter(*fmt, out.stream(), CANASTA_VERSION, text);
 
   AuditOptions options;
   options.forced_ruleset = rules;
-  options.resolve = ResolveRuleset;
+  options.resolve = CommandLineResolver(rules, policy);
 
-  if (jobs == 0) jobs = int(std::max(1u, std::thread::hardware_concurrency()));
   Progress progress;
   progress.enabled = isatty(2) && !vm.count("no-progress");
   if (progress.enabled) {
     // Count first, so the bar knows its end (a walk keeps no list).
-    LogWalker counter(paths);
+    LogWalker counter(paths, globs);
     for (std::string p; counter.Next(&p);) ++progress.total;
     progress.enabled = progress.total > 1;
   }
 
-  // Workers take files from the walk in order and audit them in any order;
-  // the writer takes the reports in order, a bounded window ahead.
-  LogWalker walker(paths);
-  std::mutex mu;
-  std::condition_variable ready;
-  std::map<size_t, std::pair<FileReport, double>> done;
-  size_t taken = 0;      // files handed to workers
-  bool exhausted = false;  // the walk is over; `taken` is the number of files
-  const size_t window = size_t(jobs) * 4;  // bounds reports waiting for the writer
-  size_t written = 0;
-  auto work = [&]() {
-    while (true) {
-      size_t i;
-      std::string path;
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        ready.wait(lock, [&] { return taken < written + window || exhausted; });
-        if (exhausted || !walker.Next(&path)) {
-          exhausted = true;
-          ready.notify_all();
-          return;
-        }
-        i = taken++;
-      }
-      auto start = std::chrono::steady_clock::now();
-      FileReport r = AuditFile(path, options);
-      double secs =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::lock_guard<std::mutex> lock(mu);
-      done.emplace(i, std::make_pair(std::move(r), secs));
-      ready.notify_all();
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < jobs; ++t) threads.emplace_back(work);
-
+  // Workers take files from the walk in order, audit and format each; this
+  // thread writes the bytes in order (cli/ordered_pool.h).
+  LogWalker walker(paths, globs);
+  std::vector<std::string> names;  // by index, for the message of a failure
   Totals totals;
-  bool unreadable = false;
+  bool unknown_ruleset = false;
   writer->Begin();
   progress.Show(0);
-  while (true) {
-    std::pair<FileReport, double> item;
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      ready.wait(lock, [&] { return done.count(written) > 0 || (exhausted && written >= taken); });
-      if (done.count(written) == 0) break;
-      item = std::move(done[written]);
-      done.erase(written);
-    }
-    progress.Clear();
-    unreadable |= item.first.unreadable;
-    Tally(item.first, item.second, &totals);
-    writer->AddFile(item.first);
-    {
-      std::lock_guard<std::mutex> lock(mu);
-      ++written;
-      ready.notify_all();
-    }
-    progress.Show(written);
-  }
-  for (std::thread& t : threads) t.join();
+  PoolOptions pool;
+  pool.jobs = jobs;
+  // Reports are small; a deep window keeps the workers busy while this thread
+  // waits for the processor (the window is all the memory the pool holds).
+  pool.window = size_t(jobs) * 64;
+  PoolOutcome outcome = RunOrdered<std::string, Audited>(
+      pool,
+      [&](std::string* path) {
+        if (!walker.Next(path)) return false;
+        names.push_back(*path);
+        return true;
+      },
+      [&](std::string& path) {
+        auto start = std::chrono::steady_clock::now();
+        FileReport r = AuditOne(path, options);
+        double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        Audited a;
+        a.totals = TallyOf(r, secs);
+        for (const GameReport& g : r.games)
+          for (const Finding& f : g.findings)
+            a.unknown_ruleset |= f.id == CheckId::kLogUnknownRuleset;
+        a.formatted = writer->Format(r);
+        return a;
+      },
+      [&](Audited& a) {
+        progress.Clear();
+        totals.Add(a.totals);
+        unknown_ruleset |= a.unknown_ruleset;
+        writer->AddFormatted(a.formatted);
+        progress.Show(size_t(writer->summary().files));
+      });
   progress.Clear();
-  writer->End();
-  out.flush();
-  if (!walker.error().empty()) {
-    std::cerr << "canasta audit: error: " << walker.error() << "\n";
-    return kExitTrouble;
+  if (!outcome.spawn_error.empty()) return usage_error(outcome.spawn_error);
+  if (outcome.error) {
+    const std::string file =
+        outcome.error_index < names.size() ? names[outcome.error_index] : std::string("?");
+    try {
+      std::rethrow_exception(outcome.error);
+    } catch (const std::bad_alloc&) {
+      return usage_error("out of memory while auditing '" + file + "'");
+    } catch (const std::exception& e) {
+      return usage_error("while auditing '" + file + "': " + e.what());
+    }
   }
+  writer->End();
+  {
+    std::string error;
+    if (!out.Commit(&error)) return usage_error(error);
+  }
+  for (const std::string& link : walker.skipped())
+    std::cerr << "canasta audit: note: " << link
+              << " is a link to a directory; not followed (name it to audit it)\n";
+  for (const std::string& problem : walker.problems())
+    std::cerr << "canasta audit: error: " << problem << "\n";
 
-  const size_t n = written;
-  if (n > 1 || vm.count("summary")) {
-    std::cerr << "audited " << n << " file(s): " << totals.games << " game(s), " << totals.hands
-              << " hand(s), " << totals.events << " event(s); " << writer->summary().errors
-              << " error(s), " << writer->summary().warnings << " warning(s)\n";
+  const ReportSummary& s = writer->summary();
+  if (s.files > 1 || vm.count("summary")) {
+    std::cerr << "audited " << s.files << " file(s)";
+    if (s.unreadable > 0) std::cerr << ", " << s.unreadable << " unreadable";
+    std::cerr << ": " << totals.games << " game(s), " << totals.hands << " hand(s), "
+              << totals.events << " event(s); " << s.errors << " error(s), " << s.warnings
+              << " warning(s)\n";
     for (const auto& [name, count] : totals.by_check)
       std::cerr << "  " << count << "  " << name << "\n";
     if (!totals.slowest.empty())
-      std::cerr << "slowest: " << totals.slowest << " ("
-                << int(totals.slowest_seconds * 1000 + 0.5) << " ms)\n";
+      std::cerr << "slowest: " << totals.slowest << " (" << int(totals.slowest_seconds * 1000 + 0.5)
+                << " ms)\n";
   }
-  if (unreadable) return kExitTrouble;
-  return writer->summary().ExitCode();
+  if (s.unreadable > 0 || unknown_ruleset || !walker.problems().empty()) return kExitTrouble;
+  return s.ExitCode();
 }
 
 }  // namespace canasta

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "replay/auditor.h"
+#include "scripting/resolver.h"
 
 namespace canasta {
 
@@ -17,10 +18,16 @@ int SimulateCommand(const std::vector<std::string>& args);
 int TreeCommand(const std::vector<std::string>& args);
 int SheetCommand(const std::vector<std::string>& args);
 
-// Resolves a ruleset name or file for the replay (built-ins, Lua files). Safe
-// to call from several threads; loaded rulesets are cached.
-bool ResolveRuleset(const std::string& name_or_path, const std::string& relative_to,
-                    RulesetChoice* out, std::string* error);
+// The resolver for a command: `forced` (from --rules, may be empty) wins over
+// every header; otherwise a header's ruleset is resolved as the log's
+// (scripting/resolver.h) under `policy`. `log_path`, when not empty, is the log
+// whatever the caller passes as `relative_to` (CollectDecisions passes "").
+// A `relative_to` of kStdinName is a log with no folder.
+RulesetResolver CommandLineResolver(const std::string& forced, const RulesetPolicy& policy = {},
+                                    const std::string& log_path = "");
+
+// The file name standard input is reported under (`canasta audit -`).
+constexpr char kStdinName[] = "<stdin>";
 
 constexpr int kExitOk = 0;
 constexpr int kExitFindings = 1;

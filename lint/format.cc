@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <sstream>
 
 #include "core/scoring.h"
 
@@ -39,31 +40,72 @@ const char* SeverityColor(Severity s) {
   return kRed;
 }
 
+// The length of the valid UTF-8 sequence at the start of `s` and its code
+// point, or 0 when the first byte does not start one.
+size_t Utf8Sequence(std::string_view s, char32_t* cp) {
+  const auto b = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char c = b(0);
+  size_t n = c < 0x80             ? 1
+             : (c & 0xe0) == 0xc0 ? 2
+             : (c & 0xf0) == 0xe0 ? 3
+             : (c & 0xf8) == 0xf0 ? 4
+                                  : 0;
+  if (n == 0 || n > s.size()) return 0;
+  char32_t v = n == 1 ? c : n == 2 ? c & 0x1f : n == 3 ? c & 0x0f : c & 0x07;
+  for (size_t i = 1; i < n; ++i) {
+    if ((b(i) & 0xc0) != 0x80) return 0;
+    v = (v << 6) | (b(i) & 0x3f);
+  }
+  static constexpr char32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (v < kMin[n] || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return 0;  // overlong, surrogate
+  *cp = v;
+  return n;
+}
+
+// Code points a terminal acts on or that reorder or split a line: C0, DEL,
+// C1 (U+0080-U+009F), the line and paragraph separators, bidi controls.
+bool IsControl(char32_t cp) {
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 || cp == 0x200e ||
+         cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 // Writes `text` with control characters escaped, so that a finding is always
-// exactly one line and a log cannot send escape sequences to the terminal.
+// exactly one line and a log or a hook's string cannot send escape sequences
+// to the terminal: C0 and DEL as \xNN (\n, \r, \t), other controls as
+// \uNNNN, and a byte that is not valid UTF-8 (a raw 0x9b is CSI to an 8-bit
+// terminal) as \xNN.
 void PutPrintable(std::ostream& out, std::string_view text) {
-  for (char ch : text) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c >= 0x20 && c != 0x7f) {
-      out.put(ch);
+  char buf[12];
+  for (size_t i = 0; i < text.size();) {
+    char32_t cp = 0;
+    const size_t n = Utf8Sequence(text.substr(i), &cp);
+    if (n > 0 && !IsControl(cp)) {
+      out.write(text.data() + i, std::streamsize(n));
+      i += n;
       continue;
     }
-    switch (ch) {
-      case '\n':
-        out << "\\n";
-        break;
-      case '\r':
-        out << "\\r";
-        break;
-      case '\t':
-        out << "\\t";
-        break;
-      default: {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\x%02x", c);
-        out << buf;
+    if (n == 0 || cp < 0x80) {
+      const unsigned char c = static_cast<unsigned char>(text[i]);
+      switch (c) {
+        case '\n':
+          out << "\\n";
+          break;
+        case '\r':
+          out << "\\r";
+          break;
+        case '\t':
+          out << "\\t";
+          break;
+        default:
+          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+          out << buf;
       }
+      i += 1;
+      continue;
     }
+    std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(cp));
+    out << buf;
+    i += n;
   }
 }
 
@@ -291,6 +333,10 @@ void JsonFile(JsonOut& w, const FileReport& r) {
   Str(w, r.file);
   w.Key("unreadable");
   w.Bool(r.unreadable);
+  if (r.unreadable && !r.reason.empty()) {
+    w.Key("reason");
+    Str(w, r.reason);
+  }
   w.Key("findings");
   JsonFindings(w, r.findings);
   w.Key("games");
@@ -511,6 +557,16 @@ void ReportSummary::Add(const FileReport& report) {
   }
 }
 
+void ReportSummary::Add(const ReportSummary& o) {
+  files += o.files;
+  unreadable += o.unreadable;
+  games += o.games;
+  hands += o.hands;
+  errors += o.errors;
+  warnings += o.warnings;
+  notes += o.notes;
+}
+
 int ExitCodeFor(const std::vector<FileReport>& reports) {
   ReportSummary s;
   for (const FileReport& r : reports) s.Add(r);
@@ -522,8 +578,10 @@ int ExitCodeFor(const std::vector<FileReport>& reports) {
 
 void WriteTextFile(std::ostream& out, const FileReport& report, const TextOptions& options) {
   if (report.unreadable) {
-    PutLine(out, kToolName, Severity::kError, "cannot read '" + report.file + "'", nullptr,
-            options);
+    PutLine(
+        out, kToolName, Severity::kError,
+        "cannot read '" + report.file + "'" + (report.reason.empty() ? "" : ": " + report.reason),
+        nullptr, options);
     return;
   }
   for (const Finding& f : report.findings) PutFinding(out, report.file, f, options);
@@ -542,11 +600,24 @@ void ReportWriter::Begin() {
   DoBegin();
 }
 
-void ReportWriter::AddFile(const FileReport& report) {
+void ReportWriter::AddFile(const FileReport& report) { AddFormatted(Format(report)); }
+
+FormattedFile ReportWriter::Format(const FileReport& report) const {
+  FormattedFile f;
+  f.counts.Add(report);
+  if (report.unreadable) {
+    f.unreadable_file = report.file;
+    f.reason = report.reason;
+  }
+  DoFormat(report, &f.bytes);
+  return f;
+}
+
+void ReportWriter::AddFormatted(const FormattedFile& file) {
   if (state_ == State::kNew) Begin();
   if (state_ != State::kOpen) return;
-  summary_.Add(report);
-  DoAddFile(report);
+  summary_.Add(file.counts);
+  DoAddFormatted(file);
 }
 
 void ReportWriter::End() {
@@ -559,9 +630,44 @@ void ReportWriter::End() {
 TextReportWriter::TextReportWriter(std::ostream& out, const TextOptions& options)
     : out_(out), options_(options) {}
 
-void TextReportWriter::DoAddFile(const FileReport& report) {
-  WriteTextFile(out_, report, options_);
+void TextReportWriter::DoFormat(const FileReport& report, std::string* bytes) const {
+  std::ostringstream text;
+  WriteTextFile(text, report, options_);
+  *bytes = std::move(text).str();
 }
+
+void TextReportWriter::DoAddFormatted(const FormattedFile& file) {
+  out_.write(file.bytes.data(), std::streamsize(file.bytes.size()));
+}
+
+namespace {
+
+// The JSON of values written by `write` as they would appear inside the
+// array that `open` starts (same indent), without the separator before the
+// first: the writer adds it (PrettyWriter::RawValue) when it adds the bytes.
+template <typename Open, typename Write>
+std::string JsonFragment(Open open, Write write) {
+  std::ostringstream text;
+  rapidjson::OStreamWrapper stream(text);
+  JsonOut w(stream);
+  w.SetIndent(' ', 2);
+  open(w);
+  const size_t start = size_t(text.tellp());
+  write(w);
+  std::string s = std::move(text).str();
+  size_t first = s.find_first_not_of(" \n", start);
+  return first == std::string::npos ? std::string() : s.substr(first);
+}
+
+// Adds a fragment as one value of the array open in `w`; the bytes go to
+// `out` directly.
+void AddFragment(JsonOut& w, std::ostream& out, const std::string& bytes) {
+  if (bytes.empty()) return;
+  w.RawValue("", 0, rapidjson::kObjectType);  // the separator and the indent
+  out.write(bytes.data(), std::streamsize(bytes.size()));
+}
+
+}  // namespace
 
 void TextReportWriter::DoEnd() { out_.flush(); }
 
@@ -594,7 +700,19 @@ void JsonReportWriter::DoBegin() {
   w.StartArray();
 }
 
-void JsonReportWriter::DoAddFile(const FileReport& report) { JsonFile(impl_->json_, report); }
+void JsonReportWriter::DoFormat(const FileReport& report, std::string* bytes) const {
+  *bytes = JsonFragment(
+      [](JsonOut& w) {
+        w.StartObject();
+        w.Key("files");
+        w.StartArray();
+      },
+      [&](JsonOut& w) { JsonFile(w, report); });
+}
+
+void JsonReportWriter::DoAddFormatted(const FormattedFile& file) {
+  AddFragment(impl_->json_, impl_->out_, file.bytes);
+}
 
 void JsonReportWriter::DoEnd() {
   JsonOut& w = impl_->json_;
@@ -617,7 +735,7 @@ class SarifReportWriter::Impl {
   rapidjson::OStreamWrapper stream_;
   JsonOut json_;
   std::string version_;
-  std::vector<std::string> unreadable_;  // files that could not be read
+  std::vector<std::pair<std::string, std::string>> unreadable_;  // files not read, and why
 };
 
 SarifReportWriter::SarifReportWriter(std::ostream& out, const char* version)
@@ -653,16 +771,31 @@ void SarifReportWriter::DoBegin() {
   w.StartArray();
 }
 
-void SarifReportWriter::DoAddFile(const FileReport& report) {
-  if (report.unreadable) {
-    impl_->unreadable_.push_back(report.file);
+void SarifReportWriter::DoFormat(const FileReport& report, std::string* bytes) const {
+  if (report.unreadable) return;
+  *bytes = JsonFragment(
+      [](JsonOut& w) {
+        w.StartObject();
+        w.Key("runs");
+        w.StartArray();
+        w.StartObject();
+        w.Key("results");
+        w.StartArray();
+      },
+      [&](JsonOut& w) {
+        for (const Finding& f : report.findings) SarifResult(w, report.file, f);
+        for (const GameReport& g : report.games) {
+          for (const Finding& f : g.findings) SarifResult(w, report.file, f);
+        }
+      });
+}
+
+void SarifReportWriter::DoAddFormatted(const FormattedFile& file) {
+  if (!file.unreadable_file.empty()) {
+    impl_->unreadable_.emplace_back(file.unreadable_file, file.reason);
     return;
   }
-  JsonOut& w = impl_->json_;
-  for (const Finding& f : report.findings) SarifResult(w, report.file, f);
-  for (const GameReport& g : report.games) {
-    for (const Finding& f : g.findings) SarifResult(w, report.file, f);
-  }
+  AddFragment(impl_->json_, impl_->out_, file.bytes);
 }
 
 void SarifReportWriter::DoEnd() {
@@ -676,11 +809,11 @@ void SarifReportWriter::DoEnd() {
   if (!impl_->unreadable_.empty()) {
     w.Key("toolExecutionNotifications");
     w.StartArray();
-    for (const std::string& file : impl_->unreadable_) {
+    for (const auto& [file, reason] : impl_->unreadable_) {
       w.StartObject();
       w.Key("level");
       w.String("error");
-      SarifText(w, "message", "cannot read '" + file + "'");
+      SarifText(w, "message", "cannot read '" + file + "'" + (reason.empty() ? "" : ": " + reason));
       w.Key("locations");
       w.StartArray();
       w.StartObject();

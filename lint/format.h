@@ -45,6 +45,7 @@ struct ReportSummary {
   int notes = 0;
 
   void Add(const FileReport& report);
+  void Add(const ReportSummary& other);
   // 0 when no finding has error severity, else 1. Unreadable files are the
   // caller's concern (the CLI exits 2 for them).
   int ExitCode() const { return errors > 0 ? 1 : 0; }
@@ -73,6 +74,14 @@ void WriteSarif(std::ostream& out, const std::vector<FileReport>& reports, const
 
 // --- Streaming ---
 
+// One file's part of a report, formatted ahead (on any thread) by
+// ReportWriter::Format() and written in order by AddFormatted().
+struct FormattedFile {
+  std::string bytes;                    // exactly what AddFile() would write for the file
+  ReportSummary counts;                 // of this file alone
+  std::string unreadable_file, reason;  // SARIF lists unreadable files at the end
+};
+
 // Call Begin() once, AddFile() for each file, End() once. Output goes to the
 // stream as each call is made; nothing of an added file is kept but its counts
 // (and, for SARIF, the names of unreadable files). AddFile() and End() begin
@@ -87,6 +96,12 @@ class ReportWriter {
   void AddFile(const FileReport& report);
   void End();
 
+  // The bytes AddFile(report) would write, made without touching the stream
+  // or the counts: safe to call from several threads at once, so that
+  // workers format and one thread only writes, in order, with AddFormatted().
+  FormattedFile Format(const FileReport& report) const;
+  void AddFormatted(const FormattedFile& file);
+
   // Counts of the files added so far; summary().ExitCode() is the exit status.
   const ReportSummary& summary() const { return summary_; }
 
@@ -95,7 +110,8 @@ class ReportWriter {
 
  private:
   virtual void DoBegin() = 0;
-  virtual void DoAddFile(const FileReport& report) = 0;
+  virtual void DoFormat(const FileReport& report, std::string* bytes) const = 0;
+  virtual void DoAddFormatted(const FormattedFile& file) = 0;
   virtual void DoEnd() = 0;
 
   enum class State { kNew, kOpen, kClosed };
@@ -109,7 +125,8 @@ class TextReportWriter : public ReportWriter {
 
  private:
   void DoBegin() override {}
-  void DoAddFile(const FileReport& report) override;
+  void DoFormat(const FileReport& report, std::string* bytes) const override;
+  void DoAddFormatted(const FormattedFile& file) override;
   void DoEnd() override;
 
   std::ostream& out_;
@@ -124,7 +141,8 @@ class JsonReportWriter : public ReportWriter {
  private:
   class Impl;
   void DoBegin() override;
-  void DoAddFile(const FileReport& report) override;
+  void DoFormat(const FileReport& report, std::string* bytes) const override;
+  void DoAddFormatted(const FormattedFile& file) override;
   void DoEnd() override;
 
   std::unique_ptr<Impl> impl_;
@@ -138,7 +156,8 @@ class SarifReportWriter : public ReportWriter {
  private:
   class Impl;
   void DoBegin() override;
-  void DoAddFile(const FileReport& report) override;
+  void DoFormat(const FileReport& report, std::string* bytes) const override;
+  void DoAddFormatted(const FormattedFile& file) override;
   void DoEnd() override;
 
   std::unique_ptr<Impl> impl_;

@@ -51,6 +51,7 @@ struct FileReport {
   std::vector<GameReport> games;
   std::vector<Finding> findings;
   bool unreadable = false;  // the file could not be opened
+  std::string reason;       // why not, the system's words ("No such file or directory")
 };
 
 }  // namespace canasta

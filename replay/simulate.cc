@@ -66,7 +66,9 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
     names.push_back(kNames[s % 6]);
   }
   SimulateStats stats;
-  Emit(out, GameLine(ruleset.name, names), &stats);
+  Emit(out,
+       GameLine(options.header_ruleset.empty() ? ruleset.name : options.header_ruleset, names),
+       &stats);
   Game game(r, *ruleset.hooks);
   int dealer = 0;
   bool meddled = false;  // after an injected mistake the engine may refuse moves

@@ -16,7 +16,10 @@ namespace canasta {
 
 struct SimulateOptions {
   std::vector<std::string> bots = {"sensible"};  // by seat, repeated as needed
-  int max_deals = 400;  // a safety stop for games that never reach the target
+  int max_deals = 400;
+  // What the header's "ruleset" names (e.g. "ruleset/house.lua", a copy
+  // beside the logs); empty: the ruleset's name.
+  std::string header_ruleset;  // a safety stop for games that never reach the target
   // The fault injector's hook: called before each move with the position and
   // the line the next event will have. Moves it returns are played instead
   // of the bot's, as recorded, whatever the rules say; from then on the game

@@ -108,6 +108,20 @@ bool RawString(lua_State* L, int idx, const char* key, std::string* out, std::st
   return ok;
 }
 
+// Whether `path` (canonical: symlinks followed) lies inside one of `roots`.
+bool InsideAny(const fs::path& path, const std::vector<std::string>& roots) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(path, ec);
+  if (ec) return false;
+  for (const std::string& root : roots) {
+    fs::path r = fs::weakly_canonical(root, ec);
+    if (ec) continue;
+    auto [ri, pi] = std::mismatch(r.begin(), r.end(), p.begin(), p.end());
+    if (ri == r.end() || (std::next(ri) == r.end() && ri->empty())) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 class RulesetLoader {
@@ -180,6 +194,10 @@ std::optional<LuaError> RulesetLoader::Resolve(const std::string& spec, const Fi
   std::error_code ec;
   bool looks_like_name = spec.find('/') == std::string::npos &&
                          (spec.size() < 4 || spec.compare(spec.size() - 4, 4, ".lua") != 0);
+  if (!options_.confine_to.empty() && !InsideAny(path, options_.confine_to)) {
+    return where("ruleset file \"" + spec +
+                 "\" is outside the folders a log may name rulesets from; it was not opened");
+  }
   if (!fs::is_regular_file(path, ec)) {
     std::string message = "no ruleset \"" + spec + "\": ";
     message += looks_like_name ? "not a built-in (" + JoinNames(BuiltinRulesetNames()) +

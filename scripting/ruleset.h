@@ -98,6 +98,11 @@ struct LoadOptions {
   // Load a ruleset that is not runnable (for `rules show bolivia`); by
   // default that is an error naming what is missing.
   bool allow_incomplete = false;
+  // When not empty, every ruleset file of the chain (the one named and each
+  // it extends) must lie inside one of these folders, compared as canonical
+  // paths; a file outside is refused before it is opened (a log names its
+  // ruleset: scripting/resolver.h).
+  std::vector<std::string> confine_to;
   // Limits while the files are loaded, and for each hook call.
   SandboxLimits load_limits;
   SandboxLimits hook_limits = [] {

@@ -32,6 +32,7 @@
 #include "core/rules.h"
 #include "lint/checks.h"
 #include "replay/auditor.h"
+#include "scripting/resolver.h"
 #include "scripting/ruleset.h"
 #include "tests/test_util.h"
 
@@ -86,19 +87,10 @@ FileReport AuditWith(const std::string& log, const RulesetChoice& choice) {
   return AuditStream(in, "scenario.jsonl", options);
 }
 
-// A resolver that loads whatever the log names, as the command line does.
+// The resolver the command line uses for what the log names.
 FileReport AuditByName(const std::string& log) {
   AuditOptions options;
-  options.resolve = [](const std::string& name, const std::string&, RulesetChoice* out,
-                       std::string* error) {
-    std::variant<Ruleset, LuaError> loaded = LoadRuleset(name);
-    if (auto* e = std::get_if<LuaError>(&loaded)) {
-      *error = e->ToString();
-      return false;
-    }
-    *out = std::get<Ruleset>(loaded).Choose();
-    return true;
-  };
+  options.resolve = ResolveRuleset;
   std::istringstream in(log);
   return AuditStream(in, "scenario.jsonl", options);
 }

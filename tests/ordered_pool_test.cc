@@ -1,0 +1,123 @@
+// The ordered worker pool of `canasta audit` (cli/ordered_pool.h): results
+// in the source's order whatever order the work finishes in, a bounded
+// window, and clean failures.
+#include "cli/ordered_pool.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace canasta {
+namespace {
+
+// A source of the numbers 0..n-1.
+std::function<bool(int*)> Counter(int n) {
+  auto next = std::make_shared<int>(0);
+  return [next, n](int* item) {
+    if (*next >= n) return false;
+    *item = (*next)++;
+    return true;
+  };
+}
+
+TEST(OrderedPool, ResultsComeInTheSourcesOrderWithinTheWindow) {
+  for (int jobs : {1, 2, 7}) {
+    PoolOptions options;
+    options.jobs = jobs;
+    options.window = 5;
+    std::atomic<int> started{0};
+    std::atomic<int> max_ahead{0};
+    std::atomic<int> consumed{0};
+    std::vector<int> order;
+    PoolOutcome outcome = RunOrdered<int, std::string>(
+        options, Counter(200),
+        [&](int& i) {
+          const int ahead = ++started - consumed;
+          for (int m = max_ahead; ahead > m && !max_ahead.compare_exchange_weak(m, ahead);) {
+          }
+          // Later items finish first now and then.
+          std::this_thread::sleep_for(std::chrono::microseconds((i * 7919) % 300));
+          return "r" + std::to_string(i);
+        },
+        [&](std::string& r) {
+          order.push_back(std::stoi(r.substr(1)));
+          ++consumed;
+        });
+    ASSERT_TRUE(outcome.ok()) << jobs;
+    EXPECT_EQ(outcome.consumed, 200u);
+    ASSERT_EQ(order.size(), 200u);
+    for (int i = 0; i < 200; ++i) ASSERT_EQ(order[size_t(i)], i) << "jobs " << jobs;
+    // Never more items taken than the window beyond what was consumed (one
+    // more may be counted while the consumer is between two results).
+    EXPECT_LE(max_ahead.load(), 5 + 1) << jobs;
+  }
+}
+
+TEST(OrderedPool, AnEmptySourceConsumesNothing) {
+  PoolOptions options;
+  options.jobs = 3;
+  int calls = 0;
+  PoolOutcome outcome = RunOrdered<int, int>(
+      options, Counter(0), [](int& i) { return i; }, [&](int&) { ++calls; });
+  EXPECT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome.consumed, 0u);
+  EXPECT_EQ(calls, 0);
+}
+
+TEST(OrderedPool, AWorkersBadAllocStopsThePoolCleanly) {
+  PoolOptions options;
+  options.jobs = 3;
+  std::vector<int> got;
+  PoolOutcome outcome = RunOrdered<int, int>(
+      options, Counter(1000),
+      [](int& i) {
+        if (i == 40) throw std::bad_alloc();
+        return i;
+      },
+      [&](int& r) { got.push_back(r); });
+  ASSERT_TRUE(outcome.error);
+  EXPECT_EQ(outcome.error_index, 40u);
+  EXPECT_THROW(std::rethrow_exception(outcome.error), std::bad_alloc);
+  EXPECT_LE(got.size(), 40u);  // nothing at or after the failed item
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], int(i));
+}
+
+TEST(OrderedPool, AConsumerFailureStopsThePool) {
+  PoolOptions options;
+  options.jobs = 2;
+  PoolOutcome outcome = RunOrdered<int, int>(
+      options, Counter(100), [](int& i) { return i; },
+      [](int& r) {
+        if (r == 10) throw std::runtime_error("disk on fire");
+      });
+  ASSERT_TRUE(outcome.error);
+  EXPECT_EQ(outcome.consumed, 10u);
+}
+
+TEST(OrderedPool, AThreadThatCannotStartFailsCleanly) {
+  PoolOptions options;
+  options.jobs = 3;
+  int spawned = 0;
+  options.spawn = [&](std::function<void()> f) {
+    if (++spawned == 2)
+      throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+    return std::thread(std::move(f));
+  };
+  PoolOutcome outcome = RunOrdered<int, int>(
+      options, Counter(100), [](int& i) { return i; }, [](int&) {});
+  EXPECT_FALSE(outcome.ok());
+  EXPECT_EQ(outcome.spawn_error.rfind("cannot start thread 2 of 3: ", 0), 0u)
+      << outcome.spawn_error;
+  EXPECT_NE(outcome.spawn_error.find("Resource temporarily unavailable"), std::string::npos)
+      << outcome.spawn_error;
+}
+
+}  // namespace
+}  // namespace canasta

@@ -15,6 +15,7 @@ int AuditCommand(const std::vector<std::string>& args);
 int RulesCommand(const std::vector<std::string>& args);
 int SimulateCommand(const std::vector<std::string>& args);
 int TreeCommand(const std::vector<std::string>& args);
+int ReviewCommand(const std::vector<std::string>& args);
 
 // Resolves a ruleset name or file for the replay (built-ins, Lua files). Safe
 // to call from several threads; loaded rulesets are cached.

@@ -20,6 +20,7 @@ constexpr char kUsage[] =
     "  rules diff A B       what differs between two rulesets\n"
     "  simulate             bots play complete games and write them as logs\n"
     "  tree LOG             a hand's decision points as a Graphviz tree (SVG)\n"
+    "  review LOG           every decision evaluated; key decisions and accuracy\n"
     "\n"
     "options:\n"
     "  -h, --help           this help; `canasta <command> --help` for a command's\n"
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
     if (cmd == "rules") return canasta::RulesCommand(rest);
     if (cmd == "simulate") return canasta::SimulateCommand(rest);
     if (cmd == "tree") return canasta::TreeCommand(rest);
+    if (cmd == "review") return canasta::ReviewCommand(rest);
   } catch (const std::exception& e) {
     std::cerr << "canasta: error: " << e.what() << "\n";
     return canasta::kExitTrouble;

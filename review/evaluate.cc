@@ -412,10 +412,20 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
           return values[size_t(r) * groups + best] - values[size_t(r) * groups + made];
         },
         &out.lost, &out.lost_se);
+    out.margin_se = out.lost_se;
+    if (best == made) {
+      double lead = 0;
+      const size_t second = order[1];
+      stats(
+          [&](int r) {
+            return values[size_t(r) * groups + made] - values[size_t(r) * groups + second];
+          },
+          &lead, &out.margin_se);
+    }
   };
   run(0, batch);
   summarize();
-  while (n > 0 && out.lost_se > settings.target_se && rollouts < most) {
+  while (n > 0 && out.margin_se > settings.target_se && rollouts < most) {
     run(rollouts, std::min(most, rollouts + batch));
     summarize();
   }

@@ -20,8 +20,9 @@ namespace canasta {
 
 struct ReviewSettings {
   int rollouts = 48;  // determinizations per decision, at first (docs/review.md: why)
-  // More rollouts, in batches of `rollouts`, while the points lost have a
-  // standard error above `target_se`, up to `max_rollouts` in all.
+  // More rollouts, in batches of `rollouts`, while the points lost (or the
+  // move made's lead, when it is the best) have a standard error above
+  // `target_se`, up to `max_rollouts` in all.
   int max_rollouts = 192;
   double target_se = 40;
   uint64_t seed = 1;  // same seed, same values
@@ -107,6 +108,9 @@ struct DecisionValue {
   int played = -1;                             // index of the move made in `alternatives`
   double lost = 0;                             // best mean minus the played one's (>= 0)
   double lost_se = 0;                          // its standard error (paired: common random numbers)
+  // The standard error that decides whether more rollouts are run: lost_se,
+  // or, when the move made is the best, that of its lead over the next best.
+  double margin_se = 0;
   int rollouts = 0;
 };
 

@@ -352,26 +352,43 @@ const std::string kSample = std::string(CANASTA_SOURCE_DIR) + "/samples/classic/
 TEST(ReviewCommand, SameSeedSameBytesWhateverTheJobs) {
   int status = 0;
   const std::string a =
-      RunCanasta("review --hand 1 --rollouts 4 --seed 5 --format json " + kSample, &status);
+      RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 5 --format json " + kSample, &status);
   EXPECT_EQ(status, 0) << a;
   EXPECT_EQ(a.rfind("{\"format\":\"canasta-review/1\"", 0), 0u) << a.substr(0, 200);
   EXPECT_NE(a.find("\"key\":true"), std::string::npos);
   EXPECT_NE(a.find("\"accuracy\":["), std::string::npos);
-  EXPECT_EQ(a, RunCanasta("review --hand 1 --rollouts 4 --seed 5 --format json --jobs 2 " + kSample,
+  EXPECT_EQ(a, RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 5 --format json --jobs 2 " + kSample,
                           &status));
   EXPECT_NE(a,
-            RunCanasta("review --hand 1 --rollouts 4 --seed 6 --format json " + kSample, &status));
+            RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 6 --format json " + kSample, &status));
 }
 
 TEST(ReviewCommand, TextNamesTurnsPlayersAndAccuracy) {
   int status = 0;
-  const std::string t = RunCanasta("review --hand 1 --rollouts 4 " + kSample, &status);
+  const std::string t = RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 " + kSample, &status);
   EXPECT_EQ(status, 0) << t;
   EXPECT_NE(t.find("Hand 1 (line 2): scores 185 / 975"), std::string::npos) << t;
   EXPECT_NE(t.find("turn 21, Bob (line 56): took the pile (16 cards) onto the 9s"),
             std::string::npos)
       << t;
   EXPECT_NE(t.find("Accuracy over the game:\n  Ann: "), std::string::npos) << t;
+}
+
+TEST(ReviewCommand, AnIllegalMoveIsMarkedAtItsLineAndNotEvaluated) {
+  int status = 0;
+  // Line 10: Dan draws in Cat's turn (the audit's turn-order finding).
+  const std::string j = RunCanasta("review --rollouts 2 --max-rollouts 2 --format json " +
+                                       std::string(CANASTA_SOURCE_DIR) +
+                                       "/samples/classic/mistakes/out-of-turn.jsonl",
+                                   &status);
+  EXPECT_EQ(status, 0) << j;
+  EXPECT_NE(j.find("{\"line\":10,\"turn\":2,\"seat\":3,\"player\":\"Dan\",\"phase\":\"draw\","
+                   "\"played\":\"drew from the stock\",\"status\":\"illegal\""),
+            std::string::npos)
+      << j;
+  EXPECT_NE(j.find("\"why_key\":[\"illegal move\"],\"alternatives\":[],\"more\":0"),
+            std::string::npos)
+      << j;
 }
 
 TEST(ReviewCommand, UsageErrors) {

@@ -486,7 +486,7 @@ int ReviewCommand(const std::vector<std::string>& args) {
       "rollouts", po::value(&rollouts)->default_value(rollouts),
       "determinizations per decision at first (more: smaller errors, slower)")(
       "max-rollouts", po::value(&most),
-      "more rollouts, in batches, while the points lost are uncertain (default: 4 x --rollouts)")(
+      "more rollouts, in batches, while the points lost are uncertain (default: 16 x --rollouts)")(
       "target-se", po::value(&target_se)->default_value(target_se),
       "the standard error of the points lost that stops adding rollouts")(
       "seed", po::value(&seed)->default_value(1), "random seed: the same seed, the same review")(
@@ -524,7 +524,7 @@ int ReviewCommand(const std::vector<std::string>& args) {
   }
   ReviewSettings settings;
   settings.rollouts = rollouts;
-  settings.max_rollouts = most < 0 ? 4 * rollouts : std::max(most, rollouts);
+  settings.max_rollouts = most < 0 ? 16 * rollouts : std::max(most, rollouts);
   settings.target_se = target_se;
   settings.seed = seed;
   settings.jobs = jobs;

@@ -19,11 +19,11 @@
 namespace canasta {
 
 struct ReviewSettings {
-  int rollouts = 48;  // determinizations per decision, at first (docs/review.md: why)
+  int rollouts = 32;  // determinizations per decision, at first (docs/review.md: why)
   // More rollouts, in batches of `rollouts`, while the points lost (or the
   // move made's lead, when it is the best) have a standard error above
   // `target_se`, up to `max_rollouts` in all.
-  int max_rollouts = 192;
+  int max_rollouts = 512;
   double target_se = 40;
   uint64_t seed = 1;  // same seed, same values
   int jobs = 1;       // threads over rollouts; the values do not depend on it

@@ -3,13 +3,12 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
+#include <boost/program_options.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <mutex>
-
-#include <boost/program_options.hpp>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -45,6 +44,67 @@ std::string Label(const std::string& text) {
   return out;
 }
 
+// Graphviz HTML-like labels: escape what its HTML parser reads.
+std::string Html(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// A card as a club player writes it: rank and suit symbol, hearts and
+// diamonds in red.
+std::string CardHtml(Card c) {
+  if (c.is_joker()) return "JK";
+  std::string rank = c.rank() == Rank::kTen ? "10" : ToString(c.rank());
+  static const char* kSymbols[] = {"\u2660", "\u2665", "\u2666", "\u2663"};
+  const std::string text = rank + kSymbols[int(c.suit())];
+  return c.is_red() ? "<FONT COLOR=\"#c00000\">" + text + "</FONT>" : text;
+}
+
+std::string CardsHtml(const std::vector<Card>& cards) {
+  std::string s;
+  for (Card c : cards) s += (s.empty() ? "" : " ") + CardHtml(c);
+  return s;
+}
+
+// A decision's box: who and when, what was done, the hand, the pile.
+std::string DecisionHtml(const Decision& d) {
+  std::string rows = "<TR><TD>turn " + std::to_string(d.turn) + " \u00b7 " + Html(d.player) +
+                     " \u00b7 line " + std::to_string(d.line) + "</TD></TR>";
+  rows += "<TR><TD><B>" + Html(d.chosen) + "</B></TD></TR>";
+  if (!d.hand.empty()) rows += "<TR><TD>hand: " + CardsHtml(d.hand) + "</TD></TR>";
+  std::string pile =
+      "pile: " + std::to_string(d.pile_size) + (d.pile_size == 1 ? " card" : " cards");
+  if (d.pile_top) pile += ", " + CardHtml(*d.pile_top) + " on top";
+  if (!d.pile_state.empty()) pile += "; " + Html(d.pile_state);
+  rows += "<TR><TD>" + pile + "</TD></TR>";
+  if (d.key) rows += "<TR><TD><FONT COLOR=\"red\">[" + Html(d.why_key) + "]</FONT></TD></TR>";
+  return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\">" + rows + "</TABLE>";
+}
+
+void SetHtmlLabel(Agraph_t* g, void* obj, const std::string& html) {
+  char* h = agstrdup_html(g, C(html));
+  agsafeset(obj, const_cast<char*>("label"), h, const_cast<char*>(""));
+  agstrfree(g, h);
+}
+
 // Builds the tree, top to bottom: the turns as played (only the key
 // decisions unless `all`), each with the alternatives the rules allowed as
 // dashed boxes beside it; key decisions are outlined in red.
@@ -53,9 +113,9 @@ Agraph_t* BuildGraph(const HandDecisions& h, bool all) {
   Set(g, "rankdir", "TB");
   Set(g, "fontname", "Helvetica");
   Set(g, "nodesep", "0.25");
-  Set(g, "label", "game " + std::to_string(h.game) + ", hand " + std::to_string(h.hand) +
-                      " (" + h.ruleset + ")" +
-                      (all ? "" : ": key decisions; `canasta tree --all` shows every turn"));
+  Set(g, "label",
+      "game " + std::to_string(h.game) + ", hand " + std::to_string(h.hand) + " (" + h.ruleset +
+          ")" + (all ? "" : ": key decisions; `canasta tree --all` shows every turn"));
   agattr(g, AGNODE, C("shape"), C("box"));
   agattr(g, AGNODE, C("style"), C("rounded"));
   agattr(g, AGNODE, C("fontname"), C("Helvetica"));
@@ -83,10 +143,7 @@ Agraph_t* BuildGraph(const HandDecisions& h, bool all) {
       continue;
     }
     Agnode_t* n = agnode(g, C("d" + std::to_string(id++)), 1);
-    std::string label = "turn " + std::to_string(d.turn) + " · " + d.player + " · line " +
-                        std::to_string(d.line) + "\\n" + Label(d.chosen);
-    if (d.key) label += "\\n[" + Label(d.why_key) + "]";
-    Set(n, "label", label);
+    SetHtmlLabel(g, n, DecisionHtml(d));
     if (d.key) {
       Set(n, "color", "red");
       Set(n, "penwidth", "2");
@@ -130,11 +187,11 @@ int TreeCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::string rules, output, format;
   int game = 1, hand = 1;
-  opts.add_options()("help,h", "this help")(
-      "hand", po::value(&hand)->default_value(1), "the hand (1-based)")(
+  opts.add_options()("help,h", "this help")("hand", po::value(&hand)->default_value(1),
+                                            "the hand (1-based)")(
       "game", po::value(&game)->default_value(1), "the game in the file (1-based)")(
-      "rules,r", po::value(&rules), "ruleset: overrides the log's")(
-      "output,o", po::value(&output), "write here (default: stdout)")(
+      "rules,r", po::value(&rules), "ruleset: overrides the log's")("output,o", po::value(&output),
+                                                                    "write here (default: stdout)")(
       "all", "every turn, not only the key decisions")(
       "format,f", po::value(&format),
       "svg or dot (default: from the output's extension, else svg)");
@@ -142,8 +199,7 @@ int TreeCommand(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseOptions(args, opts, "tree", kTreeUsage, &paths, &vm)) return kExitTrouble;
   if (vm.count("help")) {
-    std::cout << kTreeUsage << "\n"
-              << opts;
+    std::cout << kTreeUsage << "\n" << opts;
     return kExitOk;
   }
   if (paths.size() != 1) {

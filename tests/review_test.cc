@@ -351,21 +351,26 @@ const std::string kSample = std::string(CANASTA_SOURCE_DIR) + "/samples/classic/
 
 TEST(ReviewCommand, SameSeedSameBytesWhateverTheJobs) {
   int status = 0;
-  const std::string a =
-      RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 5 --format json " + kSample, &status);
+  const std::string a = RunCanasta(
+      "review --hand 1 --rollouts 4 --max-rollouts 4 --seed 5 --format json " + kSample, &status);
   EXPECT_EQ(status, 0) << a;
   EXPECT_EQ(a.rfind("{\"format\":\"canasta-review/1\"", 0), 0u) << a.substr(0, 200);
   EXPECT_NE(a.find("\"key\":true"), std::string::npos);
   EXPECT_NE(a.find("\"accuracy\":["), std::string::npos);
-  EXPECT_EQ(a, RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 5 --format json --jobs 2 " + kSample,
+  EXPECT_EQ(
+      a,
+      RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 5 --format json --jobs 2 " +
+                     kSample,
+                 &status));
+  EXPECT_NE(a, RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 6 --format json " +
+                              kSample,
                           &status));
-  EXPECT_NE(a,
-            RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 6 --format json " + kSample, &status));
 }
 
 TEST(ReviewCommand, TextNamesTurnsPlayersAndAccuracy) {
   int status = 0;
-  const std::string t = RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 " + kSample, &status);
+  const std::string t =
+      RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 " + kSample, &status);
   EXPECT_EQ(status, 0) << t;
   EXPECT_NE(t.find("Hand 1 (line 2): scores 185 / 975"), std::string::npos) << t;
   EXPECT_NE(t.find("turn 21, Bob (line 56): took the pile (16 cards) onto the 9s"),
@@ -402,6 +407,30 @@ TEST(ReviewCommand, UsageErrors) {
   EXPECT_EQ(WEXITSTATUS(status), 2);
   t = RunCanasta("review /nonexistent.jsonl", &status);
   EXPECT_EQ(WEXITSTATUS(status), 2);
+}
+
+}  // namespace
+}  // namespace canasta
+
+namespace canasta {
+namespace {
+
+// `canasta tree`: each decision shows the acting player's hand, the pile's
+// top and size, and why it was frozen.
+TEST(ReviewTree, NodesShowTheHandAndThePile) {
+  int status = 0;
+  const std::string dot = RunCanasta("tree --all --format dot " + kSample, &status);
+  EXPECT_EQ(status, 0) << dot.substr(0, 400);
+  // Bob's first play (line 6): his hand after the draw, suits in colour.
+  EXPECT_NE(dot.find("<TD>turn 1 \u00b7 Bob \u00b7 line 6</TD></TR><TR><TD><B>melded 9S 9S 9D 2H; "
+                     "added 2S to the 9s; discarded 3S</B></TD></TR><TR><TD>hand: 2\u2660 <FONT "
+                     "COLOR=\"#c00000\">2\u2665</FONT> 3\u2660 "),
+            std::string::npos)
+      << dot.substr(0, 2000);
+  EXPECT_NE(dot.find("pile: 1 card, 5\u2660 on top; frozen until the side melds"),
+            std::string::npos);
+  EXPECT_NE(dot.find("pile: 5 cards, <FONT COLOR=\"#c00000\">K\u2666</FONT> on top</TD>"),
+            std::string::npos);
 }
 
 }  // namespace

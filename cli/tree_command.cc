@@ -3,12 +3,13 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-#include <boost/program_options.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <mutex>
+
+#include <boost/program_options.hpp>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -113,9 +114,9 @@ Agraph_t* BuildGraph(const HandDecisions& h, bool all) {
   Set(g, "rankdir", "TB");
   Set(g, "fontname", "Helvetica");
   Set(g, "nodesep", "0.25");
-  Set(g, "label",
-      "game " + std::to_string(h.game) + ", hand " + std::to_string(h.hand) + " (" + h.ruleset +
-          ")" + (all ? "" : ": key decisions; `canasta tree --all` shows every turn"));
+  Set(g, "label", "game " + std::to_string(h.game) + ", hand " + std::to_string(h.hand) +
+                      " (" + h.ruleset + ")" +
+                      (all ? "" : ": key decisions; `canasta tree --all` shows every turn"));
   agattr(g, AGNODE, C("shape"), C("box"));
   agattr(g, AGNODE, C("style"), C("rounded"));
   agattr(g, AGNODE, C("fontname"), C("Helvetica"));
@@ -187,11 +188,11 @@ int TreeCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::string rules, output, format;
   int game = 1, hand = 1;
-  opts.add_options()("help,h", "this help")("hand", po::value(&hand)->default_value(1),
-                                            "the hand (1-based)")(
+  opts.add_options()("help,h", "this help")(
+      "hand", po::value(&hand)->default_value(1), "the hand (1-based)")(
       "game", po::value(&game)->default_value(1), "the game in the file (1-based)")(
-      "rules,r", po::value(&rules), "ruleset: overrides the log's")("output,o", po::value(&output),
-                                                                    "write here (default: stdout)")(
+      "rules,r", po::value(&rules), "ruleset: overrides the log's")(
+      "output,o", po::value(&output), "write here (default: stdout)")(
       "all", "every turn, not only the key decisions")(
       "format,f", po::value(&format),
       "svg or dot (default: from the output's extension, else svg)");
@@ -199,7 +200,8 @@ int TreeCommand(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (!ParseOptions(args, opts, "tree", kTreeUsage, &paths, &vm)) return kExitTrouble;
   if (vm.count("help")) {
-    std::cout << kTreeUsage << "\n" << opts;
+    std::cout << kTreeUsage << "\n"
+              << opts;
     return kExitOk;
   }
   if (paths.size() != 1) {

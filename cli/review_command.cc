@@ -53,6 +53,7 @@ struct Reviewed {
 
 struct ReviewedHand {
   int hand = 0, line = 0;
+  std::vector<Finding> findings;  // the audit's, in this hand
   std::vector<Reviewed> decisions;
   std::vector<int> scores;
   std::string note;
@@ -133,6 +134,11 @@ class ReviewObserver : public ReplayObserver {
     d.stock = deal.stock;
     history_.emplace(choice_.rules, *choice_.hooks, totals_, std::move(d));
     turn_ = 0;
+  }
+
+  void OnFinding(const Finding& f) override {
+    if (active_ && !games_.empty() && !games_.back().hands.empty())
+      games_.back().hands.back().findings.push_back(f);
   }
 
   void OnStateLost(int line, const std::string& why) override {
@@ -472,6 +478,117 @@ void WriteJson(const std::vector<ReviewedGame>& games, const std::string& file,
   out << "]}\n";
 }
 
+
+// --- HTML: one self-contained page (no script, no external resource).
+std::string Esc(const std::string& t) {
+  std::string o;
+  for (char c : t) {
+    switch (c) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += c;
+    }
+  }
+  return o;
+}
+
+void WriteHtml(const std::vector<ReviewedGame>& games, const std::string& file,
+               const ReviewSettings& s, std::ostream& out) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+         "<title>Review of " << Esc(file) << "</title><style>"
+         "body{font-family:Helvetica,Arial,sans-serif;margin:2em;color:#222}"
+         "table{border-collapse:collapse;margin:0.5em 0 1.5em}"
+         "td,th{border:1px solid #bbb;padding:0.25em 0.6em;text-align:left;vertical-align:top}"
+         "th{background:#eee}.blunder{color:#b00;font-weight:bold}.mistake{color:#c60}"
+         ".inaccuracy{color:#880}.played{font-weight:bold}.finding{color:#b00}"
+         "</style></head><body>\n";
+  out << "<h1>Review of " << Esc(file) << "</h1>\n<p>" << s.rollouts << " to " << s.max_rollouts
+      << " rollouts per decision, seed " << s.seed
+      << ". Values are hand points, the acting side minus the other.</p>\n";
+  for (const ReviewedGame& g : games) {
+    out << "<h2>Game " << g.game << (g.ruleset.empty() ? "" : " (" + Esc(g.ruleset) + ")")
+        << "</h2>\n";
+    if (!g.note.empty()) out << "<p>Not reviewed: " << Esc(g.note) << "</p>\n";
+    // The score table, hand by hand, with running totals.
+    out << "<table class=\"scores\"><tr><th>hand</th>";
+    for (int side = 0; side < g.sides; ++side) out << "<th>side " << side + 1 << "</th>";
+    out << "<th>totals</th></tr>\n";
+    std::vector<long> totals(size_t(g.sides), 0);
+    for (const ReviewedHand& h : g.hands) {
+      out << "<tr><td><a href=\"#g" << g.game << "h" << h.hand << "\">" << h.hand << "</a></td>";
+      for (int side = 0; side < g.sides; ++side) {
+        const bool has = size_t(side) < h.scores.size();
+        if (has) totals[size_t(side)] += h.scores[size_t(side)];
+        out << "<td>" << (has ? std::to_string(h.scores[size_t(side)]) : "") << "</td>";
+      }
+      out << "<td>";
+      for (int side = 0; side < g.sides; ++side) out << (side ? " / " : "") << totals[size_t(side)];
+      out << "</td></tr>\n";
+    }
+    out << "</table>\n<table class=\"accuracy\"><tr><th>player</th><th>accuracy</th>"
+           "<th>decisions</th><th>points lost</th><th>inaccuracies</th><th>mistakes</th>"
+           "<th>blunders</th></tr>\n";
+    std::vector<Accuracy> acc = GameAccuracy(g);
+    for (size_t i = 0; i < acc.size(); ++i) {
+      const Accuracy& a = acc[i];
+      out << "<tr><td>" << Esc(g.players[i]) << "</td><td>"
+          << (a.decisions ? Fixed(a.sum / a.decisions, 1) + "%" : std::string("-")) << "</td><td>"
+          << a.decisions << "</td><td>" << Fixed(a.lost) << "</td><td>" << a.inaccuracies
+          << "</td><td>" << a.mistakes << "</td><td>" << a.blunders << "</td></tr>\n";
+    }
+    out << "</table>\n";
+    for (const ReviewedHand& h : g.hands) {
+      out << "<h3 id=\"g" << g.game << "h" << h.hand << "\">Hand " << h.hand << " (line " << h.line
+          << ")</h3>\n";
+      if (!h.note.empty()) out << "<p>" << Esc(h.note) << "</p>\n";
+      if (!h.findings.empty()) {
+        out << "<ul class=\"findings\">\n";
+        for (const Finding& f : h.findings)
+          out << "<li class=\"finding\">line " << f.line << ": " << Esc(f.message) << "</li>\n";
+        out << "</ul>\n";
+      }
+      out << "<table class=\"decisions\"><tr><th>turn</th><th>player</th><th>line</th>"
+             "<th>played</th><th>why key</th><th>verdict</th><th>best</th><th>values</th></tr>\n";
+      for (const Reviewed& r : h.decisions) {
+        if (r.why_key.empty()) continue;
+        const DecisionValue& v = r.value;
+        std::string why;
+        for (const std::string& w : r.why_key) why += (why.empty() ? "" : "; ") + w;
+        out << "<tr class=\"decision\"><td>" << r.turn << "</td><td>" << Esc(r.player) << "</td><td>"
+            << r.line << "</td><td>" << Esc(r.played)
+            << (r.gave_pile ? Esc(", which gave " + r.gave_to + " a " +
+                                  std::to_string(r.gave_pile) + "-card pile")
+                            : std::string())
+            << "</td><td>" << Esc(why) << "</td>";
+        if (v.status != DecisionStatus::kEvaluated) {
+          out << "<td>" << StatusName(v.status) << "</td><td></td><td></td></tr>\n";
+          continue;
+        }
+        out << "<td class=\"" << (r.label.empty() ? "ok" : r.label) << "\">"
+            << (v.played == 0 ? std::string("best")
+                              : (r.label.empty() ? std::string("") : r.label + ": ") + Fixed(v.lost) +
+                                    " &plusmn; " + Fixed(v.lost_se) + " lost")
+            << "</td><td>" << Esc(v.alternatives[0].words) << "</td><td><ol>";
+        int shown = 0;
+        for (const AlternativeValue& a : v.alternatives) {
+          if (shown >= kShown && !a.played) continue;
+          ++shown;
+          out << "<li" << (a.played ? " class=\"played\"" : "") << ">" << Esc(a.words)
+              << (a.played ? " (played)" : "") << " " << Signed(a.mean) << " &plusmn; "
+              << Fixed(a.se) << "</li>";
+        }
+        if (int(v.alternatives.size()) > shown)
+          out << "<li>+" << v.alternatives.size() - size_t(shown) << " more</li>";
+        out << "</ol></td></tr>\n";
+      }
+      out << "</table>\n";
+    }
+  }
+  out << "</body></html>\n";
+}
+
 }  // namespace
 
 int ReviewCommand(const std::vector<std::string>& args) {
@@ -493,7 +610,8 @@ int ReviewCommand(const std::vector<std::string>& args) {
       "jobs,j", po::value(&jobs)->default_value(1),
       "threads over rollouts (the results do not depend on it)")("rules,r", po::value(&rules),
                                                                  "ruleset: overrides the log's")(
-      "format,f", po::value(&format)->default_value("text"), "text or json")(
+      "format,f", po::value(&format)->default_value("text"),
+      "text, json or html (default: html for an -o FILE.html, else text)")(
       "output,o", po::value(&output), "write here (default: stdout)");
   std::vector<std::string> paths;
   po::variables_map vm;
@@ -506,8 +624,10 @@ int ReviewCommand(const std::vector<std::string>& args) {
     std::cerr << "canasta review: error: give one log\n";
     return kExitTrouble;
   }
-  if (format != "text" && format != "json") {
-    std::cerr << "canasta review: error: unknown format '" << format << "' (text or json)\n";
+  if (vm["format"].defaulted() && output.size() > 5 && output.substr(output.size() - 5) == ".html")
+    format = "html";  // by the output's extension
+  if (format != "text" && format != "json" && format != "html") {
+    std::cerr << "canasta review: error: unknown format '" << format << "' (text, json or html)\n";
     return kExitTrouble;
   }
   if (rollouts < 1 || rollouts > 100000 || most > 400000 || !(target_se >= 0) || jobs < 1 ||
@@ -550,6 +670,8 @@ int ReviewCommand(const std::vector<std::string>& args) {
   std::ostringstream text;
   if (format == "json")
     WriteJson(games, paths[0], settings, text);
+  else if (format == "html")
+    WriteHtml(games, paths[0], settings, text);
   else
     WriteText(games, paths[0], settings, text);
   if (output.empty()) {

@@ -435,3 +435,63 @@ TEST(ReviewTree, NodesShowTheHandAndThePile) {
 
 }  // namespace
 }  // namespace canasta
+
+namespace canasta {
+namespace {
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// `canasta review -o review.html`: one page with no script and no external
+// resource, rendered by headless Chromium (Debian's `chromium`): its DOM has
+// the score table and the key decisions' rows, and it takes a screenshot.
+TEST(ReviewHtml, OneSelfContainedPageThatChromiumRenders) {
+  const std::string dir = ::testing::TempDir();
+  const std::string page = dir + "canasta-review-test.html";
+  int status = 0;
+  const std::string out = RunCanasta(
+      "review --hand 1 --rollouts 4 --max-rollouts 4 -o " + page + " " + kSample, &status);
+  ASSERT_EQ(status, 0) << out;
+  const std::string html = ReadFile(page);
+  ASSERT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u) << html.substr(0, 100);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("http"), std::string::npos);  // no network resource
+  EXPECT_EQ(html.find("src="), std::string::npos);
+
+  const char* chromium = "/usr/bin/chromium";
+  if (std::system((std::string("test -x ") + chromium).c_str()) != 0)
+    GTEST_SKIP() << "chromium is not installed (Debian package `chromium`): the HTML review "
+                    "was written but not rendered";
+  const std::string flags = " --headless --no-sandbox --disable-gpu --window-size=1200,900 ";
+  std::string cmd = std::string(chromium) + flags + "--dump-dom file://" + page + " 2>/dev/null";
+  std::string rendered;
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) rendered.append(buf.data(), n);
+  pclose(p);
+  // The parsed DOM (tbody inserted by the parser): the tables are there.
+  EXPECT_NE(rendered.find("<table class=\"scores\"><tbody><tr><th>hand</th>"), std::string::npos)
+      << rendered.substr(0, 1000);
+  EXPECT_NE(rendered.find("<table class=\"accuracy\"><tbody>"), std::string::npos);
+  EXPECT_NE(rendered.find("<tr class=\"decision\"><td>21</td><td>Bob</td><td>56</td><td>took the "
+                          "pile (16 cards) onto the 9s</td>"),
+            std::string::npos)
+      << rendered;
+  const std::string shot = dir + "canasta-review-test.png";
+  std::remove(shot.c_str());
+  cmd = std::string(chromium) + flags + "--screenshot=" + shot + " file://" + page +
+        " >/dev/null 2>&1";
+  EXPECT_EQ(std::system(cmd.c_str()), 0);
+  const std::string png = ReadFile(shot);
+  ASSERT_GT(png.size(), 1000u);
+  EXPECT_EQ(png.substr(1, 3), "PNG");
+}
+
+}  // namespace
+}  // namespace canasta

@@ -114,6 +114,8 @@ class ReviewObserver : public ReplayObserver {
       thread_hooks_.push_back(c.hooks);
       settings_.thread_hooks.push_back(c.hooks.get());
     }
+    // Where the ruleset cannot be found again by its name, one thread with
+    // this game's hooks: the same values, only slower.
     jobs_ = int(settings_.thread_hooks.size()) >= settings_.jobs ? settings_.jobs : 1;
   }
 

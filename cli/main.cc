@@ -24,6 +24,7 @@ constexpr char kUsage[] =
     "  simulate             bots play complete games and write them as logs\n"
     "  tree LOG             a hand's decision points as a Graphviz tree (SVG)\n"
     "  sheet import|export  score sheets: CSV to a sheet log, any log to CSV\n"
+    "  review LOG           every decision evaluated; key decisions and accuracy\n"
     "\n"
     "options:\n"
     "  -h, --help           this help; `canasta help <command>` (or\n"
@@ -60,6 +61,7 @@ int Run(const std::vector<std::string>& args) {
   if (cmd == "simulate") return canasta::SimulateCommand(rest);
   if (cmd == "tree") return canasta::TreeCommand(rest);
   if (cmd == "sheet") return canasta::SheetCommand(rest);
+  if (cmd == "review") return canasta::ReviewCommand(rest);
   std::cerr << "canasta: error: unknown command '" << cmd << "'\n\n" << kUsage;
   return canasta::kExitTrouble;
 }

@@ -45,6 +45,67 @@ std::string Label(const std::string& text) {
   return out;
 }
 
+// Graphviz HTML-like labels: escape what its HTML parser reads.
+std::string Html(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// A card as a club player writes it: rank and suit symbol, hearts and
+// diamonds in red.
+std::string CardHtml(Card c) {
+  if (c.is_joker()) return "JK";
+  std::string rank = c.rank() == Rank::kTen ? "10" : ToString(c.rank());
+  static const char* kSymbols[] = {"\u2660", "\u2665", "\u2666", "\u2663"};
+  const std::string text = rank + kSymbols[int(c.suit())];
+  return c.is_red() ? "<FONT COLOR=\"#c00000\">" + text + "</FONT>" : text;
+}
+
+std::string CardsHtml(const std::vector<Card>& cards) {
+  std::string s;
+  for (Card c : cards) s += (s.empty() ? "" : " ") + CardHtml(c);
+  return s;
+}
+
+// A decision's box: who and when, what was done, the hand, the pile.
+std::string DecisionHtml(const Decision& d) {
+  std::string rows = "<TR><TD>turn " + std::to_string(d.turn) + " \u00b7 " + Html(d.player) +
+                     " \u00b7 line " + std::to_string(d.line) + "</TD></TR>";
+  rows += "<TR><TD><B>" + Html(d.chosen) + "</B></TD></TR>";
+  if (!d.hand.empty()) rows += "<TR><TD>hand: " + CardsHtml(d.hand) + "</TD></TR>";
+  std::string pile =
+      "pile: " + std::to_string(d.pile_size) + (d.pile_size == 1 ? " card" : " cards");
+  if (d.pile_top) pile += ", " + CardHtml(*d.pile_top) + " on top";
+  if (!d.pile_state.empty()) pile += "; " + Html(d.pile_state);
+  rows += "<TR><TD>" + pile + "</TD></TR>";
+  if (d.key) rows += "<TR><TD><FONT COLOR=\"red\">[" + Html(d.why_key) + "]</FONT></TD></TR>";
+  return "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\">" + rows + "</TABLE>";
+}
+
+void SetHtmlLabel(Agraph_t* g, void* obj, const std::string& html) {
+  char* h = agstrdup_html(g, C(html));
+  agsafeset(obj, const_cast<char*>("label"), h, const_cast<char*>(""));
+  agstrfree(g, h);
+}
+
 // Builds the tree, top to bottom: the turns as played (only the key
 // decisions unless `all`), each with the alternatives the rules allowed as
 // dashed boxes beside it; key decisions are outlined in red.
@@ -83,10 +144,7 @@ Agraph_t* BuildGraph(const HandDecisions& h, bool all) {
       continue;
     }
     Agnode_t* n = agnode(g, C("d" + std::to_string(id++)), 1);
-    std::string label = "turn " + std::to_string(d.turn) + " · " + d.player + " · line " +
-                        std::to_string(d.line) + "\\n" + Label(d.chosen);
-    if (d.key) label += "\\n[" + Label(d.why_key) + "]";
-    Set(n, "label", label);
+    SetHtmlLabel(g, n, DecisionHtml(d));
     if (d.key) {
       Set(n, "color", "red");
       Set(n, "penwidth", "2");

@@ -64,6 +64,28 @@ bool SamePart(const MeldPart& a, const MeldPart& b) {
   return x == y;
 }
 
+// What the player in turn saw of the pile, and why it was frozen.
+void SeePile(const Position& pos, int seat, Decision* d) {
+  const std::vector<Card>& pile = pos.pile();
+  d->hand = pos.hand(seat).ToVector();
+  d->pile_size = int(pile.size());
+  d->pile_top.reset();
+  d->pile_state.clear();
+  if (pile.empty()) return;
+  d->pile_top = pile.back();
+  for (Card c : pile) {
+    if (c.is_wild() || c.is_red_three()) {
+      d->pile_state = "frozen by " + ToString(c);  // 000 §14
+      return;
+    }
+  }
+  if (pos.IsPileFrozenFor(pos.side_of(seat))) {
+    d->pile_state = "frozen until the side melds";
+  } else if (pile.back().is_black_three()) {
+    d->pile_state = "blocked by " + ToString(pile.back()) + " on top";
+  }
+}
+
 // Collects the decisions of one hand from the driver's callbacks. Every
 // judgement is made on moves and positions, never on the words shown.
 class DecisionCollector : public ReplayObserver {
@@ -176,6 +198,7 @@ class DecisionCollector : public ReplayObserver {
     d.player = Name(seat);
     d.turn = turn_;
     d.phase = "draw";
+    SeePile(pos, seat, &d);
     const int pile = int(pos.pile().size());
     d.chosen = Words(move, pile);
     bool could_take = false;
@@ -209,6 +232,7 @@ class DecisionCollector : public ReplayObserver {
     play_.player = Name(seat);
     play_.turn = turn_;
     play_.phase = "play";
+    SeePile(pos, seat, &play_);
     play_open_ = true;
     could_go_out_ = went_out_ = false;
     alternative_melds_.clear();

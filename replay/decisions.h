@@ -5,6 +5,7 @@
 #define CANASTA_REPLAY_DECISIONS_H_
 
 #include <istream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,15 @@ struct Decision {
   std::string phase;                      // "draw" or "play"
   std::string chosen;                     // what was done, in words
   std::vector<std::string> alternatives;  // what else was legal, in words
+  // What the player saw when deciding: their hand (before the draw for a
+  // draw decision, after it for a play), and the pile.
+  std::vector<Card> hand;
+  int pile_size = 0;
+  std::optional<Card> pile_top;
+  // "" when the player could take the pile by a pair or a meld on the table;
+  // else why not by those alone: "frozen by 2C", "frozen until the side
+  // melds", "blocked by 3S on top".
+  std::string pile_state;
   // A key decision: the player left a notable option (taking the pile, going
   // out) or handed the next player the pile.
   bool key = false;

@@ -1,0 +1,446 @@
+#include "review/evaluate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <thread>
+#include <type_traits>
+
+#include "core/legal_moves.h"
+
+namespace canasta {
+namespace {
+
+int PlayerOf(const Move& m) {
+  return std::visit([](const auto& x) { return x.player; }, m);
+}
+
+// A card as it counts for equivalence: its rank (a three: and its colour).
+std::string Face(Card c) {
+  if (c.is_three()) return c.is_red() ? "3red" : "3black";
+  return ToString(c.rank());
+}
+
+std::string Faces(std::vector<Card> cards) {
+  std::sort(cards.begin(), cards.end());
+  std::vector<std::string> f;
+  for (Card c : cards) f.push_back(Face(c));
+  std::sort(f.begin(), f.end());
+  std::string s;
+  for (const std::string& x : f) s += x + " ";
+  return s;
+}
+
+// The rank a meld part lays its cards on.
+Rank PartRank(const MeldPart& p) {
+  if (p.to) return *p.to;
+  if (p.as) return *p.as;
+  for (Card c : p.cards)
+    if (!c.is_wild()) return c.rank();
+  return Rank::kTwo;  // a meld of wild cards only
+}
+
+}  // namespace
+
+uint64_t MixSeed(uint64_t seed, uint64_t a, uint64_t b, uint64_t c) {
+  Rng r(seed ^ 0x6A09E667F3BCC909ull);
+  uint64_t x = r.Next() ^ (a * 0x9E3779B97F4A7C15ull);
+  Rng r2(x);
+  x = r2.Next() ^ (b * 0xC2B2AE3D27D4EB4Full);
+  Rng r3(x);
+  x = r3.Next() ^ (c * 0x165667B19E3779F9ull);
+  Rng r4(x);
+  return r4.Next();
+}
+
+std::string GroupKey(const Move& move) {
+  if (std::holds_alternative<DrawMove>(move)) return "draw";
+  if (auto* t = std::get_if<TakePileMove>(&move))
+    return t->with.empty() ? "pile onto " + ToString(t->top.rank()) : "pile with " + Faces(t->with);
+  if (auto* d = std::get_if<DiscardMove>(&move)) return "discard " + Face(d->card);
+  if (auto* m = std::get_if<MeldMove>(&move)) {
+    // The same cards on the same melds, however many events or parts.
+    std::map<int, std::vector<Card>> by_rank;
+    for (const MeldPart& p : m->parts) {
+      std::vector<Card>& v = by_rank[int(PartRank(p))];
+      v.insert(v.end(), p.cards.begin(), p.cards.end());
+    }
+    std::string s = "meld";
+    for (const auto& [rank, cards] : by_rank)
+      s += " | " + std::to_string(rank) + ": " + Faces(cards);
+    return s;
+  }
+  if (auto* x = std::get_if<ThreeMove>(&move)) return "three " + ToString(x->card);
+  if (std::holds_alternative<AskOutMove>(move)) return "ask";
+  if (auto* a = std::get_if<AnswerMove>(&move)) return a->yes ? "answer yes" : "answer no";
+  return "retract";
+}
+
+std::string MoveWords(const Move& move, int pile_size) {
+  if (std::holds_alternative<DrawMove>(move)) return "drew from the stock";
+  if (auto* t = std::get_if<TakePileMove>(&move)) {
+    std::string s = "took the pile (" + std::to_string(pile_size) + " cards) ";
+    return s + (t->with.empty() ? "onto the " + ToString(t->top.rank()) + "s"
+                                : "with " + ToString(t->with));
+  }
+  if (auto* d = std::get_if<DiscardMove>(&move)) return "discarded " + ToString(d->card);
+  if (auto* m = std::get_if<MeldMove>(&move)) {
+    std::string s;
+    for (const MeldPart& p : m->parts) {
+      if (!s.empty()) s += ", ";
+      s += p.to ? "added " + ToString(p.cards) + " to the " + ToString(*p.to) + "s"
+                : "melded " + ToString(p.cards);
+    }
+    return s;
+  }
+  if (auto* x = std::get_if<ThreeMove>(&move)) return "laid out " + ToString(x->card);
+  if (std::holds_alternative<AskOutMove>(move)) return "asked \"may I go out?\"";
+  if (auto* a = std::get_if<AnswerMove>(&move)) return a->yes ? "answered yes" : "answered no";
+  return "took cards back";
+}
+
+std::string LossLabel(double lost, double lost_se) {
+  if (lost <= 2 * lost_se) return "";
+  if (lost >= kBlunder) return "blunder";
+  if (lost >= kMistake) return "mistake";
+  if (lost >= kInaccuracy) return "inaccuracy";
+  return "";
+}
+
+double DecisionAccuracy(double lost) { return 100.0 * std::exp(-std::max(0.0, lost) / 300.0); }
+
+// ---------------------------------------------------------------------------
+// The history
+
+HandHistory::HandHistory(const Rules& rules, const RuleHooks& hooks, std::vector<int> totals,
+                         DealMove deal)
+    : rules_(&rules), hooks_(&hooks), totals_(std::move(totals)), deal_(std::move(deal)) {
+  const int n = rules.num_players;
+  hidden_.resize(size_t(n));
+  known_.resize(size_t(n));
+  for (int s = 0; s < n && s < int(deal_.hands.size()); ++s) {
+    for (size_t i = 0; i < deal_.hands[size_t(s)].size(); ++i)
+      hidden_[size_t(s)].push_back(Held{deal_.hands[size_t(s)][i], -1, s, int(i)});
+  }
+}
+
+void HandHistory::Play(int seat, Card c) {
+  if (known_[size_t(seat)].Remove(c)) return;
+  std::vector<Held>& h = hidden_[size_t(seat)];
+  for (size_t i = h.size(); i-- > 0;) {
+    if (h[i].card == c) {
+      h.erase(h.begin() + long(i));
+      return;
+    }
+  }
+}
+
+void HandHistory::Record(const Move& move, const Position& before, const Position& after) {
+  const int seat = PlayerOf(move);
+  if (seat < 0 || seat >= rules_->num_players) return;
+  const int index = int(moves_.size());
+  const int taken = std::max(0, before.stock_size() - after.stock_size());
+  const int held_before = before.hand(seat).total(), held_after = after.hand(seat).total();
+  if (auto* d = std::get_if<DrawMove>(&move)) {
+    if (held_after > held_before)
+      for (size_t i = 0; i < d->cards.size(); ++i)
+        hidden_[size_t(seat)].push_back(Held{d->cards[i], index, seat, int(i)});
+  } else if (auto* t = std::get_if<TakePileMove>(&move)) {
+    if (!before.pile().empty() && after.pile().empty()) {
+      for (Card c : t->with) Play(seat, c);
+      for (size_t i = 0; i + 1 < before.pile().size(); ++i)
+        known_[size_t(seat)].Add(before.pile()[i]);
+    }
+  } else if (auto* m = std::get_if<MeldMove>(&move)) {
+    for (const MeldPart& p : m->parts)
+      for (Card c : p.cards) Play(seat, c);
+  } else if (auto* x = std::get_if<DiscardMove>(&move)) {
+    Play(seat, x->card);
+  } else if (auto* three = std::get_if<ThreeMove>(&move)) {
+    Play(seat, three->card);
+    if (three->replacement) {
+      if (taken > 0)
+        hidden_[size_t(seat)].push_back(Held{*three->replacement, index, seat, -1});
+      else if (held_after == held_before)
+        known_[size_t(seat)].Add(*three->replacement);
+    }
+  } else if (auto* r = std::get_if<RetractMove>(&move)) {
+    for (Card c : r->cards) known_[size_t(seat)].Add(c);
+  }
+  moves_.push_back(Recorded{move, taken});
+}
+
+std::optional<Position> HandHistory::Determinize(int viewer, const Position& truth, Rng& rng,
+                                                 const RuleHooks* hooks) const {
+  const Rules& r = *rules_;
+  const int n = r.num_players;
+  // The true rest of the stock: recorded, or what no hand, meld or pile holds.
+  std::vector<Card> rest;
+  if (truth.stock_known()) {
+    rest = truth.StockTop(truth.stock_size());
+  } else {
+    CardCounts left;
+    for (int i = 0; i < kNumFaces; ++i) left.Add(Card::FromIndex(i), r.copies(Card::FromIndex(i)));
+    bool ok = true;
+    auto take = [&](Card c) { ok &= left.Remove(c); };
+    for (int s = 0; s < n; ++s)
+      for (Card c : truth.hand(s).ToVector()) take(c);
+    for (int side = 0; side < r.num_sides(); ++side) {
+      for (const Meld& m : truth.melds(side))
+        for (Card c : m.cards) take(c);
+      for (Card c : truth.threes(side)) take(c);
+    }
+    for (Card c : truth.pile()) take(c);
+    if (!ok) return std::nullopt;
+    rest = left.ToVector();
+  }
+  if (int(rest.size()) != truth.stock_size()) return std::nullopt;
+
+  // The unseen cards: the rest of the stock and the others' hidden cards.
+  std::vector<Card> pool = rest;
+  for (int s = 0; s < n; ++s) {
+    if (s == viewer) continue;
+    CardCounts held = known_[size_t(s)];
+    for (const Held& h : hidden_[size_t(s)]) {
+      held.Add(h.card);
+      pool.push_back(h.card);
+    }
+    const CardCounts& real = truth.hand(s);
+    if (held.total() != real.total()) return std::nullopt;
+    for (int i = 0; i < kNumFaces; ++i)
+      if (held.count(Card::FromIndex(i)) != real.count(Card::FromIndex(i))) return std::nullopt;
+  }
+  for (size_t i = pool.size(); i > 1; --i) std::swap(pool[i - 1], pool[size_t(rng.Below(int(i)))]);
+
+  // Deal them to the hidden places, then rebuild the hand's history there.
+  std::vector<Move> moves;
+  moves.reserve(moves_.size());
+  for (const Recorded& m : moves_) moves.push_back(m.move);
+  DealMove deal = deal_;
+  size_t next = 0;
+  for (int s = 0; s < n; ++s) {
+    if (s == viewer) continue;
+    for (const Held& h : hidden_[size_t(s)]) {
+      const Card c = pool[next++];
+      if (h.move < 0) {
+        deal.hands[size_t(s)][size_t(h.index)] = c;
+      } else if (h.index >= 0) {
+        std::get<DrawMove>(moves[size_t(h.move)]).cards[size_t(h.index)] = c;
+      } else {
+        std::get<ThreeMove>(moves[size_t(h.move)]).replacement = c;
+      }
+    }
+  }
+  std::vector<Card> stock;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const int taken = moves_[i].stock_taken;
+    if (taken == 0) continue;
+    if (auto* d = std::get_if<DrawMove>(&moves[i])) {
+      for (int k = 0; k < taken && k < int(d->cards.size()); ++k)
+        stock.push_back(d->cards[size_t(k)]);
+    } else if (auto* t = std::get_if<ThreeMove>(&moves[i])) {
+      if (t->replacement) stock.push_back(*t->replacement);
+    }
+  }
+  stock.insert(stock.end(), pool.begin() + long(next), pool.end());
+  deal.stock = std::move(stock);
+
+  std::optional<Position> world(std::in_place, r, hooks ? *hooks : *hooks_, totals_);
+  world->Deal(deal);
+  for (const Move& m : moves) world->Apply(m);
+  if (world->phase() != truth.phase() || world->current_player() != truth.current_player() ||
+      world->stock_size() != truth.stock_size() ||
+      world->hand(viewer).ToVector() != truth.hand(viewer).ToVector() ||
+      world->pile() != truth.pile())
+    return std::nullopt;
+  return world;
+}
+
+// ---------------------------------------------------------------------------
+// Rollouts
+
+double Rollout(Position pos, int side, Bot& bot, Rng& rng) {
+  const Rules& r = pos.rules();
+  for (int guard = 0; guard < 3000; ++guard) {
+    if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
+    std::vector<Move> legal = LegalMoves(pos);
+    const bool three = !legal.empty() && std::holds_alternative<ThreeMove>(legal[0]);
+    // With the stock gone, a player who may refuse the pile ends the deal.
+    if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) && !three) break;
+    if (legal.empty()) break;
+    size_t pick = 0;
+    if (!three) pick = bot.Choose(SeatView(pos, pos.current_player()), legal, rng);
+    pos.Apply(legal[pick]);
+  }
+  pos.End(0);
+  const std::vector<ScoreBreakdown> scores = pos.Score();
+  double others = 0;
+  int count = 0;
+  for (int s = 0; s < int(scores.size()); ++s) {
+    if (s == side) continue;
+    others += scores[size_t(s)].total();
+    ++count;
+  }
+  (void)r;
+  return scores[size_t(side)].total() - (count ? others / count : 0.0);
+}
+
+DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth,
+                               const Move& played, uint64_t key, const ReviewSettings& settings) {
+  DecisionValue out;
+  const int seat = truth.current_player();
+  const int side = truth.side_of(seat);
+  const int pile = int(truth.pile().size());
+  if (PlayerOf(played) != seat || !truth.Check(played).empty()) {
+    out.status = DecisionStatus::kIllegal;
+    return out;
+  }
+  // The groups of equivalent legal moves, in the generator's order.
+  std::map<std::string, size_t> index;
+  for (const Move& m : LegalMoves(truth)) {
+    if (std::holds_alternative<ThreeMove>(m)) {
+      out.status = DecisionStatus::kForced;  // red threes are laid out first
+      return out;
+    }
+    const std::string k = GroupKey(m);
+    auto it = index.find(k);
+    if (it != index.end()) {
+      ++out.alternatives[it->second].members;
+      continue;
+    }
+    index.emplace(k, out.alternatives.size());
+    AlternativeValue a;
+    a.move = m;
+    a.key = k;
+    a.words = MoveWords(m, pile);
+    out.alternatives.push_back(std::move(a));
+  }
+  const std::string played_key = GroupKey(played);
+  auto it = index.find(played_key);
+  if (it == index.end()) {
+    // Legal, yet not in the generator's list (e.g. several melds at once).
+    AlternativeValue a;
+    a.move = played;
+    a.key = played_key;
+    a.words = MoveWords(played, pile);
+    out.alternatives.push_back(std::move(a));
+    out.played = int(out.alternatives.size()) - 1;
+  } else {
+    out.played = int(it->second);
+    out.alternatives[it->second].words = MoveWords(played, pile);  // the card played
+  }
+  out.alternatives[size_t(out.played)].played = true;
+  if (out.alternatives.size() <= 1) {
+    out.status = DecisionStatus::kForced;
+    return out;
+  }
+
+  const int batch = std::max(1, settings.rollouts);
+  const int most = std::max(batch, settings.max_rollouts);
+  const size_t groups = out.alternatives.size();
+  std::vector<double> values;
+  std::vector<char> ok;
+  int rollouts = 0;
+  // Runs rollouts [from, to): one determinization and one bot seed per
+  // rollout, shared by every alternative, so that their difference is
+  // measured, not two noises. Rollout r depends only on the seed, the key
+  // and r: the same values whatever the number of threads.
+  auto run = [&](int from, int to) {
+    values.resize(size_t(to) * groups, 0.0);
+    ok.resize(size_t(to), 0);
+    const int jobs = std::max(1, std::min(settings.jobs, to - from));
+    auto work = [&](int t) {
+      const RuleHooks* hooks = int(settings.thread_hooks.size()) >= settings.jobs
+                                   ? settings.thread_hooks[size_t(t)]
+                                   : nullptr;
+      std::unique_ptr<Bot> bot = MakeSensibleBot();
+      for (int r = from + t; r < to; r += jobs) {
+        Rng deal_rng(MixSeed(settings.seed, key, uint64_t(r), 1));
+        std::optional<Position> world = history.Determinize(seat, truth, deal_rng, hooks);
+        if (!world) continue;
+        ok[size_t(r)] = 1;
+        const uint64_t bot_seed = MixSeed(settings.seed, key, uint64_t(r), 2);
+        for (size_t g = 0; g < groups; ++g) {
+          Position q = *world;
+          Move m = out.alternatives[g].move;
+          if (auto* d = std::get_if<DrawMove>(&m))
+            d->cards = q.StockTop(std::min(q.rules().stock_draw, q.stock_size()));
+          q.Apply(m);
+          Rng bot_rng(bot_seed);
+          values[size_t(r) * groups + g] = Rollout(std::move(q), side, *bot, bot_rng);
+        }
+      }
+    };
+    if (jobs == 1) {
+      work(0);
+    } else {
+      std::vector<std::thread> threads;
+      for (int t = 0; t < jobs; ++t) threads.emplace_back(work, t);
+      for (std::thread& th : threads) th.join();
+    }
+    rollouts = to;
+  };
+  // Summed in rollout order: the same bytes whatever the number of threads.
+  int n = 0;
+  auto stats = [&](auto value_of, double* mean, double* se) {
+    double sum = 0;
+    for (int r = 0; r < rollouts; ++r)
+      if (ok[size_t(r)]) sum += value_of(r);
+    *mean = sum / n;
+    double sq = 0;
+    for (int r = 0; r < rollouts; ++r)
+      if (ok[size_t(r)]) sq += (value_of(r) - *mean) * (value_of(r) - *mean);
+    *se = n > 1 ? std::sqrt(sq / (n - 1) / n) : 0.0;
+  };
+  std::vector<size_t> order(groups);
+  const size_t made = size_t(out.played);
+  auto summarize = [&]() {
+    n = 0;
+    for (char c : ok) n += c;
+    if (n == 0) return;
+    for (size_t g = 0; g < groups; ++g)
+      stats([&](int r) { return values[size_t(r) * groups + g]; }, &out.alternatives[g].mean,
+            &out.alternatives[g].se);
+    for (size_t g = 0; g < groups; ++g) order[g] = g;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return out.alternatives[a].mean > out.alternatives[b].mean;
+    });
+    const size_t best = order[0];
+    stats(
+        [&](int r) {
+          return values[size_t(r) * groups + best] - values[size_t(r) * groups + made];
+        },
+        &out.lost, &out.lost_se);
+    out.margin_se = out.lost_se;
+    if (best == made) {
+      double lead = 0;
+      const size_t second = order[1];
+      stats(
+          [&](int r) {
+            return values[size_t(r) * groups + made] - values[size_t(r) * groups + second];
+          },
+          &lead, &out.margin_se);
+    }
+  };
+  run(0, batch);
+  summarize();
+  while (n > 0 && out.margin_se > settings.target_se && rollouts < most) {
+    run(rollouts, std::min(most, rollouts + batch));
+    summarize();
+  }
+  out.rollouts = n;
+  if (n == 0) {
+    out.status = DecisionStatus::kNotEvaluated;
+    return out;
+  }
+  std::vector<AlternativeValue> sorted;
+  for (size_t g : order) sorted.push_back(std::move(out.alternatives[g]));
+  out.alternatives = std::move(sorted);
+  for (size_t g = 0; g < groups; ++g)
+    if (out.alternatives[g].played) out.played = int(g);
+  out.status = DecisionStatus::kEvaluated;
+  return out;
+}
+
+}  // namespace canasta

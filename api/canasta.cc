@@ -16,6 +16,7 @@
 #include "replay/auditor.h"
 #include "replay/log_reader.h"
 #include "replay/moves.h"
+#include "scripting/resolver.h"
 #include "scripting/ruleset.h"
 #include "scripting/ruleset_info.h"
 
@@ -178,27 +179,6 @@ std::shared_ptr<const ::canasta::Ruleset> LoadCached(const std::string& key, std
   return cache.emplace(key, ruleset).first->second;
 }
 
-bool IsBuiltin(const std::string& name) {
-  for (const std::string& b : BuiltinRulesetNames())
-    if (b == name) return true;
-  return false;
-}
-
-// A ruleset a log names: a built-in, or a path relative to the log's directory.
-bool ResolveForLog(const std::string& name_or_path, const std::string& relative_to,
-                   RulesetChoice* out, std::string* error) {
-  std::string key = name_or_path.empty() ? "classic" : name_or_path;
-  if (!IsBuiltin(key) && !relative_to.empty() && fs::path(key).is_relative()) {
-    fs::path beside = fs::path(relative_to).parent_path() / key;
-    std::error_code ec;
-    if (fs::exists(beside, ec)) key = beside.string();
-  }
-  std::shared_ptr<const ::canasta::Ruleset> r = LoadCached(key, error);
-  if (!r) return false;
-  *out = r->Choose();
-  return true;
-}
-
 ::canasta::AuditOptions ToEngine(const AuditOptions& options) {
   ::canasta::AuditOptions out;
   if (options.ruleset) {
@@ -211,7 +191,9 @@ bool ResolveForLog(const std::string& name_or_path, const std::string& relative_
       return true;
     };
   } else {
-    out.resolve = ResolveForLog;
+    // A log is untrusted: its header may name only a built-in or a file
+    // beside it (scripting/resolver.h, docs/log-format.md).
+    out.resolve = ::canasta::ResolveRuleset;
   }
   return out;
 }

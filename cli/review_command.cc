@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "replay/driver.h"
 #include "replay/moves.h"
 #include "review/evaluate.h"
@@ -80,8 +81,13 @@ std::string Signed(double v) { return (v >= 0.5 ? "+" : "") + Fixed(v); }
 class ReviewObserver : public ReplayObserver {
  public:
   ReviewObserver(ReplayDriver* driver, const std::string& file, int game, int hand,
-                 const ReviewSettings& settings)
-      : driver_(driver), file_(file), want_game_(game), want_hand_(hand), settings_(settings) {}
+                 const ReviewSettings& settings, RulesetResolver resolve)
+      : driver_(driver),
+        file_(file),
+        want_game_(game),
+        want_hand_(hand),
+        settings_(settings),
+        resolve_(std::move(resolve)) {}
 
   std::vector<ReviewedGame>& games() { return games_; }
 
@@ -110,7 +116,7 @@ class ReviewObserver : public ReplayObserver {
     for (int t = 0; t < settings_.jobs; ++t) {
       RulesetChoice c;
       std::string error;
-      if (!ResolveRuleset(ruleset->name, file_, &c, &error)) break;
+      if (!resolve_(ruleset->name, file_, &c, &error)) break;
       thread_hooks_.push_back(c.hooks);
       settings_.thread_hooks.push_back(c.hooks.get());
     }
@@ -260,6 +266,7 @@ class ReviewObserver : public ReplayObserver {
   std::string file_;
   const int want_game_, want_hand_;
   ReviewSettings settings_;
+  RulesetResolver resolve_;  // the command line's (cli/commands.h)
   int jobs_ = 1;
   std::vector<ReviewedGame> games_;
   int game_number_ = 0;
@@ -652,10 +659,10 @@ int ReviewCommand(const std::vector<std::string>& args) {
   settings.jobs = jobs;
   AuditOptions options;
   options.forced_ruleset = rules;
-  options.resolve = ResolveRuleset;
+  options.resolve = CommandLineResolver(rules, {}, paths[0]);
   options.max_findings = 0;
   ReplayDriver driver(options);
-  ReviewObserver observer(&driver, paths[0], game, hand, settings);
+  ReviewObserver observer(&driver, paths[0], game, hand, settings, options.resolve);
   driver.AddObserver(&observer);
   driver.Run(in, paths[0]);
   std::vector<ReviewedGame>& games = observer.games();
@@ -676,17 +683,7 @@ int ReviewCommand(const std::vector<std::string>& args) {
     WriteHtml(games, paths[0], settings, text);
   else
     WriteText(games, paths[0], settings, text);
-  if (output.empty()) {
-    std::cout << text.str();
-  } else {
-    std::ofstream f(output, std::ios::binary);
-    f << text.str();
-    if (!f) {
-      std::cerr << "canasta review: error: cannot write '" << output << "'\n";
-      return kExitTrouble;
-    }
-  }
-  return kExitOk;
+  return WriteOutput("review", output, text.str(), {paths[0]});
 }
 
 }  // namespace canasta

@@ -40,7 +40,7 @@ int Import(const std::string& path, const std::string& output, const std::string
   }
   RulesetChoice choice;
   std::string error;
-  if (!ResolveRuleset(rules, "", &choice, &error)) {
+  if (!ResolveUserRuleset(rules.empty() ? "classic" : rules, &choice, &error)) {
     std::cerr << "canasta sheet: error: " << error << "\n";
     return kExitTrouble;
   }
@@ -84,7 +84,7 @@ int Export(const std::string& path, const std::string& output, const std::string
   if (!rules.empty()) {
     RulesetChoice probe;
     std::string error;
-    if (!ResolveRuleset(rules, "", &probe, &error)) {
+    if (!ResolveUserRuleset(rules, &probe, &error)) {
       std::cerr << "canasta sheet: error: " << error << "\n";
       return kExitTrouble;
     }
@@ -97,7 +97,7 @@ int Export(const std::string& path, const std::string& output, const std::string
   }
   AuditOptions options;
   options.forced_ruleset = rules;
-  options.resolve = ResolveRuleset;
+  options.resolve = CommandLineResolver(rules, {}, path);
   ExportSheetCsv(in, path, options, *out);
   out->flush();
   // The sheet is the computed one whatever the log's findings; `canasta

@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "replay/decisions.h"
 
 namespace po = boost::program_options;
@@ -221,7 +222,7 @@ int TreeCommand(const std::vector<std::string>& args) {
   }
   AuditOptions options;
   options.forced_ruleset = rules;
-  options.resolve = ResolveRuleset;
+  options.resolve = CommandLineResolver(rules, {}, paths[0]);
   HandDecisions decisions;
   std::string error;
   if (!CollectDecisions(in, paths[0], game, hand, options, &decisions, &error)) {
@@ -266,17 +267,7 @@ int TreeCommand(const std::vector<std::string>& args) {
     std::cerr << "canasta tree: error: Graphviz rendered nothing\n";
     return kExitTrouble;
   }
-  if (output.empty()) {
-    std::cout << text;
-  } else {
-    std::ofstream f(output, std::ios::binary);
-    f << text;
-    if (!f) {
-      std::cerr << "canasta tree: error: cannot write '" << output << "'\n";
-      return kExitTrouble;
-    }
-  }
-  return kExitOk;
+  return WriteOutput("tree", output, text, {paths[0]});
 }
 
 }  // namespace canasta

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/scoring.h"
+#include "core/utf8.h"
 
 namespace canasta {
 namespace {
@@ -165,43 +166,6 @@ void PutScores(std::ostream& out, const std::string& file, const GameReport& gam
   PutLine(out, Location(file, game.line), Severity::kNote, text, nullptr, options);
 }
 
-// --- UTF-8 ---
-
-// Length of the well-formed UTF-8 sequence (RFC 3629) at s[i], or 0.
-size_t Utf8SequenceLength(std::string_view s, size_t i) {
-  const unsigned char c = static_cast<unsigned char>(s[i]);
-  if (c < 0x80) return 1;
-  size_t n = 0;
-  unsigned char lo = 0x80, hi = 0xBF;  // bounds of the second byte
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-  } else if (c == 0xE0) {
-    n = 3;
-    lo = 0xA0;  // no overlong forms
-  } else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) {
-    n = 3;
-  } else if (c == 0xED) {
-    n = 3;
-    hi = 0x9F;  // no surrogates
-  } else if (c == 0xF0) {
-    n = 4;
-    lo = 0x90;
-  } else if (c >= 0xF1 && c <= 0xF3) {
-    n = 4;
-  } else if (c == 0xF4) {
-    n = 4;
-    hi = 0x8F;  // nothing above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-  if (c1 < lo || c1 > hi) return 0;
-  for (size_t k = 2; k < n; ++k) {
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-  }
-  return n;
-}
 
 // --- JSON helpers ---
 
@@ -692,6 +656,9 @@ JsonReportWriter::~JsonReportWriter() = default;
 void JsonReportWriter::DoBegin() {
   JsonOut& w = impl_->json_;
   w.StartObject();
+  // The document's format: within /1 fields are only added (docs/report-format.md).
+  w.Key("schema");
+  w.String("canasta-report/1");
   w.Key("tool");
   w.String(kToolName);
   w.Key("version");

@@ -280,6 +280,7 @@ TEST(JsonFormatTest, FieldsParseBack) {
   WriteJson(out, {SampleReport(), unreadable}, "1.2.3");
   rapidjson::Document doc = Parse(out.str());
   ASSERT_TRUE(doc.IsObject());
+  EXPECT_STREQ(doc["schema"].GetString(), "canasta-report/1");
   EXPECT_STREQ(doc["tool"].GetString(), "canasta");
   EXPECT_STREQ(doc["version"].GetString(), "1.2.3");
   const auto& files = doc["files"];

@@ -39,7 +39,7 @@ int Position::Minimum(int side) const {
 
 bool Position::IsPileFrozen() const {
   // 000 §14: a wild card or a red three in the pile freezes it; a black three
-  // only blocks until covered (D4).
+  // only blocks until covered.
   for (Card c : pile_) {
     if (c.is_wild() || c.is_red_three()) return true;
   }

@@ -10,7 +10,7 @@ constexpr Severity kE = Severity::kError;
 constexpr Severity kW = Severity::kWarning;
 
 // One entry per CheckId, in enum order (checked below at compile time).
-// Sources cite the seeds as rules-matrix.md does: "000 §n" (section), "001 Lnn"
+// Sources cite the seeds as docs/readings.md explains: "000 §n" (section), "001 Lnn"
 // (line), "002 Setup-n / Play-n", "An" (an ambiguity's recommended reading);
 // the log-* checks cite the log format, canasta-log/1 (log-format.md).
 constexpr std::array<CheckInfo, kNumCheckIds> kChecks = {{

@@ -1,4 +1,4 @@
-// One record of a canasta-log/1 file (shared/spec/log-format.md), decoded but
+// One record of a canasta-log/1 file (docs/log-format.md), decoded but
 // not yet checked against any rule. LogReader fills it; the replay applies it.
 #ifndef CANASTA_REPLAY_EVENT_H_
 #define CANASTA_REPLAY_EVENT_H_

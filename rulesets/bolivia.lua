@@ -1,5 +1,4 @@
--- bolivia: 002 Variations, "Bolivia" (002 L65-67; rules-matrix column
--- bolivia). The paragraph names no base ruleset and states only three
+-- bolivia: 002 Variations, "Bolivia" (002 L65-67). The paragraph names no base ruleset and states only three
 -- things, so this ruleset is incomplete and refuses to run (readings R52): a user
 -- supplies the open values in a file that extends it (docs/rulesets.md).
 -- "Everything else is unspecified" (readings R52) - the entries below name what an

@@ -4,7 +4,7 @@
 -- The engine's defaults (core/rules.h) ARE these rules, so this file sets
 -- nothing: every value and its citation is in VisitParams, and
 -- `canasta rules show classic` prints them. Where 000 is ambiguous the
--- defaults follow the recommended readings of rules-matrix.md §4.1:
+-- defaults follow the readings of docs/readings.md:
 --   readings R1  naturals must outnumber wilds; at most 3 wilds until a canasta is
 --       complete, no cap after (naturals_must_outnumber_wilds,
 --       max_wilds_incomplete, max_wilds_completed)

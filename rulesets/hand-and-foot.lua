@@ -1,5 +1,4 @@
--- hand-and-foot: 002 Variations, "Hand and Foot" (002 L69-71; rules-matrix
--- column h&f). The paragraph names no base ruleset beyond "Partnerships are
+-- hand-and-foot: 002 Variations, "Hand and Foot" (002 L69-71). The paragraph names no base ruleset beyond "Partnerships are
 -- the same as in standard Canasta" and gives no number, so this ruleset is
 -- incomplete and refuses to run (readings R52); a user supplies the open values in a
 -- file that extends it (docs/rulesets.md).

@@ -24,7 +24,7 @@ return {
     -- "A team must have two canastas to go out." (000 §21)
     canastas_to_go_out = 2,
     -- "At one time a player had to discard when going out. By mutual
-    -- agreement, this is no longer the case." (000 §21; D14) Restated: the
+    -- agreement, this is no longer the case." (000 §21) Restated: the
     -- classic value, kept on purpose.
     discard_required_to_go_out = false,
   },

@@ -1,5 +1,5 @@
 -- jaques-three-handed: 002 Variations, "Canasta for Two or Three Players"
--- (002 L61-63; rules-matrix column 3p-jaq). "These formats ... use identical
+-- (002 L61-63). "These formats ... use identical
 -- melding and scoring rules otherwise." (002 L63), so this extends jaques.
 return {
   name = "jaques-three-handed",
@@ -12,7 +12,7 @@ return {
     hand_size = 13,
     -- "and each player must also complete two canastas" (002 L63; readings R29)
     canastas_to_go_out = 2,
-    -- One card per draw, as in jaques (readings R34, D19). Restated on purpose.
+    -- One card per draw, as in jaques (readings R34). Restated on purpose.
     stock_draw = 1,
   },
   sources = {

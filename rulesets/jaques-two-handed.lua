@@ -1,5 +1,5 @@
 -- jaques-two-handed: 002 Variations, "Canasta for Two or Three Players"
--- (002 L61-63; rules-matrix column 2p-jaq). "These formats ... use identical
+-- (002 L61-63). "These formats ... use identical
 -- melding and scoring rules otherwise." (002 L63), so this extends jaques.
 return {
   name = "jaques-two-handed",
@@ -14,7 +14,7 @@ return {
     -- going out needs two as well (readings R29).
     canastas_to_go_out = 2,
     -- 002 L63 does not change the draw: it stays at one card. 000 §21's
-    -- draw-2 must not be copied here (readings R34, D19). Restated on purpose.
+    -- draw-2 must not be copied here (readings R34). Restated on purpose.
     stock_draw = 1,
   },
   sources = {

@@ -1,7 +1,7 @@
 -- jaques: "How to Play Canasta" by Jaques of London, seed 002 main text
 -- (Setting up 1-7, How to play 1-13, Winning and scoring, The fine points).
 -- 002 names no base. It describes the same classic game as 000 but differs
--- in places (rules-matrix §2), so it extends nothing: what is not set here
+-- in places (docs/rulesets.md), so it extends nothing: what is not set here
 -- is the engine's default, which 002 either states too (cited in `sources`)
 -- or leaves silent (noted below with the reading used).
 return {
@@ -10,7 +10,7 @@ return {
   params = {
     -- "If that first face-up card is a joker, a two, or a red three, keep
     -- turning cards until a natural card from 4 to ace appears; bury the
-    -- special cards in the middle of the stock." (002 Setup-6; D2)
+    -- special cards in the middle of the stock." (002 Setup-6)
     -- A black three is no trigger as the first upcard; turned up during the
     -- re-turn it is no natural from 4 to ace, so turning goes on and it is
     -- buried too (readings R27).
@@ -19,24 +19,24 @@ return {
     upcard_specials_to_stock = true,
     -- "Any player who holds a red three in their initial hand must
     -- immediately place it face-up in front of them and draw a replacement
-    -- card from stock." (002 Setup-7; D12)
+    -- card from stock." (002 Setup-7)
     three_layout = "immediately",
     -- "To take the discard pile, the top card must be a natural card that
     -- completes a valid meld for you using at least two natural cards from
-    -- your hand." (002 Play-4; readings R25, D9)
+    -- your hand." (002 Play-4; readings R25)
     unfrozen_take = "two_naturals_from_hand",
     -- "To take a frozen pile you must hold two natural cards of the same
     -- rank as the top discard card and use all three to form a new meld."
-    -- (002 Play-5; readings R25, D10)
+    -- (002 Play-5; readings R25)
     -- Read as: the pair alone, no wild card with it (readings R25); the three then
     -- join any meld of that rank the side has (readings R18).
     frozen_take_new_meld = true,
-    -- 002 gives black threes no freezing or blocking effect (D3, D4): a
+    -- 002 gives black threes no freezing or blocking effect: a
     -- black-three discard is allowed and freezes nothing (readings R27).
     black_three_blocks_until_covered = false,
     -- "Black threes may only be melded when a player goes out in that same
     -- turn, and only as a group of three or four. They cannot be used as
-    -- wild cards." (002 Play-7; readings R19, D13)
+    -- wild cards." (002 Play-7; readings R19)
     black_three_meld = "three_or_four_no_wild",
     -- "You may not discard a wild card to freeze the pile deliberately
     -- unless the rules variant in use permits it." (002 Play-8) An engine
@@ -45,7 +45,7 @@ return {
     wild_discard = "only_if_no_other_card",
     -- "a player goes out when they play all cards from their hand, including
     -- the final discard" (002 Play-11) with "You must discard exactly one
-    -- card face-up onto the discard pile to end your turn." (Play-8; readings R29, D14)
+    -- card face-up onto the discard pile to end your turn." (Play-8; readings R29)
     discard_required_to_go_out = true,
     -- "Before going out a player may ask their partner 'May I go out?'"
     -- (002 Play-11): 002 sets no other time limit, unlike 000 §17's "not
@@ -62,19 +62,19 @@ return {
     -- from the hand apply to every take (readings R31).
     frozen_before_initial_meld = false,
     -- "going out concealed 200 points (instead of 100)" (002 Scoring;
-    -- Play-12; readings R29, D15)
+    -- Play-12; readings R29)
     concealed_going_out_bonus = 200,
     -- "When a player cannot or will not take the discard, the hand ends"
-    -- (002 Play-13): taking after the stock runs out is never compulsory (D16).
+    -- (002 Play-13): taking after the stock runs out is never compulsory.
     must_take_when_stock_out = false,
     -- "below 0 points ... 15 or more; 0 to 1,494 points, 50 or more; 1,500
     -- to 2,994 points, 90 or more; 3,000 points or more, 120 or more."
     -- (002 Play-9) 1,495 and 2,995 fall in no band: bands by lower bound,
-    -- reading "1,494/2,994" as "below 1,500/3,000" (readings R24, D1). Restated.
+    -- reading "1,494/2,994" as "below 1,500/3,000" (readings R24). Restated.
     minimum_table = {{-math.huge, 15}, {0, 50}, {1500, 90}, {3000, 120}},
     -- 002's only sanction is a redeal for signals (002 L49); it states no
     -- penalty for insufficient or illegal melds or an undeclared red three
-    -- (D21), so none is scored.
+    --, so none is scored.
     insufficient_meld_penalties = false,
     illegal_meld_penalty = 0,
     undeclared_red_three_penalty = 0,
@@ -85,11 +85,11 @@ return {
   --     case (a one-card hand cannot hold two);
   --   max_wilds_incomplete, min_naturals: 002 has no cap and no minimum, but
   --     "more natural cards than wild cards" allows at most 2 wilds in any
-  --     meld under 7 cards, the same melds (D6);
+  --     meld under 7 cards, the same melds;
   --   exact_tie: readings R33 reads "pass" as "reach or exceed"; an exact tie is
   --     unstated everywhere (readings R17).
   sources = {
-    upcard_first_triggers = "002 Setup-6, D2",
+    upcard_first_triggers = "002 Setup-6",
     upcard_more_triggers = "002 Setup-6, readings R27",
     upcard_specials_to_stock = "002 Setup-6",
     three_layout = "002 Setup-7",
@@ -103,11 +103,11 @@ return {
     out_yes_excused_if_impossible = "002 Play-11, L47, R105",
     frozen_before_initial_meld = "002 Play-5, R31",
     concealed_going_out_bonus = "002 Scoring, readings R29",
-    must_take_when_stock_out = "002 Play-13, D16",
+    must_take_when_stock_out = "002 Play-13",
     minimum_table = "002 Play-9, readings R24",
-    insufficient_meld_penalties = "002 states none, D21",
-    illegal_meld_penalty = "002 states none, D21",
-    undeclared_red_three_penalty = "002 Play-7 states none, D21",
+    insufficient_meld_penalties = "002 states none",
+    illegal_meld_penalty = "002 states none",
+    undeclared_red_three_penalty = "002 Play-7 states none",
     num_players = "002 L5, Setup-1",
     decks = "002 Setup-2",
     jokers = "002 Setup-2",

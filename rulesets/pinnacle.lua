@@ -1,5 +1,4 @@
--- pinnacle: 002 Variations, "Italian Canasta (Pinnacle)" (002 L73-75;
--- rules-matrix column pinnacle). The paragraph names no base ruleset and
+-- pinnacle: 002 Variations, "Italian Canasta (Pinnacle)" (002 L73-75). The paragraph names no base ruleset and
 -- leaves most values open, so this ruleset is incomplete and refuses to run
 -- (readings R52); a user supplies the open values in a file that extends it
 -- (docs/rulesets.md).
@@ -15,7 +14,7 @@ return {
   },
   incomplete = {
     "base: the ruleset that fills every point 002 L73-75 leaves unsaid; none is named, jaques is the closest (readings R52) but must be your choice: base = \"jaques\"",
-    "jokers: the pack has 162 cards (002 L75), which with three 52-card decks means 6 jokers, but the number is not stated (rules-matrix §1.1, readings R52)",
+    "jokers: the pack has 162 cards (002 L75), which with three 52-card decks means 6 jokers, but the number is not stated (readings R52)",
     "num_players: how many play, and whether in partnerships (unstated)",
     "hand_size: cards dealt to each player (unstated, readings R52)",
     "stock_draw: cards drawn from the stock in a turn (unstated, readings R52)",

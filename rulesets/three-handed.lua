@@ -19,7 +19,7 @@ return {
     -- "A player must have two canastas to go out." (000 §21)
     canastas_to_go_out = 2,
     -- Penalties stay as in classic: the no-penalty sentence is only in the
-    -- two-handed list (rules-matrix §1.6, §1.12).
+    -- two-handed list (000 §21).
   },
   sources = {
     num_players = "000 §21, readings R21",

@@ -1,9 +1,8 @@
--- tutorial: the interactive tutorial of seed 004 (rules-matrix column
--- tut-004). 004 declares no base, but it teaches the classic game and
--- agrees with 000 on everything but the points below (rules-matrix §1.16,
--- whose recommendation this follows: classic with these overrides; what
--- 004 is silent on - penalties, stock exhaustion, the one-card rule, ties -
--- falls back to classic).
+-- tutorial: the interactive tutorial of seed 004. 004 declares no base, but
+-- it teaches the classic game and agrees with 000 on everything but the
+-- points below, so this is classic with these overrides; what 004 is
+-- silent on (penalties, stock exhaustion, the one-card rule, ties)
+-- falls back to classic.
 return {
   name = "tutorial",
   extends = "classic",
@@ -11,7 +10,7 @@ return {
   params = {
     -- "Remember: at least two natural cards per meld, at most three wild
     -- ones." (004 L22, L51) 004 has no "more naturals than wilds" rule, and
-    -- its own example melds 9-9-2-Joker (L32, L40; §1.16 item 1, D6, TC-T09).
+    -- its own example melds 9-9-2-Joker (L32, L40; TC-T09).
     naturals_must_outnumber_wilds = false,
     min_naturals = 2,
     max_wilds_incomplete = 3,
@@ -20,12 +19,12 @@ return {
     -- Flagged: a literal reading would cap it at 3.
     max_wilds_completed = -1,
     -- "If the first upcard is wild or a red three, turn more cards onto it
-    -- until a card that is neither shows." (004 L7; §1.16 item 2, D2, readings R35)
+    -- until a card that is neither shows." (004 L7; readings R35)
     -- The cards stay in the pile (upcard_specials_to_stock keeps false).
     upcard_first_triggers = {"joker", "two", "red_three"},
     upcard_more_triggers = {"joker", "two", "red_three"},
     -- "You can only meld black threes (three or four of them, with no wild
-    -- cards) in the turn you go out." (004 L26; §1.16 item 3, D13)
+    -- cards) in the turn you go out." (004 L26)
     black_three_meld = "three_or_four_no_wild",
   },
   sources = {

@@ -1,4 +1,4 @@
--- two-handed: "Two-Handed Canasta", seed 000 §21 (rules-matrix column 2p-000).
+-- two-handed: "Two-Handed Canasta", seed 000 §21.
 -- "All regular rules are in play with the following exceptions." (000 §21)
 return {
   name = "two-handed",
@@ -19,7 +19,7 @@ return {
     -- one made in going out)
     canastas_to_go_out = 2,
     -- "There are no penalties for exposed cards or insufficient melds."
-    -- (000 §21; D20, TC-C05) The exposed-card rule (000 §8) has no
+    -- (000 §21; TC-C05) The exposed-card rule (000 §8) has no
     -- parameter: the engine does not model exposed cards. Illegal melds are
     -- still penalised (TC-T09).
     insufficient_meld_penalties = false,

@@ -35,8 +35,8 @@ class Ruleset {
     std::string source;  // the file's `sources` entry for it, may be empty
   };
 
-  // Something an incomplete ruleset needs before it can run (rules-matrix
-  // readings R52): a parameter value or a base that a file extending it must give,
+  // Something an incomplete ruleset needs before it can run (readings
+  // R52): a parameter value or a base that a file extending it must give,
   // or a feature the engine does not have yet.
   struct Requirement {
     enum Kind { kParam, kBase, kFeature };

@@ -2,7 +2,7 @@
 // every rule in which it differs from classic, a small canasta-log/1 log is
 // replayed under that ruleset and under classic, and the exact findings
 // (check and line) and, where a hand is scored, the exact breakdown are
-// asserted under both. The cases are those of shared/spec/rules-matrix.md
+// asserted under both. The cases are those of the rule comparison
 // §3 (TC-C15..C17, TC-J*, TC-T09, TC-X*), with the §4 recommended readings.
 //
 // "Under classic" means the very same log. A two- or three-player log is
@@ -1592,7 +1592,7 @@ TEST(RulesetScenarios, TC_J09_BlackThreesWhenGoingOut) {
   }
 }
 
-// TC-J10 (002 L63, readings R34, D19): two- and three-handed jaques deal 15 / 13 and
+// TC-J10 (002 L63, readings R34): two- and three-handed jaques deal 15 / 13 and
 // draw ONE card, where 000's two- and three-handed draw two.
 TEST(RulesetScenarios, TC_J10_JaquesTwoAndThreeHanded_DrawStaysOne) {
   struct Table {
@@ -1851,7 +1851,7 @@ TEST(RulesetScenarios, TC_X06_BlackThreeOnTopOfThePile) {
 // to the nines (2 naturals, 2 wilds), and may take it back. Legal in
 // tutorial only. Taking the illegal card back costs 100 in classic and its
 // variants (000 §10; two-handed exempts only exposed cards and insufficient
-// melds), nothing in the jaques family (002 states no penalty, D21); in
+// melds), nothing in the jaques family (002 states no penalty); in
 // tutorial there is nothing to take back.
 TEST(RulesetScenarios, TC_T09_JokerAddedToTheNines) {
   for (bool retract : {false, true}) {
@@ -1917,7 +1917,7 @@ RowLog LayRow(const std::string& ruleset, int draw, const std::vector<std::strin
 }
 
 TEST(RulesetScenarios, TC_X01_MeldCompositionTable) {
-  // Which line is wrong, if any: under classic, hutto and jaques (alike, D6)
+  // Which line is wrong, if any: under classic, hutto and jaques (alike)
   // and under tutorial. 0: legal; 1: the new meld; 2: the addition.
   struct Row {
     std::vector<std::string> first, added;

@@ -1,4 +1,4 @@
-// The worked examples of shared/spec/rules-matrix.md §3 that apply to the
+// The worked examples of the seeds (their own examples and the cases derived from them) that apply to the
 // classic ruleset, one test per case, named after it. Most are replayed logs
 // (tests/test_util.h) asserting the exact findings and the computed scores.
 //

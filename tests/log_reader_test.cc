@@ -1072,10 +1072,11 @@ TEST(LogReaderTest, EndHandDealerIsReadBothWays) {
 
   // A deal's dealer does not stay on the end_hand after it, nor an
   // end_hand's on the next one.
-  const std::string log = std::string(R"({"type":"deal","hand":1,"dealer":3,"hands":[],"upcard":[]})") +
-                          "\n" + good + "\n" + R"({"type":"end_hand","hand":3})" + "\n" +
-                          R"({"type":"end_hand","hand":4,"dealer":"x"})" + "\n" +
-                          R"({"type":"end_hand","hand":5,"dealer":2.5})" + "\n";
+  const std::string log =
+      std::string(R"({"type":"deal","hand":1,"dealer":3,"hands":[],"upcard":[]})") + "\n" + good +
+      "\n" + R"({"type":"end_hand","hand":3})" + "\n" +
+      R"({"type":"end_hand","hand":4,"dealer":"x"})" + "\n" +
+      R"({"type":"end_hand","hand":5,"dealer":2.5})" + "\n";
   ReadResult r = ReadAll(log);
   ASSERT_EQ(r.events.size(), 5u);
   EXPECT_EQ(r.events[1].dealer, 1);

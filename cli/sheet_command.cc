@@ -98,8 +98,20 @@ int Export(const std::string& path, const std::string& output, const std::string
   AuditOptions options;
   options.forced_ruleset = rules;
   options.resolve = CommandLineResolver(rules, {}, path);
-  ExportSheetCsv(in, path, options, *out);
+  FileReport report = ExportSheetCsv(in, path, options, *out);
   out->flush();
+  // A file with no game in it (empty, not a log) has no sheet: an empty one
+  // is no success, so the reason is printed, as `canasta audit` does.
+  if (report.games.empty()) {
+    if (report.findings.empty())
+      report.findings.push_back(
+          Finding{0,
+                  CheckId::kLogNotCanastaLog,
+                  "this file is empty: there is no canasta-log/1 game to export",
+                  {}});
+    WriteTextFile(output.empty() ? std::cerr : std::cout, report, TextOptions{});
+    return kExitFindings;
+  }
   // The sheet is the computed one whatever the log's findings; `canasta
   // audit` reports them.
   return kExitOk;

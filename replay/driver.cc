@@ -614,12 +614,14 @@ class ReplayDriver::GameReplay {
               std::to_string(choice_.rules.target_score) + "), yet another hand is recorded",
           {"rule: 000 §19"});
     }
-    if (!lost_deal_pending_ && *e.hand != hand_number_ + 1) {
+    const bool misnumbered = !lost_deal_pending_ && *e.hand != hand_number_ + 1;
+    if (misnumbered) {
       Add(e.line, CheckId::kDealHandNumber,
           "this hand is numbered " + std::to_string(*e.hand) + "; the next is " +
               std::to_string(hand_number_ + 1),
           {"rule: canasta-log/1 end_hand.hand"});
     }
+    if (e.dealer) CheckSheetDealer(e, misnumbered);
     hand_number_ = *e.hand;
     SheetEntry entry;
     entry.breakdown = e.breakdown;
@@ -671,6 +673,33 @@ class ReplayDriver::GameReplay {
     ReportHookFailures(e.line);
     Notify([&](ReplayObserver* o) { o->OnHandEnd(h, &e, nullptr); });
     report_->hands.push_back(std::move(h));
+  }
+
+  // A sheet entry's recorded dealer, against the last one recorded or played,
+  // the deal passing left once a hand (000 §6); it is then the one the next
+  // hand's dealer is judged from. A misnumbered hand has its one finding.
+  void CheckSheetDealer(const Event& e, bool misnumbered) {
+    const int n = choice_.rules.num_players;
+    const int dealer = *e.dealer;
+    if (dealer >= n) {
+      Add(e.line, CheckId::kDealDealer,
+          "there is no seat " + std::to_string(dealer) + " to deal: the game has " +
+              std::to_string(n) + " seats",
+          {"rule: canasta-log/1 end_hand.dealer"});
+      return;
+    }
+    if (last_dealer_ >= 0 && !misnumbered && *e.hand > last_dealer_hand_) {
+      const int expected = (last_dealer_ + (*e.hand - last_dealer_hand_) % n) % n;
+      if (dealer != expected)
+        Add(e.line, CheckId::kDealDealer,
+            SeatName(dealer) + " dealt hand " + std::to_string(*e.hand) +
+                ", but the deal passes to the left: " + SeatName(last_dealer_) + " dealt hand " +
+                std::to_string(last_dealer_hand_) + ", so " + SeatName(expected) +
+                " deals this one",
+            {"rule: 000 §6"});
+    }
+    last_dealer_ = dealer;
+    last_dealer_hand_ = *e.hand;
   }
 
   // Scores the hand, compares what the log recorded, and closes it. A hand

@@ -514,6 +514,7 @@ void ResetEvent(Event* e, EventType type, int line) {
       break;
     case EventType::kEndHand:
       e->hand.reset();
+      e->dealer.reset();
       e->scores.reset();
       e->totals.reset();
       e->breakdown.reset();
@@ -639,6 +640,7 @@ class Converter {
         break;
       case EventType::kEndHand:
         Int(kHand, true, &e->hand);
+        Int(kDealer, false, &e->dealer);  // a sheet entry's dealer (docs/sheets.md)
         if (Present(kScores)) Ints(kScores, &e->scores.emplace());
         if (Present(kTotals)) Ints(kTotals, &e->totals.emplace());
         if (Present(kBreakdown)) Breakdown(&e->breakdown.emplace());
@@ -1032,6 +1034,7 @@ Use UseOf(EventType t, Field f) {
       return {};
     case EventType::kEndHand:
       if (f == kHand) return req(Role::kInt);
+      if (f == kDealer) return opt(Role::kInt);
       if (f == kScores || f == kTotals) return opt(Role::kInts);
       if (f == kBreakdown) return opt(Role::kBreakdown);
       return {};

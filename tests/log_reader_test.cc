@@ -1049,6 +1049,49 @@ void ExpectSameBothWays(const std::string& text) {
   EXPECT_EQ(sax.problems, dom.problems) << text.substr(0, 200);
 }
 
+// A sheet entry's dealer (docs/log-format.md, "Score sheets"): read on
+// end_hand, bounded as every seat, the same by the SAX builder and the DOM.
+TEST(LogReaderTest, EndHandDealerIsReadBothWays) {
+  const std::string good = R"({"type":"end_hand","hand":2,"dealer":1,"scores":[5,10]})";
+  Event e = ReadOne(good);
+  EXPECT_EQ(e.hand, 2);
+  EXPECT_EQ(e.dealer, 1);
+  EXPECT_EQ(ReadOne(R"({"type":"end_hand","hand":2,"dealer":1000})").dealer, 1000);
+  EXPECT_FALSE(ReadOne(R"({"type":"end_hand","hand":2,"dealer":null})").dealer.has_value());
+  EXPECT_FALSE(ReadOne(R"({"type":"end_hand","hand":2})").dealer.has_value());
+  EXPECT_EQ(ReadWith(good, false).dom_lines, 0);  // no detour through the DOM
+
+  InputProblem p = OneProblem(R"({"type":"end_hand","hand":2,"dealer":1001})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message, "\"end_hand\" event: \"dealer\" is 1001, out of range (0 to 1000)");
+  p = OneProblem(R"({"type":"end_hand","hand":2,"dealer":-1})", 1);
+  EXPECT_EQ(p.message, "\"end_hand\" event: \"dealer\" is -1, out of range (0 to 1000)");
+  p = OneProblem(R"({"type":"end_hand","hand":2,"dealer":"Ann"})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_NE(p.message.find("\"dealer\""), std::string::npos) << p.message;
+
+  // A deal's dealer does not stay on the end_hand after it, nor an
+  // end_hand's on the next one.
+  const std::string log =
+      std::string(R"({"type":"deal","hand":1,"dealer":3,"hands":[],"upcard":[]})") + "\n" + good +
+      "\n" + R"({"type":"end_hand","hand":3})" + "\n" +
+      R"({"type":"end_hand","hand":4,"dealer":"x"})" + "\n" +
+      R"({"type":"end_hand","hand":5,"dealer":2.5})" + "\n";
+  ReadResult r = ReadAll(log);
+  ASSERT_EQ(r.events.size(), 5u);
+  EXPECT_EQ(r.events[1].dealer, 1);
+  EXPECT_FALSE(r.events[2].dealer.has_value());
+  EXPECT_FALSE(r.events[3].dealer.has_value());
+  EXPECT_FALSE(r.events[4].dealer.has_value());
+  EXPECT_EQ(r.problems.size(), 2u);
+  ExpectSameBothWays(log);
+  for (const char* line : {R"({"type":"end_hand","dealer":0,"hand":7,"dealer":9})",
+                           R"({"type":"end_hand","hand":7,"dealer":[1]})",
+                           R"({"type":"end_hand","hand":7,"dealer":{"seat":1}})",
+                           R"({"type":"end_hand","hand":7,"dealer":true})"})
+    ExpectSameBothWays(line);
+}
+
 // A good log never needs the DOM, and reads as the DOM reads it.
 TEST(LogReaderTest, SaxBuilderMatchesDomOnGoodLogs) {
   const std::string root = CANASTA_SOURCE_DIR;

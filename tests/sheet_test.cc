@@ -78,6 +78,7 @@ struct Entry {
   std::vector<Parts> parts;
   std::vector<int> scores;
   std::vector<int> totals;
+  int dealer = -1;  // written as "dealer" when a seat
   bool write_scores = true, write_totals = true, write_parts = true;
 };
 
@@ -108,6 +109,7 @@ class SheetLog {
       running_ = e.totals;
     }
     std::string s = R"({"type":"end_hand","hand":)" + std::to_string(e.hand);
+    if (e.dealer >= 0) s += R"(,"dealer":)" + std::to_string(e.dealer);
     if (e.write_scores) s += R"(,"scores":)" + List(e.scores);
     if (e.write_totals) s += R"(,"totals":)" + List(e.totals);
     if (e.write_parts) {
@@ -625,6 +627,79 @@ TEST(SheetGame, AnEntryWithScoresOnlyIsCheckedByItsTotals) {
   EXPECT_PROBLEMS(AuditText(log.str()), {slip, CheckId::kScoreTotal});
 }
 
+// Who dealt, where the sheet says (end_hand's "dealer"): the deal passes to
+// the left, one seat a hand (000 §6), from the last dealer recorded or played.
+void DealtBy(SheetLog* log, const std::vector<int>& dealers) {
+  const Parts hands[][2] = {{kWent, kStayed}, {kBig, kOut2}, {kOut3, kNoMeld}, {kSmall, kOut4}};
+  for (size_t i = 0; i < dealers.size(); ++i)
+    log->Hand({hands[i % 4][0], hands[i % 4][1]}, [&](Entry* e) { e->dealer = dealers[i]; });
+}
+
+TEST(SheetDealer, DealersPassingLeftOnceAHandPass) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    DealtBy(&log, {2, 3, 0, 1});  // the first recorded dealer sets the rotation
+    log.End();
+    const FileReport r = AuditText(log.str());
+    EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  }
+}
+
+TEST(SheetDealer, ADealerOutOfTurnIsOneFindingNamingWhoShouldHaveDealt) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog log(rs);
+    DealtBy(&log, {0});
+    const int wrong = log.Hand({kBig, kOut2}, [](Entry* e) { e->dealer = 2; });
+    DealtBy(&log, {});
+    // Hand 3 follows the dealer who did deal hand 2: no second finding.
+    log.Hand({kOut3, kNoMeld}, [](Entry* e) { e->dealer = 3; });
+    log.Hand({kSmall, kOut4});  // no dealer recorded: nothing to check
+    log.End();
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {wrong, CheckId::kDealDealer});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kDealDealer),
+              "seat 2 (Cat) dealt hand 2, but the deal passes to the left: seat 0 (Ann) dealt "
+              "hand 1, so seat 1 (Bob) deals this one");
+  }
+}
+
+TEST(SheetDealer, AnEntryWithoutADealerKeepsTheRotationCounting) {
+  SheetLog log("classic");
+  DealtBy(&log, {1});
+  log.Hand({kBig, kOut2});  // hand 2: seat 2 dealt, unrecorded
+  const int wrong = log.Hand({kOut3, kNoMeld}, [](Entry* e) { e->dealer = 2; });
+  log.Hand({kSmall, kOut4}, [](Entry* e) { e->dealer = 3; });
+  log.End();
+  const FileReport r = AuditText(log.str());
+  EXPECT_PROBLEMS(r, {wrong, CheckId::kDealDealer});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kDealDealer),
+            "seat 2 (Cat) dealt hand 3, but the deal passes to the left: seat 1 (Bob) dealt "
+            "hand 1, so seat 3 (Dan) deals this one");
+}
+
+TEST(SheetDealer, ADealerWhoIsNoSeatIsAFinding) {
+  SheetLog log("classic");
+  DealtBy(&log, {0});
+  const int wrong = log.Hand({kBig, kOut2}, [](Entry* e) { e->dealer = 4; });
+  log.Hand({kOut3, kNoMeld}, [](Entry* e) { e->dealer = 2; });  // still judged from hand 1
+  log.Hand({kSmall, kOut4});
+  log.End();
+  const FileReport r = AuditText(log.str());
+  EXPECT_PROBLEMS(r, {wrong, CheckId::kDealDealer});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kDealDealer),
+            "there is no seat 4 to deal: the game has 4 seats");
+}
+
+TEST(SheetDealer, AMisnumberedHandIsOneFindingNotTwo) {
+  SheetLog log("classic");
+  DealtBy(&log, {0});
+  log.SetHand(2);
+  const int gap = log.Hand({kBig, kOut2}, [](Entry* e) { e->dealer = 1; });  // hand 3
+  EXPECT_PROBLEMS(AuditText(log.str()), {gap, CheckId::kDealHandNumber});
+}
+
 // The largest numbers the reader lets through (docs/log-format.md, Limits):
 // every sum stays in range and each impossible part is a finding.
 TEST(SheetGame, HostileNumbersAreFindingsNotACrash) {
@@ -697,6 +772,49 @@ TEST(SheetMixed, TheDealAfterSheetEntriesPassesLeftOnceAHand) {
   EXPECT_PROBLEMS(r, {79, CheckId::kDealDealer});
   EXPECT_EQ(test::MessageOf(r, CheckId::kDealDealer),
             "seat 1 deals hand 3, but the deal passes to the left: seat 0 dealt hand 1, so seat "
+            "2 deals this one");
+}
+
+// kHand2 with a "dealer".
+std::string Hand2DealtBy(int dealer) {
+  std::string line = kHand2;
+  line.insert(line.find(",\"scores\""), ",\"dealer\":" + std::to_string(dealer));
+  return line;
+}
+
+TEST(SheetMixed, ASheetEntrysDealerIsJudgedFromTheHandPlayedBefore) {
+  const std::vector<std::string> lines = SampleLines();  // hand 1 dealt by seat 0
+  for (int dealer : {1, 3}) {
+    SCOPED_TRACE(dealer);
+    std::string log;
+    for (int i = 1; i <= 77; ++i) log += lines[size_t(i - 1)] + "\n";
+    log += Hand2DealtBy(dealer) + "\n";  // line 78
+    for (int i = 163; i <= 597; ++i) log += lines[size_t(i - 1)] + "\n";
+    const FileReport r = AuditText(log);
+    if (dealer == 1) {
+      EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+    } else {
+      // The deal of hand 3 (seat 2) is then judged from seat 3: a second
+      // finding, as for two deals out of turn in a game played out.
+      EXPECT_PROBLEMS(r, {78, CheckId::kDealDealer}, {79, CheckId::kDealDealer});
+      EXPECT_EQ(test::Findings(r).front().first, 78);
+    }
+  }
+}
+
+TEST(SheetMixed, TheDealAfterASheetEntryIsJudgedFromItsRecordedDealer) {
+  const std::vector<std::string> lines = SampleLines();
+  std::string log = lines[0] + "\n";
+  // Hand 1 by its scores only, dealt by seat 1 as the sheet says; the
+  // sample's hand 2 (dealt by seat 1) must then have been dealt by seat 2.
+  std::string entry = lines[76];
+  entry.insert(entry.find(",\"scores\""), ",\"dealer\":1");
+  log += entry + "\n";
+  for (int i = 78; i <= 597; ++i) log += lines[size_t(i - 1)] + "\n";
+  const FileReport r = AuditText(log);
+  EXPECT_PROBLEMS(r, {3, CheckId::kDealDealer});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kDealDealer),
+            "seat 1 deals hand 2, but the deal passes to the left: seat 1 dealt hand 1, so seat "
             "2 deals this one");
 }
 

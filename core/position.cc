@@ -180,16 +180,22 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
   if (player < 0 || player >= rules_.num_players) return;
   if (cards.size() == 1) return CheckHeld(player, cards[0], out);
   CardCounts need;
+  for (Card c : cards) need.Add(c);
+  // One finding per card short, however many copies the event plays (one
+  // root cause, one finding), in the order the cards come.
+  CardCounts reported;
   for (Card c : cards) {
-    need.Add(c);
-    if (need.count(c) > players_[player].hand.count(c)) {
-      out->push_back(Tv(CheckId::kCardNotHeld,
-                        Seat(player) + " plays " + ToString(c) + " but holds " +
-                            (players_[player].hand.count(c) == 0
-                                 ? std::string("none")
-                                 : "only " + std::to_string(players_[player].hand.count(c))),
-                        "000 §11"));
-    }
+    const int held = players_[player].hand.count(c);
+    const int played = need.count(c);
+    if (played <= held || reported.count(c)) continue;
+    reported.Add(c);
+    // CardCounts stops at 255 copies: count a hostile event's copies here.
+    const long copies = std::count(cards.begin(), cards.end(), c);
+    const std::string times = copies > held + 1 ? " " + std::to_string(copies) + " times" : "";
+    out->push_back(Tv(CheckId::kCardNotHeld,
+                      Seat(player) + " plays " + ToString(c) + times + " but holds " +
+                          (held == 0 ? std::string("none") : "only " + std::to_string(held)),
+                      "000 §11"));
   }
 }
 

@@ -187,6 +187,25 @@ TEST(Recovery, BadCardIsOneFindingAndNoFollowOn) {
       << test::Dump(r);
 }
 
+// A card played many more times than held is one fact: one finding for the
+// card, with the count, not one per copy (000 §11).
+TEST(Recovery, ACardPlayedManyTimesIsOneFinding) {
+  Log log;
+  log.Deal(DealSpec{});
+  log.Draw(1);
+  std::string cards;
+  for (int i = 0; i < 500; ++i) cards += std::string(i ? "," : "") + "\"9S\"";
+  const int bad =
+      log.Raw(R"({"type":"meld","player":1,"melds":[{"cards":[)" + cards + "]}]}");
+  FileReport r = Audit(log.str());
+  ASSERT_EQ(test::CountId(r, CheckId::kCardNotHeld), 1) << test::Dump(r);
+  EXPECT_NE(test::MessageOf(r, CheckId::kCardNotHeld).find("plays 9S 500 times but holds"),
+            std::string::npos)
+      << test::Dump(r);
+  for (const test::Found& f : test::Findings(r))
+    if (f.second == CheckId::kCardNotHeld) EXPECT_EQ(f.first, bad);
+}
+
 TEST(Recovery, BadPlayerIndexIsOneFinding) {
   Log log;
   log.Deal(DealSpec{});

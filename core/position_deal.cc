@@ -2,6 +2,7 @@
 #include "core/position.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -30,16 +31,28 @@ TaggedViolations Position::Deal(const DealMove& d) {
     pack.Add(c, rules_.copies(c));
   }
   unseen_ = pack;
-  // `where`: a seat, or -1 for the upcards; worded only for a finding.
+  // `where`: a seat, or -1 for the upcards; worded only for a finding. One
+  // finding per card face however many copies are too many (one root cause,
+  // one finding); the count is added below.
+  std::array<int, kNumFaces> surplus{};
+  std::array<size_t, kNumFaces> finding_at{};
   auto take = [&](Card c, int where) {
     if (!unseen_.Remove(c)) {
       Conjure(c);
+      if (surplus[c.index()]++ > 0) return;
+      finding_at[c.index()] = out.size();
       out.push_back(Tv(CheckId::kDealPack,
                        "the deal holds more copies of " + ToString(c) + " than the pack has (" +
                            std::to_string(rules_.copies(c)) + "); one is in " +
                            (where < 0 ? std::string("the upcards") : Seat(where) + "'s hand"),
                        "000 §1"));
     }
+  };
+  auto count_surplus = [&] {
+    for (int i = 0; i < kNumFaces; ++i)
+      if (surplus[i] > 1)
+        out[finding_at[i]].violation.message +=
+            "; " + std::to_string(surplus[i]) + " copies too many in all";
   };
   if (int(d.hands.size()) != n) {
     out.push_back(Tv(CheckId::kDealHandSize,
@@ -98,6 +111,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
     }
   }
 
+  count_surplus();
   stock_size_ = unseen_.total();
   if (d.stock) {
     CardCounts given;

@@ -206,6 +206,24 @@ TEST(Recovery, ACardPlayedManyTimesIsOneFinding) {
     if (f.second == CheckId::kCardNotHeld) EXPECT_EQ(f.first, bad);
 }
 
+// A deal holding 200 copies of one card is one deal-pack finding for that
+// card with the count, not one per copy (000 §1).
+TEST(Recovery, ADealWithTooManyCopiesIsOneFindingPerCard) {
+  Log big;
+  std::string hands = "[";
+  for (int i = 0; i < 200; ++i) hands += std::string(i ? "," : "") + "\"9S\"";
+  hands += "]";
+  const int line = big.Raw(R"({"type":"deal","hand":1,"dealer":0,"hands":[)" + hands +
+                           R"(,[],[],[]],"upcard":["7C"]})");
+  FileReport r = Audit(big.str());
+  ASSERT_EQ(test::CountId(r, CheckId::kDealPack), 1) << test::Dump(r);
+  EXPECT_NE(test::MessageOf(r, CheckId::kDealPack).find("198 copies too many in all"),
+            std::string::npos)
+      << test::Dump(r);
+  for (const test::Found& f : test::Findings(r))
+    if (f.second == CheckId::kDealPack) EXPECT_EQ(f.first, line);
+}
+
 TEST(Recovery, BadPlayerIndexIsOneFinding) {
   Log log;
   log.Deal(DealSpec{});

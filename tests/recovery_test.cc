@@ -202,8 +202,11 @@ TEST(Recovery, ACardPlayedManyTimesIsOneFinding) {
   EXPECT_NE(test::MessageOf(r, CheckId::kCardNotHeld).find("plays 9S 500 times but holds"),
             std::string::npos)
       << test::Dump(r);
-  for (const test::Found& f : test::Findings(r))
-    if (f.second == CheckId::kCardNotHeld) EXPECT_EQ(f.first, bad);
+  for (const test::Found& f : test::Findings(r)) {
+    if (f.second == CheckId::kCardNotHeld) {
+      EXPECT_EQ(f.first, bad);
+    }
+  }
 }
 
 // A deal holding 200 copies of one card is one deal-pack finding for that
@@ -220,8 +223,11 @@ TEST(Recovery, ADealWithTooManyCopiesIsOneFindingPerCard) {
   EXPECT_NE(test::MessageOf(r, CheckId::kDealPack).find("198 copies too many in all"),
             std::string::npos)
       << test::Dump(r);
-  for (const test::Found& f : test::Findings(r))
-    if (f.second == CheckId::kDealPack) EXPECT_EQ(f.first, line);
+  for (const test::Found& f : test::Findings(r)) {
+    if (f.second == CheckId::kDealPack) {
+      EXPECT_EQ(f.first, line);
+    }
+  }
 }
 
 TEST(Recovery, BadPlayerIndexIsOneFinding) {

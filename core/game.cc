@@ -17,7 +17,7 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
     add(CheckId::kGameEnd,
         "the game was already over (a side reached " + std::to_string(rules_.target_score) +
             "), yet another deal begins",
-        "000 §19");
+        rules_.Cite("rule.game_end", "000 §19"));
   }
   // In 64 bits: a log may number a deal INT_MAX, and the next one after it.
   const int64_t next = int64_t{last_hand_number_} + 1;
@@ -35,7 +35,7 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
     add(CheckId::kDealDealer,
         "seat " + std::to_string(deal.dealer) + " deals, but the deal passes to the left: seat " +
             std::to_string((last_dealer_ + 1) % n),
-        "000 §6");
+        rules_.Cite("rule.dealer", "000 §6"));
   }
   last_hand_number_ = hand_number;
   // A dealer who is no seat sets no rotation to check the next deal against

@@ -82,8 +82,8 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
   }
   if (s.rank == Rank::kJoker) {
     if (!r.wild_melds)
-      return V(CheckId::kMeldTooFewNaturals,
-               "wild cards may never be melded without natural cards", "000 §8");
+      return V(CheckId::kMeldTooFewNaturals, "wild cards may never be melded without natural cards",
+               r.Cite("wild_melds", "000 §8"));
   } else if (s.naturals < r.min_naturals) {
     return V(CheckId::kMeldTooFewNaturals,
              what + " has " + std::to_string(s.naturals) + " natural card(s); it needs at least " +

@@ -149,22 +149,22 @@ void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const 
       out->push_back(Tv(CheckId::kDiscardMissing,
                         Seat(current_) + "'s turn ended without a discard; " + Seat(player) +
                             " begins the next turn",
-                        "000 §8, §11"));
+                        rules_.Cite("rule.discard", "000 §8, §11")));
       // The turn ended all the same: what is checked when a turn ends.
       if (turn_.player == current_) CheckTurnEnd(false, CanastaCount(side_of(current_)), out);
       return;
     }
     out->push_back(Tv(CheckId::kTurnOrder,
                       "it is " + Seat(current_) + "'s turn, not " + Seat(player) + "'s",
-                      "000 §11"));
+                      rules_.Cite("rule.turn_order", "000 §11")));
     return;
   }
   if (drawing && phase_ == Phase::kPlay) {
-    out->push_back(Tv(CheckId::kTurnSequence,
-                      Seat(player) + " has already drawn this turn", "000 §11, §12"));
+    out->push_back(Tv(CheckId::kTurnSequence, Seat(player) + " has already drawn this turn",
+                      rules_.Cite("rule.draw_first", "000 §11, §12")));
   } else if (!drawing && phase_ != Phase::kPlay) {
-    out->push_back(Tv(CheckId::kTurnSequence,
-                      Seat(player) + " must draw or take the pile first", "000 §11"));
+    out->push_back(Tv(CheckId::kTurnSequence, Seat(player) + " must draw or take the pile first",
+                      rules_.Cite("rule.draw_first", "000 §11")));
   }
 }
 
@@ -172,7 +172,8 @@ void Position::CheckHeld(int player, Card card, TaggedViolations* out) const {
   if (player < 0 || player >= rules_.num_players) return;
   if (players_[player].hand.count(card) > 0) return;
   out->push_back(Tv(CheckId::kCardNotHeld,
-                    Seat(player) + " plays " + ToString(card) + " but holds none", "000 §11"));
+                    Seat(player) + " plays " + ToString(card) + " but holds none",
+                    rules_.Cite("rule.card_held", "000 §11")));
 }
 
 void Position::CheckHeld(int player, const std::vector<Card>& cards,
@@ -195,7 +196,7 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
     out->push_back(Tv(CheckId::kCardNotHeld,
                       Seat(player) + " plays " + ToString(c) + times + " but holds " +
                           (held == 0 ? std::string("none") : "only " + std::to_string(held)),
-                      "000 §11"));
+                      rules_.Cite("rule.card_held", "000 §11")));
   }
 }
 

@@ -199,14 +199,16 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   if (from_pile) {
     if (m.replacement)
       out.push_back(Tv(CheckId::kThreeReplacement,
-                       "a red three taken with the pile gets no replacement card", "000 §7"));
+                       "a red three taken with the pile gets no replacement card",
+                       rules_.Cite("rule.pile_three_replacement", "000 §7")));
   } else if (!m.replacement) {
     if (stock_size_ > 0)
       out.push_back(Tv(CheckId::kThreeReplacement,
-                       "a red three laid out must be replaced from the stock", "000 §7"));
+                       "a red three laid out must be replaced from the stock",
+                       rules_.Cite("rule.three_replacement", "000 §7")));
   } else if (stock_size_ == 0) {
     out.push_back(Tv(CheckId::kStockEmpty, "the stock is empty: there is no replacement card",
-                     "000 §15"));
+                     rules_.Cite("rule.stock_out", "000 §15")));
   } else {
     CheckFromStock({*m.replacement}, &out);
   }

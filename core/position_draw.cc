@@ -25,7 +25,7 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   if (stock_size_ == 0) {
     out.push_back(Tv(CheckId::kStockEmpty,
                      "the stock is empty: the player in turn takes the pile or play ends",
-                     "000 §15"));
+                     rules_.Cite("rule.stock_out", "000 §15")));
     return out;
   }
   const int expected = std::min(rules_.stock_draw, stock_size_);  // readings R10

@@ -71,7 +71,8 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
     for (Card c : part.cards) red_three |= c.is_red_three();
     if (red_three) {
       out.push_back(Tv(CheckId::kMeldRedThree,
-                       "red threes are never melded; they are laid out face up", "000 §7"));
+                       "red threes are never melded; they are laid out face up",
+                       rules_.Cite("rule.red_three_meld", "000 §7")));
       continue;
     }
     if (part.cards.empty()) {
@@ -83,7 +84,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
     if (!natural_rank || (rank && *natural_rank != Rank::kJoker && *natural_rank != *rank)) {
       out.push_back(Tv(CheckId::kMeldMixedRanks,
                        "the cards " + ToString(part.cards) + " are not all of one rank",
-                       "000 §8"));
+                       rules_.Cite("rule.meld_ranks", "000 §8")));
       continue;
     }
     MeldShape& current = shape_of(*rank);
@@ -97,7 +98,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
                                     "s belongs to the other side; players never add to an "
                                     "opponent's meld"
                               : "the side has no meld of " + ToString(*rank) + "s to add to",
-                       "000 §8"));
+                       theirs ? rules_.Cite("rule.opponent_meld", "000 §8") : "000 §8"));
       continue;
     }
     if (exists && !part.to) {

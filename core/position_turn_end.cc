@@ -271,12 +271,12 @@ TaggedViolations Position::End(int tag) {
       out.push_back(Tv(CheckId::kDiscardMissing,
                        "the deal ends after " + Seat(current_) +
                            " drew the last stock card, without a discard or going out",
-                       "000 §8, §11, §15", tag));
+                       rules_.Cite("rule.discard", "000 §8, §11, §15"), tag));
     } else if (!may_end) {
       out.push_back(Tv(CheckId::kHandEndedEarly,
                        "the deal ends with nobody out and " + Plural(stock_size_, "card") +
                            " still in the stock",
-                       "000 §11, §15", tag));
+                       rules_.Cite("rule.hand_end", "000 §11, §15"), tag));
     }
     FinishTurn();
     phase_ = Phase::kOver;

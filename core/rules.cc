@@ -33,6 +33,27 @@ void Rules::SetCitation(const std::string& param, const std::string& source) {
   citations = std::move(next);
 }
 
+const std::vector<std::string>& Rules::RuleKeys() {
+  static const std::vector<std::string> keys = {
+      "rule.turn_order",
+      "rule.draw_first",
+      "rule.card_held",
+      "rule.discard",
+      "rule.hand_end",
+      "rule.meld_ranks",
+      "rule.red_three_meld",
+      "rule.opponent_meld",
+      "rule.three_replacement",
+      "rule.pile_three_replacement",
+      "rule.stock_out",
+      "rule.dealer",
+      "rule.totals",
+      "rule.game_end",
+      "rule.winner",
+  };
+  return keys;
+}
+
 std::string Rules::Cite(std::string_view param, std::string_view fallback) const {
   if (citations) {
     for (const auto& [name, source] : *citations)

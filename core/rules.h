@@ -168,6 +168,10 @@ struct Rules {
   // The ruleset's citation for `param`, or `fallback`: the source the
   // engine gives the finding under its own (classic) rules.
   std::string Cite(std::string_view param, std::string_view fallback) const;
+  // The citation keys of the rules no parameter decides ("rule.turn_order",
+  // ...), which a ruleset's `sources` may cite besides parameter names
+  // (docs/lua-api.md, `sources`). Every key the engine passes to Cite().
+  static const std::vector<std::string>& RuleKeys();
 
   // Returns a message for the first inconsistent value, or "" when the
   // parameters make a playable game. Checked once, when a ruleset is built.

@@ -455,11 +455,12 @@ class ReplayDriver::GameReplay {
       if (Adjusted() && over_before)
         kept.insert(
             kept.begin(),
-            TaggedViolation{e.line, Violation{CheckId::kGameEnd,
-                                              "the game was already over (a side reached " +
-                                                  std::to_string(choice_.rules.target_score) +
-                                                  "), yet another deal begins",
-                                              {"rule: 000 §19"}}});
+            TaggedViolation{
+                e.line, Violation{CheckId::kGameEnd,
+                                  "the game was already over (a side reached " +
+                                      std::to_string(choice_.rules.target_score) +
+                                      "), yet another deal begins",
+                                  {"rule: " + choice_.rules.Cite("rule.game_end", "000 §19")}}});
       vs = std::move(kept);
     }
     if (!vs.empty())
@@ -612,7 +613,7 @@ class ReplayDriver::GameReplay {
       Add(e.line, CheckId::kGameEnd,
           "the game was already over (a side reached " +
               std::to_string(choice_.rules.target_score) + "), yet another hand is recorded",
-          {"rule: 000 §19"});
+          {"rule: " + choice_.rules.Cite("rule.game_end", "000 §19")});
     }
     const bool misnumbered = !lost_deal_pending_ && *e.hand != hand_number_ + 1;
     if (misnumbered) {
@@ -893,7 +894,7 @@ class ReplayDriver::GameReplay {
             "true total: previous true total " + std::to_string(before[size_t(s)]) +
                 " + " + (sheet_entry ? "hand score taken as true " : "computed hand score ") +
                 std::to_string(h.scores[size_t(s)]),
-            "rule: 000 §19"};
+            "rule: " + choice_.rules.Cite("rule.totals", "000 §19")};
         if (sheet != recorded && sheet != truth) notes.insert(notes.begin() + 1, sheet_note);
         last_total_finding_[s] =
             Add(e.line, CheckId::kScoreTotal,
@@ -934,7 +935,7 @@ class ReplayDriver::GameReplay {
               ? "the totals tie at " + std::to_string(totals[0]) + "; another deal is played (readings R17)"
               : "the game ends before any side reached " +
                     std::to_string(choice_.rules.target_score) + " (totals " + Join(totals) + ")",
-          {"rule: 000 §19"});
+          {"rule: " + choice_.rules.Cite("rule.game_end", "000 §19")});
     }
     // The final totals and the winner are compared with the truth; where
     // they merely disagree with the sheet's running totals, a note says so.
@@ -942,7 +943,7 @@ class ReplayDriver::GameReplay {
     const bool sheet_known = recorded_totals_ && recorded_totals_->size() == totals.size();
     if (e->totals) {
       if (*e->totals != totals) {
-        std::vector<std::string> notes = {"rule: 000 §19"};
+        std::vector<std::string> notes = {"rule: " + choice_.rules.Cite("rule.totals", "000 §19")};
         if (sheet_known && *e->totals == *recorded_totals_)
           notes.insert(notes.begin(), "they repeat the last recorded running totals");
         Add(line, CheckId::kGameTotals,
@@ -956,7 +957,9 @@ class ReplayDriver::GameReplay {
     std::optional<int> winner = Winner();
     if (e->winner && winner && *e->winner != *winner) {
       std::string who = choice_.rules.partnerships() ? "side " : "seat ";
-      std::vector<std::string> notes = {"final totals " + Join(totals), "rule: 000 §19, readings R17"};
+      std::vector<std::string> notes = {
+          "final totals " + Join(totals),
+          "rule: " + choice_.rules.Cite("rule.winner", "000 §19, readings R17")};
       const std::vector<int>* sheet = e->totals     ? &*e->totals
                                       : sheet_known ? &*recorded_totals_
                                                     : nullptr;

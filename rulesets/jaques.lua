@@ -128,5 +128,25 @@ return {
     red_threes_count_against_unmelded = "002 Scoring",
     target_score = "002 Scoring",
     exact_tie = "002 Scoring, readings R33, R17",
+    wild_melds = "002 Play-3",
+    -- Rules no parameter decides (docs/lua-api.md, `sources`), where 002
+    -- states them. 002 is silent on three, which keep the engine's classic
+    -- citation since its default rule applies:
+    --   rule.card_held: 002 never says a player plays only cards they hold;
+    --   rule.pile_three_replacement: nor what a red three taken with the
+    --     pile gets (Setup-7 replaces only those of the initial hand);
+    --   rule.dealer: "Designate a dealer" (Setup-3) sets no rotation.
+    ["rule.turn_order"] = "002 Play-1",
+    ["rule.draw_first"] = "002 Play-2",
+    ["rule.discard"] = "002 Play-8",
+    ["rule.hand_end"] = "002 Play-11, Play-13",
+    ["rule.meld_ranks"] = "002 Play-3",
+    ["rule.red_three_meld"] = "002 Play-3, Setup-7",
+    ["rule.opponent_meld"] = "002 Play-10",
+    ["rule.three_replacement"] = "002 Setup-7",
+    ["rule.stock_out"] = "002 Play-13",
+    ["rule.totals"] = "002 Scoring",
+    ["rule.game_end"] = "002 Scoring",
+    ["rule.winner"] = "002 Scoring, readings R17",
   },
 }

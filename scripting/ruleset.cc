@@ -414,16 +414,22 @@ bool RulesetLoader::Apply(Ruleset& rs) {
       }
       lua_settop(L, 1);
 
-      // sources: a citation per parameter, for `rules show`.
+      // sources: a citation per parameter, for `rules show`, or per rule
+      // key (Rules::RuleKeys()) for the findings of rules no parameter decides.
       lua_pushliteral(L, "sources");
       if (lua_rawget(L, 1) == LUA_TTABLE) {
         lua_pushnil(L);
         while (lua_next(L, 2)) {
           std::string key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-          if (FindParam(key) == nullptr) {
+          const std::vector<std::string>& rule_keys = Rules::RuleKeys();
+          const bool rule_key =
+              std::find(rule_keys.begin(), rule_keys.end(), key) != rule_keys.end();
+          if (FindParam(key) == nullptr && !rule_key) {
+            std::vector<std::string> known = ParamNames();
+            known.insert(known.end(), rule_keys.begin(), rule_keys.end());
             Fail(f, "sources." + key,
-                 "sources: unknown parameter " + DescribeLuaValue(L, -2) +
-                     Suggest(key, ParamNames()));
+                 "sources: unknown parameter or rule key " + DescribeLuaValue(L, -2) +
+                     Suggest(key, known));
             return;
           }
           if (lua_type(L, -1) != LUA_TSTRING) {

@@ -1464,6 +1464,134 @@ TEST(RulesetScenarios, GoingOutWithoutACanastaCitesTheRulesetsSeed) {
   EXPECT_EQ(RuleNote(c, CheckId::kOutWithoutCanastas), "rule: 000 §9, §17");
 }
 
+// Rules no parameter decides cite the ruleset's rule key (docs/lua-api.md,
+// `sources`): under jaques the 002 step that states the rule, under classic
+// 000 as before. Each log is wrong in both rulesets in the same way.
+struct CitedUnder {
+  std::string jaques, classic;
+};
+void ExpectCited(const Log& log, const Lines& findings, CheckId id, const CitedUnder& cited) {
+  FileReport j = AuditAs(log, "jaques");
+  EXPECT_FINDS("jaques", j, findings);
+  EXPECT_EQ(RuleNote(j, id), "rule: " + cited.jaques) << Describe(j);
+  FileReport c = AuditAs(log, "classic");
+  EXPECT_FINDS("classic", c, findings);
+  EXPECT_EQ(RuleNote(c, id), "rule: " + cited.classic) << Describe(c);
+}
+
+TEST(RulesetScenarios, OutOfTurnCites002Play1UnderJaques) {
+  // Seat 1 plays first (002 Play-1: "the player to the dealer's left").
+  Log log = NewLog("jaques", 4);
+  log.Deal(DealSpec{});
+  const int draw = log.Draw(2);
+  ExpectCited(log, {F(draw, CheckId::kTurnOrder)}, CheckId::kTurnOrder, {"002 Play-1", "000 §11"});
+}
+
+TEST(RulesetScenarios, DiscardBeforeDrawingCites002Play2UnderJaques) {
+  // 002 Play-2: "On your turn you must first draw".
+  Log log = NewLog("jaques", 4);
+  DealSpec d;
+  d.hands = {{}, {"9S"}};
+  log.Deal(d);
+  const int discard = log.Discard(1, "9S");
+  ExpectCited(log, {F(discard, CheckId::kTurnSequence)}, CheckId::kTurnSequence,
+              {"002 Play-2", "000 §11"});
+}
+
+TEST(RulesetScenarios, TurnWithoutADiscardCites002Play8UnderJaques) {
+  // 002 Play-8: "You must discard exactly one card ... to end your turn."
+  Log log = NewLog("jaques", 4);
+  log.Deal(DealSpec{});
+  log.Draw(1);
+  const int next = log.Draw(2);
+  ExpectCited(log, {F(next, CheckId::kDiscardMissing)}, CheckId::kDiscardMissing,
+              {"002 Play-8", "000 §8, §11"});
+}
+
+TEST(RulesetScenarios, MixedRanksCite002Play3UnderJaques) {
+  // 002 Play-3: "A meld is three or more cards of the same rank."
+  Log log = NewLog("jaques", 4);
+  DealSpec d;
+  d.hands = {{}, {"KS", "KH", "QD"}};
+  log.Deal(d);
+  log.Draw(1);
+  const int meld = log.Meld(1, {{"KS", "KH", "QD"}});
+  ExpectCited(log, {F(meld, CheckId::kMeldMixedRanks)}, CheckId::kMeldMixedRanks,
+              {"002 Play-3", "000 §8"});
+}
+
+TEST(RulesetScenarios, WildCardsAloneCite002Play3UnderJaques) {
+  // 002 Play-3: "a meld must always contain more natural cards than wild
+  // cards"; decided by wild_melds, which jaques cites.
+  Log log = NewLog("jaques", 4);
+  DealSpec d;
+  d.hands = {{}, {"JK", "JK", "2S"}};
+  log.Deal(d);
+  log.Draw(1);
+  const int meld = log.Meld(1, {{"JK", "JK", "2S"}});
+  ExpectCited(log, {F(meld, CheckId::kMeldTooFewNaturals)}, CheckId::kMeldTooFewNaturals,
+              {"002 Play-3", "000 §8"});
+}
+
+TEST(RulesetScenarios, AddingToTheOpponentsMeldCites002Play10UnderJaques) {
+  // Seat 1 opens K-K-K and Q-Q-Q (60); seat 2, of the other side, adds KC to
+  // those kings. 002 Play-10: "You may not add cards to an opponent's meld."
+  Log log = NewLog("jaques", 4);
+  DealSpec d;
+  d.hands = {{}, {"KS", "KH", "KD", "QS", "QH", "QD", "9S"}, {"KC"}};
+  log.Deal(d);
+  log.Draw(1);
+  log.Meld(1, {{"KS", "KH", "KD"}, {"QS", "QH", "QD"}});
+  log.Discard(1, "9S");
+  log.Draw(2);
+  const int add = log.Add(2, "K", {"KC"});
+  ExpectCited(log, {F(add, CheckId::kMeldTargetMissing)}, CheckId::kMeldTargetMissing,
+              {"002 Play-10", "000 §8"});
+  EXPECT_EQ(MessageOf(AuditAs(log, "jaques"), CheckId::kMeldTargetMissing),
+            "the meld of Ks belongs to the other side; players never add to an opponent's meld");
+}
+
+TEST(RulesetScenarios, AddingToAMeldNobodyHasCites000UnderJaquesToo) {
+  // The other direction: no side has kings. 002 says nothing of adding to a
+  // meld that does not exist, so the engine's 000 §8 stays.
+  Log log = NewLog("jaques", 4);
+  DealSpec d;
+  d.hands = {{}, {"KC"}};
+  log.Deal(d);
+  log.Draw(1);
+  const int add = log.Add(1, "K", {"KC"});
+  ExpectCited(log, {F(add, CheckId::kMeldTargetMissing)}, CheckId::kMeldTargetMissing,
+              {"000 §8", "000 §8"});
+}
+
+TEST(RulesetScenarios, RedThreeNotReplacedCites002Setup7UnderJaques) {
+  // Seat 1 draws 3H and lays it out without a replacement card. 002 Setup-7:
+  // "draw a replacement card from stock".
+  Log log = NewLog("jaques", 4);
+  DealSpec d;
+  d.hands = {{}, {"9S"}};
+  d.stock = {"3H"};
+  log.Deal(d);
+  log.Draw(1);
+  const int three = log.ThreeWith(1, "3H", std::nullopt);
+  log.Discard(1, "9S");
+  ExpectCited(log, {F(three, CheckId::kThreeReplacement)}, CheckId::kThreeReplacement,
+              {"002 Setup-7", "000 §7"});
+}
+
+TEST(RulesetScenarios, CardNotHeldCites000UnderJaquesWhere002IsSilent) {
+  // 002 never says a player plays only cards they hold: the engine's rule
+  // and its citation (000 §11) apply under jaques too.
+  Log log = NewLog("jaques", 4);
+  DealSpec d;
+  d.hands = {{}, {}, {"9S"}, {"9S"}};
+  log.Deal(d);
+  log.Draw(1);
+  const int discard = log.Raw(R"({"type":"discard","player":1,"card":"9S"})");
+  ExpectCited(log, {F(discard, CheckId::kCardNotHeld)}, CheckId::kCardNotHeld,
+              {"000 §11", "000 §11"});
+}
+
 // Seat 1 draws and discards 9S, seat 2 draws 9H and discards QC; seat 3
 // (side 1, which has not melded) takes the unfrozen pile [8C, 9S, QC] with
 // `with` and discards a filler card.

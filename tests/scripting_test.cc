@@ -141,6 +141,23 @@ TEST(BuiltinRulesetsTest, HuttoValues) {
   EXPECT_EQ(rs->MakeHooks()->InitialMeldValue(r, Card::Joker()), 0);
 }
 
+// Rule keys in `sources` (docs/lua-api.md): jaques cites 002 where 002
+// states a rule no parameter decides, its variants inherit that, and where
+// 002 is silent (or under classic) the engine's classic citation stays.
+TEST(BuiltinRulesetsTest, RuleKeysCiteTheRulesetsSeed) {
+  for (const char* name : {"jaques", "jaques-two-handed", "jaques-three-handed"}) {
+    std::optional<Ruleset> rs = Load(name);
+    ASSERT_TRUE(rs) << name;
+    EXPECT_EQ(rs->rules().Cite("rule.turn_order", "000 §11"), "002 Play-1") << name;
+    EXPECT_EQ(rs->rules().Cite("rule.opponent_meld", "000 §8"), "002 Play-10") << name;
+    EXPECT_EQ(rs->rules().Cite("rule.card_held", "000 §11"), "000 §11") << name;
+  }
+  std::optional<Ruleset> classic = Load("classic");
+  ASSERT_TRUE(classic);
+  for (const std::string& key : Rules::RuleKeys())
+    EXPECT_EQ(classic->rules().Cite(key, "classic"), "classic") << key;
+}
+
 TEST(BuiltinRulesetsTest, TwoAndThreeHanded000) {
   std::optional<Ruleset> two = Load("two-handed");
   ASSERT_TRUE(two);
@@ -720,6 +737,13 @@ TEST(UserRulesetTest, StructuralErrors) {
 
   e = LoadError(dir.Write("sources.lua", "return { sources = { stock_drw = \"x\" } }"));
   EXPECT_TRUE(Contains(e.message, "sources: unknown parameter")) << e.message;
+
+  // A rule key (Rules::RuleKeys()) is accepted besides parameter names; a
+  // misspelt one is an error at its line, with the near miss.
+  e = LoadError(
+      dir.Write("rule_key.lua", "return {\n  sources = {\n    [\"rule.turn_ordr\"] = \"x\" } }"));
+  EXPECT_EQ(e.line, 3);
+  EXPECT_TRUE(Contains(e.message, "did you mean \"rule.turn_order\"")) << e.message;
 
   e = LoadError(dir.Write("incomplete.lua", "return { incomplete = { \"no colon\" } }"));
   EXPECT_TRUE(Contains(e.message, "name: what is needed")) << e.message;

@@ -516,49 +516,46 @@ class ReplayDriver::GameReplay {
     // vectors keep their capacity: no allocation per event.
     const Where where = At(player);
     const bool over_before = pos.phase() == Phase::kOver;
-    TaggedViolations found;
     std::string error;
     bool filled = true;
-    auto play = [&](auto* move) {
+    bool not_a_move = false;
+    auto play = [&](auto* move) -> TaggedViolations {
       if (!FillMove(e, player, move, &error)) {
         filled = false;
-        return;
+        return {};
       }
       Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-      found = pos.Play(*move);
+      return pos.Play(*move);
     };
-    auto play_now = [&](const auto& move) {
+    auto play_now = [&](const auto& move) -> TaggedViolations {
       Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-      found = pos.Play(move);
+      return pos.Play(move);
     };
-    switch (e.type) {
-      case EventType::kDraw:
-        play(&draw_);
-        break;
-      case EventType::kTakePile:
-        play(&take_);
-        break;
-      case EventType::kMeld:
-        play(&meld_);
-        break;
-      case EventType::kRetract:
-        play(&retract_);
-        break;
-      case EventType::kDiscard:
-        play_now(DiscardMove{player, *e.card, e.line});
-        break;
-      case EventType::kThree:
-        play_now(ThreeMove{player, *e.card, e.replacement, e.line});
-        break;
-      case EventType::kAskOut:
-        play_now(AskOutMove{player, e.line});
-        break;
-      case EventType::kAnswer:
-        play_now(AnswerMove{player, *e.yes, e.line});
-        break;
-      default:
-        return;
-    }
+    // Built in place: no vector assigned and destroyed per move.
+    TaggedViolations found = [&]() -> TaggedViolations {
+      switch (e.type) {
+        case EventType::kDraw:
+          return play(&draw_);
+        case EventType::kTakePile:
+          return play(&take_);
+        case EventType::kMeld:
+          return play(&meld_);
+        case EventType::kRetract:
+          return play(&retract_);
+        case EventType::kDiscard:
+          return play_now(DiscardMove{player, *e.card, e.line});
+        case EventType::kThree:
+          return play_now(ThreeMove{player, *e.card, e.replacement, e.line});
+        case EventType::kAskOut:
+          return play_now(AskOutMove{player, e.line});
+        case EventType::kAnswer:
+          return play_now(AnswerMove{player, *e.yes, e.line});
+        default:
+          not_a_move = true;
+          return {};
+      }
+    }();
+    if (not_a_move) return;  // the caller sends only moves
     if (!filled) {
       const int root = Add(e.line, CheckId::kLogBadEvent, error, {"event ignored"});
       LoseState(e.line, root, false);

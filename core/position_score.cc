@@ -33,8 +33,11 @@ std::vector<ScoreBreakdown> Position::Score() const {
     }
     for (int seat = 0; seat < rules_.num_players; ++seat) {
       if (side_of(seat) != side) continue;
+      const CardCounts& held = hand(seat);
+      if (held.empty()) continue;  // adds nothing (most seats at the end of a hand)
       for (int i = 0; i < kNumFaces; ++i) {
         Card c = Card::FromIndex(i);
+        if (held.count(c) == 0) continue;  // adds 0
         // A red three left in hand is dealt with by the penalty once its
         // holder has had a turn (000 §7; readings R8, R20); before that it is
         // a card in hand and counts its value against the side (000 §3, §9;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string_view>
 
 #include "core/game.h"
 #include "replay/log_reader.h"
@@ -39,6 +40,17 @@ bool LosesState(const InputProblem& p) {
   return p.id == CheckId::kLogBadJson || p.id == CheckId::kLogBadEvent;
 }
 
+// The name of BreakdownParts()[i], its length known: compared for every
+// recorded part of every end_hand.
+std::string_view PartName(size_t i) {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v;
+    for (const BreakdownPart& p : BreakdownParts()) v.emplace_back(p.name);
+    return v;
+  }();
+  return names[i];
+}
+
 }  // namespace
 
 // Replays one game's events. Owns the game's ruleset and engine state.
@@ -49,7 +61,8 @@ class ReplayDriver::GameReplay {
         report_(report),
         choice_(std::move(choice)),
         game_(choice_.rules, *choice_.hooks),
-        offset_(choice_.rules.num_sides(), 0) {}
+        offset_(choice_.rules.num_sides(), 0),
+        native_hooks_(choice_.hooks->OverriddenHooks().empty()) {}
 
   void OnEvent(const Event& e) {
     ++report_->events;
@@ -226,7 +239,7 @@ class ReplayDriver::GameReplay {
   // A ruleset hook that failed during the last event: the engine used its
   // default answer; the user must know, with the ruleset's line.
   void ReportHookFailures(int line) {
-    if (!choice_.hooks->HasFailures()) return;
+    if (native_hooks_ || !choice_.hooks->HasFailures()) return;
     for (const HookFailure& f : choice_.hooks->TakeFailures()) {
       // The same failure is reported once a game, where it first happened.
       if (!reported_hook_failures_.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
@@ -248,6 +261,7 @@ class ReplayDriver::GameReplay {
   // the stock knows: when the stock's own copy is drawn later, "too many
   // copies" is the same slip, a note on the first finding, not a new error.
   void FollowStockSlips(const Event& e, TaggedViolations* found, const Where& where) {
+    if (found->empty()) return;  // nothing to report, nothing to follow (the usual move)
     std::vector<Card>& drawn = drawn_;  // a member: no allocation per event
     drawn.clear();
     if (e.type == EventType::kDraw) drawn.assign(e.cards.begin(), e.cards.end());
@@ -392,7 +406,7 @@ class ReplayDriver::GameReplay {
     CloseOpen(e.line, "hand " + std::to_string(hand_number_) +
                           " has no end_hand event before the next deal");
     const bool after_lost_deal = lost_deal_pending_;
-    DealMove d;
+    DealMove& d = deal_;  // a member: the card vectors keep their capacity from deal to deal
     d.dealer = *e.dealer;
     d.hands = e.hands;
     d.upcards = e.upcard;
@@ -503,49 +517,46 @@ class ReplayDriver::GameReplay {
     // vectors keep their capacity: no allocation per event.
     const Where where = At(player);
     const bool over_before = pos.phase() == Phase::kOver;
-    TaggedViolations found;
     std::string error;
     bool filled = true;
-    auto play = [&](auto* move) {
+    bool not_a_move = false;
+    auto play = [&](auto* move) -> TaggedViolations {
       if (!FillMove(e, player, move, &error)) {
         filled = false;
-        return;
+        return {};
       }
       Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-      found = pos.Play(*move);
+      return pos.Play(*move);
     };
-    auto play_now = [&](const auto& move) {
+    auto play_now = [&](const auto& move) -> TaggedViolations {
       Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-      found = pos.Play(move);
+      return pos.Play(move);
     };
-    switch (e.type) {
-      case EventType::kDraw:
-        play(&draw_);
-        break;
-      case EventType::kTakePile:
-        play(&take_);
-        break;
-      case EventType::kMeld:
-        play(&meld_);
-        break;
-      case EventType::kRetract:
-        play(&retract_);
-        break;
-      case EventType::kDiscard:
-        play_now(DiscardMove{player, *e.card, e.line});
-        break;
-      case EventType::kThree:
-        play_now(ThreeMove{player, *e.card, e.replacement, e.line});
-        break;
-      case EventType::kAskOut:
-        play_now(AskOutMove{player, e.line});
-        break;
-      case EventType::kAnswer:
-        play_now(AnswerMove{player, *e.yes, e.line});
-        break;
-      default:
-        return;
-    }
+    // Built in place: no vector assigned and destroyed per move.
+    TaggedViolations found = [&]() -> TaggedViolations {
+      switch (e.type) {
+        case EventType::kDraw:
+          return play(&draw_);
+        case EventType::kTakePile:
+          return play(&take_);
+        case EventType::kMeld:
+          return play(&meld_);
+        case EventType::kRetract:
+          return play(&retract_);
+        case EventType::kDiscard:
+          return play_now(DiscardMove{player, *e.card, e.line});
+        case EventType::kThree:
+          return play_now(ThreeMove{player, *e.card, e.replacement, e.line});
+        case EventType::kAskOut:
+          return play_now(AskOutMove{player, e.line});
+        case EventType::kAnswer:
+          return play_now(AnswerMove{player, *e.yes, e.line});
+        default:
+          not_a_move = true;
+          return {};
+      }
+    }();
+    if (not_a_move) return;  // the caller sends only moves
     if (!filled) {
       const int root = Add(e.line, CheckId::kLogBadEvent, error, {"event ignored"});
       LoseState(e.line, root, false);
@@ -809,16 +820,26 @@ class ReplayDriver::GameReplay {
         // can never produce: that is said on the same finding (one slip,
         // one finding). Where the recorded part is the true one, the rules
         // produced it, whatever the move that led there.
-        SheetEntry entry;
-        entry.breakdown = e.breakdown;
-        const SheetResult sheet = CheckSheetEntry(choice_.rules, *choice_.hooks, entry,
-                                                  [&](int s) { return SideName(s); });
+        // The sheet's own check is needed only for a part that disagrees;
+        // with native hooks (pure, never failing) it is made only then. A
+        // ruleset's own hooks are called as before, failures and all.
+        std::optional<SheetResult> sheet;
+        auto check_sheet = [&] {
+          if (sheet) return;
+          SheetEntry entry;
+          entry.breakdown = e.breakdown;
+          sheet = CheckSheetEntry(choice_.rules, *choice_.hooks, entry,
+                                  [&](int s) { return SideName(s); });
+        };
+        if (!native_hooks_) check_sheet();
+        const std::vector<BreakdownPart>& known_parts = BreakdownParts();
         for (int s = 0; s < sides; ++s) {
           for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
-            std::string key = name == "threes" ? "red_threes" : name;
+            const std::string_view key =
+                name == "threes" ? std::string_view("red_threes") : std::string_view(name);
             const BreakdownPart* part = nullptr;
-            for (const BreakdownPart& p : BreakdownParts())
-              if (key == p.name) part = &p;
+            for (size_t i = 0; i < known_parts.size(); ++i)
+              if (key == PartName(i)) part = &known_parts[i];
             int truth = 0;
             if (!part && key != "special_hand") {
               Add(e.line, CheckId::kLogBadEvent, "unknown breakdown part \"" + name + "\"",
@@ -828,9 +849,10 @@ class ReplayDriver::GameReplay {
             }
             if (part) truth = h.breakdown[size_t(s)].*part->field;
             if (truth != value) {
+              check_sheet();
               std::vector<std::string> notes = {src};
-              const std::string key_part = key;
-              for (const SheetFinding& f : sheet.findings)
+              const std::string key_part(key);
+              for (const SheetFinding& f : sheet->findings)
                 if (f.part == key_part && (f.side == s || f.side < 0))
                   notes.insert(notes.end() - 1, "as a score sheet: " + f.message);
               Add(e.line, CheckId::kScoreBreakdown,
@@ -880,9 +902,10 @@ class ReplayDriver::GameReplay {
       const int64_t prev = recorded_totals_ ? (*recorded_totals_)[size_t(s)] : before[size_t(s)];
       const int64_t score = scores_ok ? (*e.scores)[size_t(s)] : h.scores[size_t(s)];
       const int64_t sheet = prev + score;  // 64 bits: recorded numbers are untrusted
-      const std::string sheet_note = "the sheet's own sum: previous recorded total " +
-                                     std::to_string(prev) + " + recorded hand score " +
-                                     std::to_string(score) + " = " + std::to_string(sheet);
+      auto sheet_note = [&] {  // worded only for a finding or a note
+        return "the sheet's own sum: previous recorded total " + std::to_string(prev) +
+               " + recorded hand score " + std::to_string(score) + " = " + std::to_string(sheet);
+      };
       // The finding that explains a total the sheet got right by its own
       // arithmetic: this hand's score-hand error, or an earlier total's.
       const auto found_total = last_total_finding_.find(s);
@@ -895,7 +918,7 @@ class ReplayDriver::GameReplay {
                 " + " + (sheet_entry ? "hand score taken as true " : "computed hand score ") +
                 std::to_string(h.scores[size_t(s)]),
             "rule: " + choice_.rules.Cite("rule.totals", "000 §19")};
-        if (sheet != recorded && sheet != truth) notes.insert(notes.begin() + 1, sheet_note);
+        if (sheet != recorded && sheet != truth) notes.insert(notes.begin() + 1, sheet_note());
         last_total_finding_[s] =
             Add(e.line, CheckId::kScoreTotal,
                 SideName(s) + "'s running total should be " + std::to_string(truth) + ", not " +
@@ -914,7 +937,7 @@ class ReplayDriver::GameReplay {
         AddNote(explained_by, "hand " + std::to_string(h.hand) + " (line " +
                                   std::to_string(e.line) + ") records the true total " +
                                   std::to_string(recorded) + " for " + SideName(s) + "; " +
-                                  sheet_note);
+                                  sheet_note());
       }
     }
     recorded_totals_ = *e.totals;
@@ -1005,6 +1028,7 @@ class ReplayDriver::GameReplay {
   RulesetChoice choice_;
   Game game_;
   std::vector<int64_t> offset_;  // per side: recorded minus computed scores of lost hands
+  bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;
   bool in_hand_ = false;
@@ -1029,6 +1053,7 @@ class ReplayDriver::GameReplay {
   std::optional<std::vector<int>> recorded_totals_;
   std::map<int, int> last_total_finding_;  // side -> index of its last score-total error
   std::set<std::string> reported_hook_failures_;
+  DealMove deal_;
   DrawMove draw_;
   TakePileMove take_;
   MeldMove meld_;

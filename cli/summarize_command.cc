@@ -100,16 +100,15 @@ bool IsBlank(const std::string& line) {
 bool ReadStream(std::istream& in, BatchSummary* summary, FileReport* bad) {
   LineReader reader(in);
   long good = 0, not_records = 0;
-  const std::vector<std::string> left_out = {
-      "the summary leaves out the log this line describes"};
+  const std::vector<std::string> left_out = {"the summary leaves out the log this line describes"};
   std::string line;
   for (LineReader::Status status; (status = reader.Next(&line)) != LineReader::Status::kEnd;) {
     std::optional<ReportLineError> error;
     if (status == LineReader::Status::kTooLong) {
-      error = ReportLineError{CheckId::kLogBadEvent,
-                              "this line is longer than " +
-                                  std::to_string(kMaxLineBytes / (1024 * 1024)) +
-                                  " MiB: it is skipped, unread"};
+      error =
+          ReportLineError{CheckId::kLogBadEvent, "this line is longer than " +
+                                                     std::to_string(kMaxLineBytes / (1024 * 1024)) +
+                                                     " MiB: it is skipped, unread"};
     } else if (IsBlank(line)) {
       continue;  // as between concatenated streams
     } else {
@@ -129,13 +128,13 @@ bool ReadStream(std::istream& in, BatchSummary* summary, FileReport* bad) {
   if (good == 0 && not_records > 1) {
     // One cause: this is not such a stream at all (a log, a --format json report).
     Finding first = bad->findings.front();
-    bad->findings = {Finding{
-        first.line,
-        first.id,
-        "no line of this file is a " + std::string(kReportLineSchema) + " record (" +
-            std::to_string(not_records) + " lines); `canasta summarize` reads what "
-                                          "`canasta audit --format jsonl` writes",
-        {"line " + std::to_string(first.line) + ": " + first.message}}};
+    bad->findings = {Finding{first.line,
+                             first.id,
+                             "no line of this file is a " + std::string(kReportLineSchema) +
+                                 " record (" + std::to_string(not_records) +
+                                 " lines); `canasta summarize` reads what "
+                                 "`canasta audit --format jsonl` writes",
+                             {"line " + std::to_string(first.line) + ": " + first.message}}};
   } else if (unlisted > 0) {
     bad->findings.push_back(Finding{int(reader.number()), CheckId::kLogBadEvent,
                                     std::to_string(unlisted) +
@@ -151,8 +150,8 @@ bool ReadStream(std::istream& in, BatchSummary* summary, FileReport* bad) {
 int SummarizeCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::string format = "text", output;
-  opts.add_options()("help,h", "this help")(
-      "format,f", po::value(&format)->default_value("text"), "text or json")(
+  opts.add_options()("help,h", "this help")("format,f", po::value(&format)->default_value("text"),
+                                            "text or json")(
       "output,o", po::value(&output), "write the summary to this file instead of stdout");
   std::vector<std::string> paths;
   po::variables_map vm;

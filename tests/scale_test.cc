@@ -148,9 +148,9 @@ TEST_F(Scale, SummaryOfShardsMergedIsTheSummaryOfOneRun) {
   Result one = Sh("$C audit --no-progress --format jsonl corpus > one.jsonl");
   ASSERT_EQ(one.status, 1) << one.err;
   // Three processes at once, no coordinator, each writing its own part.
-  Result shards = Sh(
-      "for k in 1 2 3; do $C audit --no-progress -j 1 --shard $k/3 --format jsonl corpus "
-      "> part$k.jsonl & done; wait");
+  Result shards =
+      Sh("for k in 1 2 3; do $C audit --no-progress -j 1 --shard $k/3 --format jsonl corpus "
+         "> part$k.jsonl & done; wait");
   ASSERT_EQ(shards.status, 0) << shards.err;
   for (const char* part : {"part1.jsonl", "part2.jsonl", "part3.jsonl"})
     EXPECT_LT(Lines(Slurp(D(part))).size(), 46u) << part;  // each a real part
@@ -236,8 +236,8 @@ TEST_F(Scale, EveryFileIsInExactlyOneShardByTheHashOfItsRelativePath) {
   // A named directory whose one log is in another part is not "empty" (exit 0, no error).
   int found = 0;
   for (int k = 1; k <= 7; ++k) {
-    Result r = Sh("$C audit --format jsonl --shard " + std::to_string(k) +
-                  "/7 corpus/samples/two-handed");
+    Result r =
+        Sh("$C audit --format jsonl --shard " + std::to_string(k) + "/7 corpus/samples/two-handed");
     EXPECT_EQ(r.status, 0) << k << "\n" << r.err;
     EXPECT_EQ(r.err, "") << k;
     found += int(FilesOf(r.out).size());
@@ -256,8 +256,8 @@ TEST_F(Scale, EveryFileIsInExactlyOneShardByTheHashOfItsRelativePath) {
 
 TEST_F(Scale, ABadShardIsAUsageError) {
   Put(D("a.jsonl"), Slurp(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl"));
-  for (const char* bad : {"0/3", "4/3", "1/0", "3", "a/3", "1/b", "-1/3", "+1/3", "1/3/",
-                          " 1/3", "1/3x", "/3", "1/", "1/99999999999999999999999"}) {
+  for (const char* bad : {"0/3", "4/3", "1/0", "3", "a/3", "1/b", "-1/3", "+1/3", "1/3/", " 1/3",
+                          "1/3x", "/3", "1/", "1/99999999999999999999999"}) {
     Result r = Sh(std::string("$C audit --shard '") + bad + "' a.jsonl");
     EXPECT_EQ(r.status, 2) << bad;
     EXPECT_EQ(r.out, "") << bad;
@@ -281,32 +281,39 @@ TEST_F(Scale, SummarizeReportsEveryBadLineWithItsLine) {
   std::string wrong_events = record;
   wrong_events.replace(wrong_events.find("\"events\":"), 9, "\"events\":\"x\",\"was\":");
   const std::string cut = record.substr(0, record.find("\"games\""));
-  Put(D("s.jsonl"), record + "\n" +                      // 1
-                        cut + "\n" +                     // 2: cut short
-                        "\n" +                           // 3: blank, ignored
+  Put(D("s.jsonl"), record + "\n" +                              // 1
+                        cut + "\n" +                             // 2: cut short
+                        "\n" +                                   // 3: blank, ignored
                         "{\"schema\":\"canasta-report/1\"}\n" +  // 4
-                        "[1,2]\n" +                               // 5
-                        wrong_events + "\n" +                     // 6
-                        record + "\n");                           // 7
+                        "[1,2]\n" +                              // 5
+                        wrong_events + "\n" +                    // 6
+                        record + "\n");                          // 7
   Result r = Sh("$C summarize s.jsonl");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out,
             "audited 2 file(s): 2 game(s), 12 hand(s), 1196 event(s); 2 error(s), 0 warning(s)\n"
             "  2  score-hand\n");
   const std::string note = ": note: the summary leaves out the log this line describes\n";
-  EXPECT_EQ(r.err,
-            "s.jsonl:2: error: this line is not valid JSON: Missing a name for object member "
-            "(at byte " + std::to_string(cut.size() + 1) + ") [log-bad-json]\n"
-            "s.jsonl:2" + note +
-            "s.jsonl:4: error: this line is not a canasta-report-line/1 record: its \"schema\" "
-            "is \"canasta-report/1\" [log-bad-event]\n"
-            "s.jsonl:4" + note +
-            "s.jsonl:5: error: this line is not a canasta-report-line/1 record: it is not a JSON "
-            "object [log-bad-event]\n"
-            "s.jsonl:5" + note +
-            "s.jsonl:6: error: this line is not a canasta-report-line/1 record: "
-            "\"games[0].events\" is not an integer, 0 or more [log-bad-event]\n"
-            "s.jsonl:6" + note);
+  EXPECT_EQ(
+      r.err,
+      "s.jsonl:2: error: this line is not valid JSON: Missing a name for object member "
+      "(at byte " +
+          std::to_string(cut.size() + 1) +
+          ") [log-bad-json]\n"
+          "s.jsonl:2" +
+          note +
+          "s.jsonl:4: error: this line is not a canasta-report-line/1 record: its \"schema\" "
+          "is \"canasta-report/1\" [log-bad-event]\n"
+          "s.jsonl:4" +
+          note +
+          "s.jsonl:5: error: this line is not a canasta-report-line/1 record: it is not a JSON "
+          "object [log-bad-event]\n"
+          "s.jsonl:5" +
+          note +
+          "s.jsonl:6: error: this line is not a canasta-report-line/1 record: "
+          "\"games[0].events\" is not an integer, 0 or more [log-bad-event]\n"
+          "s.jsonl:6" +
+          note);
   // The other inputs are still read; one that cannot be is said so.
   Result missing = Sh("$C summarize nothing-here.jsonl - < s.jsonl");
   EXPECT_EQ(missing.status, 2);
@@ -330,7 +337,8 @@ TEST_F(Scale, SummarizeOfSomethingElseIsOneFinding) {
                        ":1: note: line 1: this line is not a canasta-report-line/1 record: it "
                        "has no \"schema\"; it is a \"canasta-log/1\" line, not a line of "
                        "`canasta audit --format jsonl`\n");
-  EXPECT_EQ(r.out, "audited 0 file(s): 0 game(s), 0 hand(s), 0 event(s); 0 error(s), 0 warning(s)\n");
+  EXPECT_EQ(r.out,
+            "audited 0 file(s): 0 game(s), 0 hand(s), 0 event(s); 0 error(s), 0 warning(s)\n");
   Result json = Sh("$C audit --format json " + log + " > report.json; $C summarize report.json");
   EXPECT_EQ(json.status, 2);
   EXPECT_EQ(Lines(json.err).size(), 2u) << json.err;
@@ -359,8 +367,7 @@ TEST_F(Scale, SummarizeExitsAsTheAuditWould) {
     EXPECT_EQ(audit.status, c.status) << c.inputs;
     Result sum = Sh("$C summarize out.jsonl");
     EXPECT_EQ(sum.status, c.status) << c.inputs << "\n" << sum.err;
-    EXPECT_EQ(sum.out, WithoutSlowest(audit.err.substr(audit.err.find("audited "))))
-        << c.inputs;
+    EXPECT_EQ(sum.out, WithoutSlowest(audit.err.substr(audit.err.find("audited ")))) << c.inputs;
   }
   EXPECT_EQ(Sh("$C summarize --format xml out.jsonl").status, 2);
   Result same = Sh("$C summarize -o out.jsonl out.jsonl");
@@ -431,7 +438,8 @@ TEST(ReportLine, WhatTheWriterWritesReadsBackToTheSameSummary) {
 }
 
 TEST(ReportLine, AHostileLineAddsNothingAndSaysWhy) {
-  const std::string head = "{\"schema\":\"canasta-report-line/1\",\"file\":\"f\",\"unreadable\":false,";
+  const std::string head =
+      "{\"schema\":\"canasta-report-line/1\",\"file\":\"f\",\"unreadable\":false,";
   struct Case {
     std::string line;
     CheckId id;
@@ -452,7 +460,8 @@ TEST(ReportLine, AHostileLineAddsNothingAndSaysWhy) {
        CheckId::kLogBadEvent,
        not_record + "\"findings[0].severity\" is \"fatal\", not error, warning or note"},
       {head + "\"findings\":[{\"severity\":\"error\",\"check\":\"\\u001b[31m\"}],\"games\":[]}",
-       CheckId::kLogBadEvent, not_record + "\"findings[0].check\" is \"\x1b[31m\", not a check's name"},
+       CheckId::kLogBadEvent,
+       not_record + "\"findings[0].check\" is \"\x1b[31m\", not a check's name"},
       {head + "\"games\":[]}", CheckId::kLogBadEvent, not_record + "\"findings\" is missing"},
   };
   for (const Case& c : cases) {
@@ -474,9 +483,8 @@ TEST(ReportLine, AHostileLineAddsNothingAndSaysWhy) {
                                &s));
   EXPECT_TRUE(AddReportLine(
       head + "\"findings\":[{\"severity\":\"error\",\"check\":\"one-more\"}],\"games\":[]}", &s));
-  EXPECT_FALSE(
-      AddReportLine(head + "\"findings\":[{\"severity\":\"error\",\"check\":\"c7\"}],\"games\":[]}",
-                    &s));
+  EXPECT_FALSE(AddReportLine(
+      head + "\"findings\":[{\"severity\":\"error\",\"check\":\"c7\"}],\"games\":[]}", &s));
   EXPECT_EQ(s.by_check.size(), 1000u);
 }
 

@@ -1,21 +1,26 @@
-// `canasta audit`: files and directories, one thread or several, text, JSON
-// or SARIF. Each worker audits and formats its file; the reports are written
-// in the order of the inputs as soon as each is ready, so memory stays flat
-// however many logs a directory holds.
+// `canasta audit`: files and directories, one thread or several, text, JSON,
+// JSON Lines or SARIF. Each worker audits and formats its file; the reports
+// are written in the order of the inputs as soon as each is ready, so memory
+// stays flat however many logs a directory holds. `--shard K/N` keeps the
+// K-th of N parts of the inputs, so that N processes split a corpus without
+// talking to each other (docs/scale.md).
 #include <fnmatch.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <mutex>
+#include <optional>
+#include <string_view>
 #include <thread>
 
 #include "cli/commands.h"
@@ -39,18 +44,60 @@ constexpr char kAuditUsage[] =
     "reports every illegal move and scoring mistake as\n"
     "`file:line: error: message [check-name]`.\n";
 
+// A part of the inputs: the files whose relative path hashes to `index`
+// (0-based) modulo `count`. One part of one is everything.
+struct Shard {
+  uint64_t index = 0;
+  uint64_t count = 1;
+};
+
+// FNV-1a, 64 bits: fixed by its definition, the same on every machine and
+// in every build (std::hash is neither).
+uint64_t Fnv1a64(std::string_view text) {
+  uint64_t h = 14695981039346656037ull;
+  for (const char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+// "K/N" with 1 <= K <= N: digits only.
+std::optional<Shard> ParseShard(const std::string& text) {
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  auto number = [](std::string_view digits, uint64_t* value) {
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), *value);
+    return ec == std::errc() && end == digits.data() + digits.size();
+  };
+  uint64_t k = 0, n = 0;
+  const std::string_view t(text);
+  if (!number(t.substr(0, slash), &k) || !number(t.substr(slash + 1), &n)) return std::nullopt;
+  if (n < 1 || k < 1 || k > n) return std::nullopt;
+  return Shard{k - 1, n};
+}
+
 // The logs named on the command line and below its directories, one at a
 // time: a directory is listed (and sorted) only when the walk reaches it, so
 // memory stays flat however large the corpus; the order is stable. Links to
 // directories found in a walk are not followed (a link to "." would make the
 // walk endless); each is reported. A named directory with no log in it, or
 // one that cannot be listed, is a problem kept for the end.
+//
+// With a shard, only the files of that part are given. A file's part comes
+// from its path relative to the argument it was found under, with '/'
+// between the names (`2026/club/game-0001.jsonl` below `/mnt/corpus`), and
+// for a file named as an argument from its file name, so that machines that
+// mount the corpus at different places split it alike. Files of other parts
+// still count as found, so no directory looks empty to a shard.
 class LogWalker {
  public:
-  LogWalker(std::vector<std::string> paths, std::vector<std::string> globs)
-      : globs_(std::move(globs)) {
+  LogWalker(std::vector<std::string> paths, std::vector<std::string> globs, Shard shard = {})
+      : globs_(std::move(globs)), shard_(shard) {
     std::reverse(paths.begin(), paths.end());
-    for (std::string& p : paths) stack_.push_back(Level{{std::move(p)}, 0, ""});
+    for (std::string& p : paths) stack_.push_back(Level{{std::move(p)}, 0, "", ""});
   }
   // The next file, or false at the end.
   bool Next(std::string* path) {
@@ -70,13 +117,15 @@ class LogWalker {
       }
       std::string entry = std::move(top.entries[top.next++]);
       const bool named = stack_.size() == 1 && top.root.empty();
+      const std::string base = fs::path(entry).filename().string();
+      std::string relative = named || top.prefix.empty() ? base : top.prefix + "/" + base;
       std::error_code ec;
       if (entry != "-" && fs::is_directory(entry, ec)) {
         if (!named && fs::is_symlink(entry, ec)) {
           skipped_.push_back(entry);
           continue;
         }
-        Level level{{}, 0, named ? entry : std::string()};
+        Level level{{}, 0, named ? entry : std::string(), named ? std::string() : relative};
         for (fs::directory_iterator it(entry, ec), end; !ec && it != end; it.increment(ec)) {
           const fs::path& p = it->path();
           const std::string name = p.filename().string();
@@ -97,6 +146,7 @@ class LogWalker {
         continue;
       }
       if (!found_below_.empty()) ++found_below_.back();
+      if (Fnv1a64(relative) % shard_.count != shard_.index) continue;
       *path = std::move(entry);
       return true;
     }
@@ -111,7 +161,8 @@ class LogWalker {
   struct Level {
     std::vector<std::string> entries;
     size_t next;
-    std::string root;  // a directory named on the command line
+    std::string root;    // a directory named on the command line
+    std::string prefix;  // this directory's path below it ("" for the named one)
   };
   bool Matches(const std::string& name) const {
     for (const std::string& g : globs_) {
@@ -127,6 +178,7 @@ class LogWalker {
     return out;
   }
   std::vector<std::string> globs_;
+  Shard shard_;
   std::vector<Level> stack_;
   std::vector<size_t> found_below_;  // files found below each named directory open
   std::vector<std::string> problems_, skipped_;
@@ -147,17 +199,14 @@ struct Progress {
   }
 };
 
+// The batch summary, and the slowest file (timed here: not in any report).
 struct Totals {
-  long games = 0, hands = 0, events = 0;
-  std::map<std::string, long> by_check;
+  BatchSummary batch;
   std::string slowest;
   double slowest_seconds = -1;
 
   void Add(const Totals& o) {
-    games += o.games;
-    hands += o.hands;
-    events += o.events;
-    for (const auto& [name, n] : o.by_check) by_check[name] += n;
+    batch.Add(o.batch);
     if (o.slowest_seconds > slowest_seconds) {
       slowest_seconds = o.slowest_seconds;
       slowest = o.slowest;
@@ -167,16 +216,7 @@ struct Totals {
 
 Totals TallyOf(const FileReport& r, double seconds) {
   Totals t;
-  auto count = [&](const std::vector<Finding>& fs) {
-    for (const Finding& f : fs) ++t.by_check[GetCheck(f.id).name];
-  };
-  count(r.findings);
-  for (const GameReport& g : r.games) {
-    ++t.games;
-    t.hands += long(g.hands.size());
-    t.events += g.events;
-    count(g.findings);
-  }
+  t.batch.Add(r);
   t.slowest_seconds = seconds;
   t.slowest = r.file;
   return t;
@@ -224,7 +264,7 @@ constexpr int kJobsPerCore = 4;
 
 int AuditCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  std::string rules, format = "text", output, color = "auto";
+  std::string rules, format = "text", output, color = "auto", shard_text;
   int jobs = 0;
   std::vector<std::string> allow_dirs, globs;
   opts.add_options()("help,h", "this help")(
@@ -234,7 +274,10 @@ int AuditCommand(const std::vector<std::string>& args) {
       "DIR: logs may also name .lua rulesets below DIR (repeatable)")(
       "glob", po::value(&globs)->composing(),
       "PATTERN: the names of logs in directories (default *.jsonl; repeatable)")(
-      "format,f", po::value(&format)->default_value("text"), "text, json or sarif")(
+      "format,f", po::value(&format)->default_value("text"), "text, json, jsonl or sarif")(
+      "shard", po::value(&shard_text),
+      "K/N: only the K-th of N parts of the files (1 <= K <= N), chosen by a hash of each "
+      "path below its argument (docs/scale.md)")(
       "output,o", po::value(&output), "write the report to this file instead of stdout")(
       "jobs,j", po::value(&jobs)->default_value(0), "threads (0: all cores; at most 4 per core)")(
       "color", po::value(&color)->default_value("auto"),
@@ -261,12 +304,22 @@ int AuditCommand(const std::vector<std::string>& args) {
     return kExitTrouble;
   }
   std::optional<OutputFormat> fmt = ParseOutputFormat(format);
-  if (!fmt) return usage_error("unknown format '" + format + "' (text, json or sarif)");
+  if (!fmt) return usage_error("unknown format '" + format + "' (text, json, jsonl or sarif)");
   if (color != "auto" && color != "always" && color != "never")
     return usage_error("unknown --color '" + color + "' (auto, always or never)");
   if (jobs < 0) return usage_error("--jobs must be 0 or more");
   if (std::count(paths.begin(), paths.end(), "-") > 1)
     return usage_error("standard input (-) can be read only once");
+  Shard shard;
+  if (vm.count("shard")) {
+    std::optional<Shard> parsed = ParseShard(shard_text);
+    if (!parsed)
+      return usage_error("--shard '" + shard_text +
+                         "': expected K/N, two whole numbers with 1 <= K <= N (--shard 2/8)");
+    shard = *parsed;
+    if (std::count(paths.begin(), paths.end(), "-") > 0)
+      return usage_error("--shard splits files and directories, not standard input (-)");
+  }
   if (globs.empty()) globs = {"*.jsonl"};
   for (const std::string& g : globs)
     if (g.empty() || g.find('/') != std::string::npos)
@@ -297,7 +350,7 @@ int AuditCommand(const std::vector<std::string>& args) {
   // the end, through a temporary file).
   std::vector<std::string> inputs;
   if (!output.empty() && output != "-" && fs::exists(output)) {
-    LogWalker all(paths, globs);
+    LogWalker all(paths, globs, shard);
     for (std::string p; all.Next(&p);)
       if (SameFile(output, p)) inputs.push_back(p);
   }
@@ -323,14 +376,14 @@ int AuditCommand(const std::vector<std::string>& args) {
   progress.enabled = isatty(2) && !vm.count("no-progress");
   if (progress.enabled) {
     // Count first, so the bar knows its end (a walk keeps no list).
-    LogWalker counter(paths, globs);
+    LogWalker counter(paths, globs, shard);
     for (std::string p; counter.Next(&p);) ++progress.total;
     progress.enabled = progress.total > 1;
   }
 
   // Workers take files from the walk in order, audit and format each; this
   // thread writes the bytes in order (cli/ordered_pool.h).
-  LogWalker walker(paths, globs);
+  LogWalker walker(paths, globs, shard);
   std::vector<std::string> names;  // by index, for the message of a failure
   Totals totals;
   bool unknown_ruleset = false;
@@ -394,13 +447,7 @@ int AuditCommand(const std::vector<std::string>& args) {
 
   const ReportSummary& s = writer->summary();
   if (s.files > 1 || vm.count("summary")) {
-    std::cerr << "audited " << s.files << " file(s)";
-    if (s.unreadable > 0) std::cerr << ", " << s.unreadable << " unreadable";
-    std::cerr << ": " << totals.games << " game(s), " << totals.hands << " hand(s), "
-              << totals.events << " event(s); " << s.errors << " error(s), " << s.warnings
-              << " warning(s)\n";
-    for (const auto& [name, count] : totals.by_check)
-      std::cerr << "  " << count << "  " << name << "\n";
+    WriteTextSummary(std::cerr, totals.batch);
     if (!totals.slowest.empty())
       std::cerr << "slowest: " << totals.slowest << " (" << int(totals.slowest_seconds * 1000 + 0.5)
                 << " ms)\n";

@@ -18,6 +18,7 @@ int SimulateCommand(const std::vector<std::string>& args);
 int TreeCommand(const std::vector<std::string>& args);
 int SheetCommand(const std::vector<std::string>& args);
 int ReviewCommand(const std::vector<std::string>& args);
+int SummarizeCommand(const std::vector<std::string>& args);
 
 // The resolver for a command: `forced` (from --rules, may be empty) wins over
 // every header; otherwise a header's ruleset is resolved as the log's

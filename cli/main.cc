@@ -18,6 +18,7 @@ constexpr char kUsage[] =
     "\n"
     "commands:\n"
     "  audit PATH...        check logs (files or directories) and report findings\n"
+    "  summarize [FILE]...  the summary of audits' --format jsonl outputs, merged\n"
     "  rules list           the built-in rulesets\n"
     "  rules show R         every parameter of a ruleset, with its source\n"
     "  rules diff A B       what differs between two rulesets\n"
@@ -62,6 +63,7 @@ int Run(const std::vector<std::string>& args) {
   if (cmd == "tree") return canasta::TreeCommand(rest);
   if (cmd == "sheet") return canasta::SheetCommand(rest);
   if (cmd == "review") return canasta::ReviewCommand(rest);
+  if (cmd == "summarize") return canasta::SummarizeCommand(rest);
   std::cerr << "canasta: error: unknown command '" << cmd << "'\n\n" << kUsage;
   return canasta::kExitTrouble;
 }

@@ -79,7 +79,7 @@ want=$("$canasta" rules list | awk '{ print $1 }' | sort | tr '\n' ' ')
 got=$(complete_words rules show hu | tr '\n' ' ')
 [[ $got == "hutto " ]] || bad "rules show hu: got '$got', want 'hutto '"
 got=$(complete_words audit --format "" | tr '\n' ' ')
-[[ $got == "json sarif text " ]] || bad "audit --format: got '$got'"
+[[ $got == "json jsonl sarif text " ]] || bad "audit --format: got '$got'"
 got=$(complete_words tree --format "" | tr '\n' ' ')
 [[ $got == "dot svg " ]] || bad "tree --format: got '$got'"
 got=$(complete_words simulate --bots "" | tr '\n' ' ')

@@ -1,7 +1,11 @@
 #include "lint/format.h"
 
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
 #include <rapidjson/ostreamwrapper.h>
 #include <rapidjson/prettywriter.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <cstdio>
 #include <cstring>
@@ -170,21 +174,33 @@ void PutScores(std::ostream& out, const std::string& file, const GameReport& gam
 // --- JSON helpers ---
 
 using JsonOut = rapidjson::PrettyWriter<rapidjson::OStreamWrapper>;
+// One JSON Lines record: no whitespace at all.
+using JsonLineOut = rapidjson::Writer<rapidjson::StringBuffer>;
 
-void Str(JsonOut& w, std::string_view s) {
+// Arrays of numbers (and the players) on one line in the pretty document; a
+// JSON Lines record is one line anyway.
+void SingleLine(JsonOut& w, bool on) {
+  w.SetFormatOptions(on ? rapidjson::kFormatSingleLineArray : rapidjson::kFormatDefault);
+}
+void SingleLine(JsonLineOut&, bool) {}
+
+template <typename W>
+void Str(W& w, std::string_view s) {
   const std::string v = ValidUtf8(s);
   w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
 }
 
-void Ints(JsonOut& w, const std::vector<int>& v) {
-  w.SetFormatOptions(rapidjson::kFormatSingleLineArray);
+template <typename W>
+void Ints(W& w, const std::vector<int>& v) {
+  SingleLine(w, true);
   w.StartArray();
   for (int x : v) w.Int(x);
   w.EndArray();
-  w.SetFormatOptions(rapidjson::kFormatDefault);
+  SingleLine(w, false);
 }
 
-void OptionalInts(JsonOut& w, const std::optional<std::vector<int>>& v) {
+template <typename W>
+void OptionalInts(W& w, const std::optional<std::vector<int>>& v) {
   if (v) {
     Ints(w, *v);
   } else {
@@ -192,13 +208,15 @@ void OptionalInts(JsonOut& w, const std::optional<std::vector<int>>& v) {
   }
 }
 
-void Strings(JsonOut& w, const std::vector<std::string>& v) {
+template <typename W>
+void Strings(W& w, const std::vector<std::string>& v) {
   w.StartArray();
   for (const std::string& s : v) Str(w, s);
   w.EndArray();
 }
 
-void JsonFinding(JsonOut& w, const Finding& f) {
+template <typename W>
+void JsonFinding(W& w, const Finding& f) {
   const CheckInfo& info = InfoOf(f);
   w.StartObject();
   w.Key("line");
@@ -216,13 +234,15 @@ void JsonFinding(JsonOut& w, const Finding& f) {
   w.EndObject();
 }
 
-void JsonFindings(JsonOut& w, const std::vector<Finding>& findings) {
+template <typename W>
+void JsonFindings(W& w, const std::vector<Finding>& findings) {
   w.StartArray();
   for (const Finding& f : findings) JsonFinding(w, f);
   w.EndArray();
 }
 
-void JsonBreakdown(JsonOut& w, const ScoreBreakdown& b) {
+template <typename W>
+void JsonBreakdown(W& w, const ScoreBreakdown& b) {
   w.StartObject();
   for (const BreakdownPart& part : BreakdownParts()) {
     w.Key(part.name);
@@ -231,7 +251,8 @@ void JsonBreakdown(JsonOut& w, const ScoreBreakdown& b) {
   w.EndObject();
 }
 
-void IntOrNull(JsonOut& w, std::optional<int> value) {
+template <typename W>
+void IntOrNull(W& w, std::optional<int> value) {
   if (value) {
     w.Int(*value);
   } else {
@@ -239,7 +260,8 @@ void IntOrNull(JsonOut& w, std::optional<int> value) {
   }
 }
 
-void JsonHand(JsonOut& w, const HandReport& h) {
+template <typename W>
+void JsonHand(W& w, const HandReport& h) {
   w.StartObject();
   w.Key("hand");
   w.Int(h.hand);
@@ -264,16 +286,17 @@ void JsonHand(JsonOut& w, const HandReport& h) {
   w.EndObject();
 }
 
-void JsonGame(JsonOut& w, const GameReport& g) {
+template <typename W>
+void JsonGame(W& w, const GameReport& g) {
   w.StartObject();
   w.Key("line");
   w.Int(g.line);
   w.Key("ruleset");
   Str(w, g.ruleset);
   w.Key("players");
-  w.SetFormatOptions(rapidjson::kFormatSingleLineArray);
+  SingleLine(w, true);
   Strings(w, g.players);
-  w.SetFormatOptions(rapidjson::kFormatDefault);
+  SingleLine(w, false);
   w.Key("events");
   w.Int(g.events);
   w.Key("findings");
@@ -291,8 +314,9 @@ void JsonGame(JsonOut& w, const GameReport& g) {
   w.EndObject();
 }
 
-void JsonFile(JsonOut& w, const FileReport& r) {
-  w.StartObject();
+// The members of a file's entry, without the braces.
+template <typename W>
+void JsonFileMembers(W& w, const FileReport& r) {
   w.Key("file");
   Str(w, r.file);
   w.Key("unreadable");
@@ -307,25 +331,32 @@ void JsonFile(JsonOut& w, const FileReport& r) {
   w.StartArray();
   for (const GameReport& g : r.games) JsonGame(w, g);
   w.EndArray();
+}
+
+template <typename W>
+void JsonFile(W& w, const FileReport& r) {
+  w.StartObject();
+  JsonFileMembers(w, r);
   w.EndObject();
 }
 
-void JsonSummary(JsonOut& w, const ReportSummary& s) {
+template <typename W>
+void JsonSummary(W& w, const ReportSummary& s) {
   w.StartObject();
   w.Key("files");
-  w.Int(s.files);
+  w.Int64(s.files);
   w.Key("unreadable");
-  w.Int(s.unreadable);
+  w.Int64(s.unreadable);
   w.Key("games");
-  w.Int(s.games);
+  w.Int64(s.games);
   w.Key("hands");
-  w.Int(s.hands);
+  w.Int64(s.hands);
   w.Key("errors");
-  w.Int(s.errors);
+  w.Int64(s.errors);
   w.Key("warnings");
-  w.Int(s.warnings);
+  w.Int64(s.warnings);
   w.Key("notes");
-  w.Int(s.notes);
+  w.Int64(s.notes);
   w.EndObject();
 }
 
@@ -480,6 +511,7 @@ std::optional<OutputFormat> ParseOutputFormat(std::string_view name) {
   if (name == "text") return OutputFormat::kText;
   if (name == "json") return OutputFormat::kJson;
   if (name == "sarif") return OutputFormat::kSarif;
+  if (name == "jsonl") return OutputFormat::kJsonl;
   return std::nullopt;
 }
 
@@ -491,6 +523,8 @@ const char* OutputFormatName(OutputFormat format) {
       return "json";
     case OutputFormat::kSarif:
       return "sarif";
+    case OutputFormat::kJsonl:
+      return "jsonl";
   }
   return "text";
 }
@@ -516,7 +550,7 @@ void ReportSummary::Add(const FileReport& report) {
   count(report.findings);
   for (const GameReport& g : report.games) {
     ++games;
-    hands += static_cast<int>(g.hands.size());
+    hands += static_cast<long>(g.hands.size());
     count(g.findings);
   }
 }
@@ -691,6 +725,28 @@ void JsonReportWriter::DoEnd() {
   impl_->out_.flush();
 }
 
+JsonlReportWriter::JsonlReportWriter(std::ostream& out) : out_(out) {}
+
+void JsonlReportWriter::DoFormat(const FileReport& report, std::string* bytes) const {
+  rapidjson::StringBuffer buffer;
+  JsonLineOut w(buffer);
+  w.StartObject();
+  // The record's format first: a reader of concatenated streams checks it per line.
+  w.Key("schema");
+  w.String(kReportLineSchema);
+  JsonFileMembers(w, report);
+  w.EndObject();
+  bytes->reserve(buffer.GetSize() + 1);
+  bytes->assign(buffer.GetString(), buffer.GetSize());
+  *bytes += '\n';
+}
+
+void JsonlReportWriter::DoAddFormatted(const FormattedFile& file) {
+  out_.write(file.bytes.data(), std::streamsize(file.bytes.size()));
+}
+
+void JsonlReportWriter::DoEnd() { out_.flush(); }
+
 class SarifReportWriter::Impl {
  public:
   Impl(std::ostream& out, const char* version)
@@ -807,10 +863,261 @@ std::unique_ptr<ReportWriter> MakeReportWriter(OutputFormat format, std::ostream
       return std::make_unique<JsonReportWriter>(out, version);
     case OutputFormat::kSarif:
       return std::make_unique<SarifReportWriter>(out, version);
+    case OutputFormat::kJsonl:
+      return std::make_unique<JsonlReportWriter>(out);
     case OutputFormat::kText:
       break;
   }
   return std::make_unique<TextReportWriter>(out, text);
+}
+
+// ---------------------------------------------------------------------------
+// Batch summaries
+
+void BatchSummary::Add(const FileReport& report) {
+  counts.Add(report);
+  auto count = [this](const std::vector<Finding>& findings) {
+    for (const Finding& f : findings) ++by_check[InfoOf(f).name];
+  };
+  count(report.findings);
+  for (const GameReport& g : report.games) {
+    events += g.events;
+    count(g.findings);
+  }
+}
+
+void BatchSummary::Add(const BatchSummary& other) {
+  counts.Add(other.counts);
+  events += other.events;
+  for (const auto& [name, n] : other.by_check) by_check[name] += n;
+}
+
+void WriteTextSummary(std::ostream& out, const BatchSummary& s) {
+  out << "audited " << s.counts.files << " file(s)";
+  if (s.counts.unreadable > 0) out << ", " << s.counts.unreadable << " unreadable";
+  out << ": " << s.counts.games << " game(s), " << s.counts.hands << " hand(s), " << s.events
+      << " event(s); " << s.counts.errors << " error(s), " << s.counts.warnings
+      << " warning(s)\n";
+  // Check names come from the stream as well as from this program: printed
+  // escaped, as every other text.
+  for (const auto& [name, n] : s.by_check) {
+    out << "  " << n << "  ";
+    PutPrintable(out, name);
+    out << "\n";
+  }
+}
+
+void WriteJsonSummary(std::ostream& out, const BatchSummary& s, const char* version) {
+  rapidjson::OStreamWrapper stream(out);
+  JsonOut w(stream);
+  w.SetIndent(' ', 2);
+  w.StartObject();
+  w.Key("schema");
+  w.String("canasta-summary/1");
+  w.Key("tool");
+  w.String(kToolName);
+  w.Key("version");
+  Str(w, version ? version : "");
+  w.Key("summary");
+  JsonSummary(w, s.counts);
+  w.Key("events");
+  w.Int64(s.events);
+  w.Key("checks");
+  w.StartObject();
+  for (const auto& [name, n] : s.by_check) {
+    Str(w, name);  // as a key: a string in key position
+    w.Int64(n);
+  }
+  w.EndObject();
+  w.EndObject();
+  out << '\n';
+  out.flush();
+}
+
+namespace {
+
+// The parts of a record a summary needs, each checked for its type; the first
+// problem found is kept, with the path of its field (`games[2].events`).
+class RecordReader {
+ public:
+  using Value = rapidjson::Value;
+
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+
+  const Value* Member(const Value& object, const char* key, const std::string& where) {
+    if (!ok()) return nullptr;
+    auto it = object.FindMember(key);
+    if (it == object.MemberEnd()) {
+      Fail("\"" + Path(where, key) + "\" is missing");
+      return nullptr;
+    }
+    return &it->value;
+  }
+  const Value* Array(const Value& object, const char* key, const std::string& where) {
+    const Value* v = Member(object, key, where);
+    if (v && !v->IsArray()) return Wrong(where, key, "an array");
+    return v;
+  }
+  const Value* String(const Value& object, const char* key, const std::string& where) {
+    const Value* v = Member(object, key, where);
+    if (v && !v->IsString()) return Wrong(where, key, "a string");
+    return v;
+  }
+  const Value* Bool(const Value& object, const char* key, const std::string& where) {
+    const Value* v = Member(object, key, where);
+    if (v && !v->IsBool()) return Wrong(where, key, "true or false");
+    return v;
+  }
+  const Value* Count(const Value& object, const char* key, const std::string& where) {
+    const Value* v = Member(object, key, where);
+    if (v && !(v->IsInt() && v->GetInt() >= 0)) return Wrong(where, key, "an integer, 0 or more");
+    return v;
+  }
+  bool Object(const Value& v, const std::string& where) {
+    if (ok() && !v.IsObject()) Fail("\"" + where + "\" is not an object");
+    return ok();
+  }
+  void Fail(std::string message) {
+    if (ok()) error_ = std::move(message);
+  }
+
+ private:
+  static std::string Path(const std::string& where, const char* key) {
+    return where.empty() ? key : where + "." + key;
+  }
+  const Value* Wrong(const std::string& where, const char* key, const char* want) {
+    Fail("\"" + Path(where, key) + "\" is not " + want);
+    return nullptr;
+  }
+  std::string error_;
+};
+
+// A record's value quoted in a message: short, and valid UTF-8.
+std::string Quote(std::string_view text) {
+  constexpr size_t kMax = 40;
+  std::string q = ValidUtf8(text.substr(0, kMax));
+  return "\"" + q + (text.size() > kMax ? "...\"" : "\"");
+}
+
+constexpr size_t kMaxCheckNames = 1000;
+
+// A check's stable name: kebab-case, short.
+bool IsCheckName(std::string_view name) {
+  if (name.empty() || name.size() > 64 || name.front() == '-') return false;
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  return true;
+}
+
+// The findings of one array into `into`, counted by severity and check;
+// `known` is the summary the record is for (the names it already has).
+void AddFindings(RecordReader& r, const rapidjson::Value& list, const std::string& where,
+                 const BatchSummary* known, BatchSummary* into) {
+  for (rapidjson::SizeType i = 0; i < list.Size() && r.ok(); ++i) {
+    const std::string at = where + "[" + std::to_string(i) + "]";
+    if (!r.Object(list[i], at)) return;
+    const rapidjson::Value* severity = r.String(list[i], "severity", at);
+    const rapidjson::Value* check = r.String(list[i], "check", at);
+    if (!r.ok()) return;
+    const std::string_view s(severity->GetString(), severity->GetStringLength());
+    if (s == "error") {
+      ++into->counts.errors;
+    } else if (s == "warning") {
+      ++into->counts.warnings;
+    } else if (s == "note") {
+      ++into->counts.notes;
+    } else {
+      r.Fail("\"" + at + ".severity\" is " + Quote(s) + ", not error, warning or note");
+      return;
+    }
+    const std::string_view name(check->GetString(), check->GetStringLength());
+    if (!IsCheckName(name)) {
+      r.Fail("\"" + at + ".check\" is " + Quote(name) + ", not a check's name");
+      return;
+    }
+    // The names a stream may bring are bounded (a hostile one cannot grow
+    // the summary without end): far more than there are checks.
+    if (into->by_check.count(std::string(name)) == 0 &&
+        known->by_check.count(std::string(name)) == 0 &&
+        known->by_check.size() + into->by_check.size() >= kMaxCheckNames) {
+      r.Fail("\"" + at + ".check\" is " + Quote(name) + ", one check name more than " +
+             std::to_string(kMaxCheckNames));
+      return;
+    }
+    ++into->by_check[std::string(name)];
+  }
+}
+
+}  // namespace
+
+std::optional<ReportLineError> AddReportLine(std::string_view line, BatchSummary* summary) {
+  rapidjson::Document d;
+  // Iterative: a hostile line of a million '[' must not overflow the stack;
+  // the length is given, so the parser never reads past the line.
+  d.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(line.data(),
+                                                                                   line.size());
+  if (d.HasParseError()) {
+    std::string text = rapidjson::GetParseError_En(d.GetParseError());
+    if (!text.empty() && text.back() == '.') text.pop_back();
+    return ReportLineError{CheckId::kLogBadJson, "this line is not valid JSON: " + text +
+                                                     " (at byte " +
+                                                     std::to_string(d.GetErrorOffset() + 1) + ")"};
+  }
+  auto not_a_record = [](std::string why) {
+    return ReportLineError{CheckId::kLogBadEvent,
+                           "this line is not a " + std::string(kReportLineSchema) + " record: " +
+                               std::move(why)};
+  };
+  if (!d.IsObject()) return not_a_record("it is not a JSON object");
+  auto schema = d.FindMember("schema");
+  if (schema == d.MemberEnd()) {
+    // Say what it seems to be: a log, or a line of a --format json document.
+    auto format = d.FindMember("format");
+    if (format != d.MemberEnd() && format->value.IsString())
+      return not_a_record("it has no \"schema\"; it is a " +
+                          Quote(std::string_view(format->value.GetString(),
+                                                 format->value.GetStringLength())) +
+                          " line, not a line of `canasta audit --format jsonl`");
+    return not_a_record("it has no \"schema\" (a line of `canasta audit --format jsonl` "
+                        "begins {\"schema\":\"canasta-report-line/1\",...)");
+  }
+  if (!schema->value.IsString() ||
+      std::string_view(schema->value.GetString(), schema->value.GetStringLength()) !=
+          kReportLineSchema) {
+    const std::string got =
+        schema->value.IsString()
+            ? Quote(std::string_view(schema->value.GetString(), schema->value.GetStringLength()))
+            : std::string("not a string");
+    return not_a_record("its \"schema\" is " + got);
+  }
+
+  BatchSummary file;
+  RecordReader r;
+  r.String(d, "file", "");
+  const rapidjson::Value* unreadable = r.Bool(d, "unreadable", "");
+  const rapidjson::Value* findings = r.Array(d, "findings", "");
+  const rapidjson::Value* games = r.Array(d, "games", "");
+  if (!r.ok()) return not_a_record(r.error());
+  file.counts.files = 1;
+  file.counts.unreadable = unreadable->GetBool() ? 1 : 0;
+  AddFindings(r, *findings, "findings", summary, &file);
+  for (rapidjson::SizeType i = 0; i < games->Size() && r.ok(); ++i) {
+    const std::string at = "games[" + std::to_string(i) + "]";
+    const rapidjson::Value& g = (*games)[i];
+    if (!r.Object(g, at)) break;
+    const rapidjson::Value* events = r.Count(g, "events", at);
+    const rapidjson::Value* hands = r.Array(g, "hands", at);
+    const rapidjson::Value* game_findings = r.Array(g, "findings", at);
+    if (!r.ok()) break;
+    ++file.counts.games;
+    file.counts.hands += long(hands->Size());
+    file.events += events->GetInt();
+    AddFindings(r, *game_findings, at + ".findings", summary, &file);
+  }
+  if (!r.ok()) return not_a_record(r.error());
+  summary->Add(file);
+  return std::nullopt;
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,8 @@
-// Writes audit reports as compiler-style text, one JSON document, or SARIF
-// 2.1.0 (docs/report-format.md describes all three and the exit codes).
+// Writes audit reports as compiler-style text, one JSON document, JSON Lines
+// (one object per file, so that the outputs of many processes concatenate) or
+// SARIF 2.1.0 (docs/report-format.md describes them all and the exit codes),
+// and the batch summary that `canasta audit` prints and `canasta summarize`
+// rebuilds from JSON Lines.
 //
 // Two ways to write:
 //   - the vector functions WriteText / WriteJson / WriteSarif, for reports
@@ -11,6 +14,7 @@
 #ifndef CANASTA_LINT_FORMAT_H_
 #define CANASTA_LINT_FORMAT_H_
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -28,21 +32,22 @@ struct TextOptions {
   bool color = false;   // ANSI colours, as clang prints them on a terminal
 };
 
-enum class OutputFormat { kText, kJson, kSarif };
+enum class OutputFormat { kText, kJson, kSarif, kJsonl };
 
-// "text", "json" or "sarif".
+// "text", "json", "sarif" or "jsonl".
 std::optional<OutputFormat> ParseOutputFormat(std::string_view name);
 const char* OutputFormatName(OutputFormat format);
 
 // Counts over the files written so far.
+// long: a corpus of millions of logs has billions of hands.
 struct ReportSummary {
-  int files = 0;       // files added, unreadable ones included
-  int unreadable = 0;  // files that could not be read
-  int games = 0;
-  int hands = 0;
-  int errors = 0;  // findings by the severity of their check
-  int warnings = 0;
-  int notes = 0;
+  long files = 0;       // files added, unreadable ones included
+  long unreadable = 0;  // files that could not be read
+  long games = 0;
+  long hands = 0;
+  long errors = 0;  // findings by the severity of their check
+  long warnings = 0;
+  long notes = 0;
 
   void Add(const FileReport& report);
   void Add(const ReportSummary& other);
@@ -148,6 +153,22 @@ class JsonReportWriter : public ReportWriter {
   std::unique_ptr<Impl> impl_;
 };
 
+// JSON Lines: one line per file, `{"schema":"canasta-report-line/1",...}`
+// followed by the members of the JSON report's file entry; nothing before the
+// first line or after the last, so that streams concatenate.
+class JsonlReportWriter : public ReportWriter {
+ public:
+  explicit JsonlReportWriter(std::ostream& out);
+
+ private:
+  void DoBegin() override {}
+  void DoFormat(const FileReport& report, std::string* bytes) const override;
+  void DoAddFormatted(const FormattedFile& file) override;
+  void DoEnd() override;
+
+  std::ostream& out_;
+};
+
 class SarifReportWriter : public ReportWriter {
  public:
   SarifReportWriter(std::ostream& out, const char* version);
@@ -167,6 +188,42 @@ class SarifReportWriter : public ReportWriter {
 // outlive the writer.
 std::unique_ptr<ReportWriter> MakeReportWriter(OutputFormat format, std::ostream& out,
                                                const char* version, const TextOptions& text);
+
+// --- Batch summaries ---
+
+// The schema of a line of `--format jsonl` (docs/report-format.md).
+constexpr char kReportLineSchema[] = "canasta-report-line/1";
+
+// What `canasta audit` prints after a batch, and `canasta summarize` rebuilds
+// from the JSON Lines of one or many audits: the counts, the events, and the
+// findings of each check.
+struct BatchSummary {
+  ReportSummary counts;
+  long events = 0;
+  std::map<std::string, long> by_check;  // findings by check name
+
+  void Add(const FileReport& report);
+  void Add(const BatchSummary& other);
+};
+
+// `audited N file(s)[, U unreadable]: G game(s), H hand(s), E event(s); X
+// error(s), Y warning(s)`, then `  COUNT  CHECK` per check, by name.
+void WriteTextSummary(std::ostream& out, const BatchSummary& summary);
+
+// A JSON document: `schema` "canasta-summary/1", `tool`, `version`, `summary`
+// (the JSON report's summary object), `events`, `checks` (count by name).
+void WriteJsonSummary(std::ostream& out, const BatchSummary& summary, const char* version);
+
+// Why a line is not a canasta-report-line/1 record.
+struct ReportLineError {
+  CheckId id;  // kLogBadJson: not JSON; kLogBadEvent: JSON, but not a record
+  std::string message;
+};
+
+// Adds the file that one line of a JSON Lines report describes to `summary`;
+// a line that is not a whole canasta-report-line/1 record adds nothing and
+// says why. The line is untrusted: any bytes are safe.
+std::optional<ReportLineError> AddReportLine(std::string_view line, BatchSummary* summary);
 
 // --- Helpers, exposed for the CLI and tests ---
 

@@ -14,6 +14,7 @@
 #include "lint/checks.h"
 #include "lint/format.h"
 #include "replay/auditor.h"
+#include "replay/driver.h"
 #include "replay/log_reader.h"
 #include "replay/moves.h"
 #include "scripting/resolver.h"
@@ -299,16 +300,8 @@ struct Replay::Impl {
       // Once a game, where it first happened, as the audit reports it.
       if (!reported_hook_failures.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
         continue;
-      std::vector<std::string> notes;
-      if (!f.where.empty()) notes.push_back("in " + f.where);
-      if (!f.call.empty()) notes.push_back("call: " + f.call);
-      if (f.count > 1) notes.push_back(std::to_string(f.count) + " calls failed the same way");
-      if (!f.traceback.empty()) notes.push_back(f.traceback);
-      notes.push_back(
-          "the engine's default answer was used instead; later calls failing the "
-          "same way in this game are not reported again");
-      Add(line, CheckId::kRulesetHookFailed, "ruleset hook " + f.hook + " failed: " + f.message,
-          std::move(notes));
+      HookFailureText text = DescribeHookFailure(f);
+      Add(line, CheckId::kRulesetHookFailed, std::move(text.message), std::move(text.notes));
     }
   }
 

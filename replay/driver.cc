@@ -53,6 +53,19 @@ std::string_view PartName(size_t i) {
 
 }  // namespace
 
+HookFailureText DescribeHookFailure(const HookFailure& f) {
+  HookFailureText t;
+  t.message = "ruleset hook " + f.hook + " failed: " + f.message;
+  if (!f.where.empty()) t.notes.push_back("in " + f.where);
+  if (!f.call.empty()) t.notes.push_back("call: " + f.call);
+  if (f.count > 1) t.notes.push_back(std::to_string(f.count) + " calls failed the same way");
+  if (!f.traceback.empty()) t.notes.push_back(f.traceback);
+  t.notes.push_back(
+      "the engine's default answer was used instead; later calls failing the "
+      "same way in this game are not reported again");
+  return t;
+}
+
 // Replays one game's events. Owns the game's ruleset and engine state.
 class ReplayDriver::GameReplay {
  public:
@@ -244,16 +257,8 @@ class ReplayDriver::GameReplay {
       // The same failure is reported once a game, where it first happened.
       if (!reported_hook_failures_.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
         continue;
-      std::vector<std::string> notes;
-      if (!f.where.empty()) notes.push_back("in " + f.where);
-      if (!f.call.empty()) notes.push_back("call: " + f.call);
-      if (f.count > 1) notes.push_back(std::to_string(f.count) + " calls failed the same way");
-      if (!f.traceback.empty()) notes.push_back(f.traceback);
-      notes.push_back(
-          "the engine's default answer was used instead; later calls failing the "
-          "same way in this game are not reported again");
-      Add(line, CheckId::kRulesetHookFailed, "ruleset hook " + f.hook + " failed: " + f.message,
-          std::move(notes));
+      HookFailureText text = DescribeHookFailure(f);
+      Add(line, CheckId::kRulesetHookFailed, std::move(text.message), std::move(text.notes));
     }
   }
 

@@ -50,6 +50,15 @@ bool ResolveClassicOnly(const std::string& name, const std::string& relative_to,
 
 // What a replay tells its observers. Every callback has an empty default.
 // Positions are valid only during the call.
+// How a failing ruleset hook is worded: its message and note lines (the
+// ruleset's file and line, the call, the traceback). The replay reports each
+// failure once a game, where it first happened.
+struct HookFailureText {
+  std::string message;
+  std::vector<std::string> notes;
+};
+HookFailureText DescribeHookFailure(const HookFailure& f);
+
 class ReplayObserver {
  public:
   virtual ~ReplayObserver() = default;

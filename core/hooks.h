@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/card.h"
+#include "core/hook_api.h"
 #include "core/rules.h"
 
 namespace canasta {
@@ -72,9 +73,12 @@ class RuleHooks {
     return rules.canastas_to_go_out;
   }
 
-  // The minimum count for a side whose total before the deal is `total`.
-  virtual int MinimumCount(const Rules& rules, int total) const {
-    return rules.MinimumFor(total);
+  // The minimum count for a side whose total before the deal is `total`;
+  // `totals` (when given) holds every side's, for a minimum that depends on
+  // both (rules.minimum_by).
+  virtual int MinimumCount(const Rules& rules, int total, int /*side*/ = 0,
+                           const std::vector<int>* totals = nullptr) const {
+    return rules.MinimumFor(rules.MinimumBasis(total, totals));
   }
 
   // A last say on a side's hand score (e.g. a house bonus); the returned
@@ -85,6 +89,23 @@ class RuleHooks {
     return 0;
   }
 
+  // --- v2 hooks (core/hook_api.h) ---
+  // Whether the ruleset defines hook `id`. The engine builds a hook's
+  // context only when it does, so undefined hooks cost one test.
+  bool Overrides(HookId id) const { return (overridden_ >> int(id)) & 1u; }
+  // Calls v2 hook `id` with its context. An answer with given == false
+  // (the hook returned nil, or failed) leaves the engine's own rule.
+  virtual HookAnswer Call(HookId /*id*/, const HookValue& /*ctx*/,
+                          const Rules& /*rules*/) const {
+    return HookAnswer{};
+  }
+  // The ruleset's own score parts (`score_parts`), in order: reports show
+  // them beside the standard parts.
+  virtual const std::vector<std::string>& ExtraParts() const {
+    static const std::vector<std::string> kNone;
+    return kNone;
+  }
+
   // Whether any hook is overridden: lets `rules show` tell users.
   virtual std::vector<std::string> OverriddenHooks() const { return {}; }
 
@@ -92,6 +113,12 @@ class RuleHooks {
   virtual std::vector<HookFailure> TakeFailures() const { return {}; }
   // Cheap test the replay makes after every move.
   virtual bool HasFailures() const { return false; }
+
+ protected:
+  void SetOverridden(HookId id) { overridden_ |= 1u << int(id); }
+
+ private:
+  uint32_t overridden_ = 0;
 };
 
 // The shared instance for rulesets without hooks.

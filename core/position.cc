@@ -34,7 +34,7 @@ std::vector<Card> Position::StockTop(int n) const {
 }
 
 int Position::Minimum(int side) const {
-  return SaturatingAdd(hooks_.MinimumCount(rules_, totals_[side]), sides_[side].minimum_increase);
+  return SaturatingAdd(hooks_.MinimumCount(rules_, totals_[side], side, &totals_), sides_[side].minimum_increase);
 }
 
 bool Position::IsPileFrozen() const {

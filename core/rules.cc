@@ -24,6 +24,14 @@ int Rules::MinimumFor(int total) const {
   return minimum;
 }
 
+int Rules::MinimumBasis(int own, const std::vector<int>* totals) const {
+  if (!totals || totals->empty() || minimum_by == MinimumBy::kOwnTotal) return own;
+  int basis = totals->front();
+  for (int t : *totals)
+    basis = minimum_by == MinimumBy::kLeadingTotal ? std::max(basis, t) : std::min(basis, t);
+  return basis;
+}
+
 void Rules::SetCitation(const std::string& param, const std::string& source) {
   auto next = std::make_shared<Citations>(citations ? *citations : Citations());
   auto it = std::find_if(next->begin(), next->end(),
@@ -216,6 +224,11 @@ const std::vector<std::string>& EnumNames(BlackThreeMeld) {
 }
 const std::vector<std::string>& EnumNames(ExactTie) {
   static const std::vector<std::string> k = {"play_another_deal", "draw"};
+  return k;
+}
+
+const std::vector<std::string>& EnumNames(MinimumBy) {
+  static const std::vector<std::string> k = {"own_total", "leading_total", "trailing_total"};
   return k;
 }
 

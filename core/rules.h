@@ -63,6 +63,13 @@ enum class BlackThreeMeld : uint8_t {
   kNever,              // 001 L48.
 };
 
+// Whose total sets a side's initial-meld minimum (000 §8 uses the side's own).
+enum class MinimumBy : uint8_t {
+  kOwnTotal,       // 000 §8
+  kLeadingTotal,   // the highest total at the table (a house rule)
+  kTrailingTotal,  // the lowest
+};
+
 enum class ExactTie : uint8_t {
   kPlayAnotherDeal,  // readings R17 recommendation.
   kDraw,
@@ -106,6 +113,7 @@ struct Rules {
   // --- Initial meld (000 §8, §10) ---
   std::vector<MinimumBand> minimum_table = {
       {-1000000000, 15}, {0, 50}, {1500, 90}, {3000, 120}};
+  MinimumBy minimum_by = MinimumBy::kOwnTotal;
   bool jokers_count_toward_minimum = true;   // Hutto: false (readings R22)
   bool top_card_counts_toward_minimum = true;  // 000 §8 (readings R31)
   bool insufficient_meld_penalties = true;     // 2p-000: false
@@ -156,6 +164,9 @@ struct Rules {
     return card_value[int(c.rank())];
   }
   int MinimumFor(int total) const;
+  // The total the minimum table is read at for a side whose own total is
+  // `own`, given every side's (minimum_by); `own` when totals is null.
+  int MinimumBasis(int own, const std::vector<int>* totals) const;
 
   // --- Citations ---
   // The ruleset's own source for a parameter (its file's `sources`, e.g.
@@ -193,6 +204,7 @@ const std::vector<std::string>& EnumNames(UnfrozenTake);
 const std::vector<std::string>& EnumNames(WildDiscard);
 const std::vector<std::string>& EnumNames(BlackThreeMeld);
 const std::vector<std::string>& EnumNames(ExactTie);
+const std::vector<std::string>& EnumNames(MinimumBy);
 
 template <class Visitor>
 void VisitParams(Rules& r, Visitor&& v) {
@@ -220,6 +232,7 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"natural_canasta_bonus", "000 §9, §18", "bonus for a canasta without wild cards"}, r.natural_canasta_bonus);
   v(ParamInfo{"mixed_canasta_bonus", "000 §9, §18", "bonus for a canasta with wild cards"}, r.mixed_canasta_bonus);
   v(ParamInfo{"minimum_table", "000 §8, readings R24", "initial-meld minimum by the side's total: bands {from_total, minimum}"}, r.minimum_table);
+  v(ParamInfo{"minimum_by", "000 §8", "whose total sets a side's minimum: own_total, leading_total (the highest at the table), trailing_total"}, r.minimum_by);
   v(ParamInfo{"jokers_count_toward_minimum", "000 §21 Hutto, readings R22", "jokers count toward the initial-meld minimum"}, r.jokers_count_toward_minimum);
   v(ParamInfo{"top_card_counts_toward_minimum", "000 §8, readings R31", "the top discard taken counts toward the initial-meld minimum"}, r.top_card_counts_toward_minimum);
   v(ParamInfo{"insufficient_meld_penalties", "000 §10, §21", "retracting an insufficient initial meld is penalised"}, r.insufficient_meld_penalties);

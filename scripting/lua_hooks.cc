@@ -1,6 +1,9 @@
 #include "scripting/lua_hooks.h"
 
+#include <algorithm>
 #include <optional>
+
+#include "core/scoring.h"
 
 #include "scripting/lua_internal.h"
 
@@ -8,15 +11,21 @@ namespace canasta {
 
 // One hook call: its inputs, and what came back.
 struct LuaHooks::CallState {
-  CallState(Hook h, const Rules& r) : hook(h), rules(&r) {}
+  CallState(HookId h, const Rules& r) : hook(h), rules(&r) {}
 
-  Hook hook;
+  HookId hook;
   const Rules* rules;
   Card card;
   const MeldShape* shape = nullptr;
   const SideSummary* side = nullptr;
   int total = 0;
   bool went_out = false;
+  int side_number = 0;                       // minimum_count's ctx
+  const std::vector<int>* totals = nullptr;  // minimum_count's ctx
+  const HookValue* ctx = nullptr;            // v2 hooks
+  int ctx_meta = LUA_NOREF;                  // its metatable
+  int strict_meta = LUA_NOREF;               // for nested tables
+  HookAnswer answer;                         // v2 hooks
 
   int integer = 0;
   std::string text;
@@ -31,10 +40,111 @@ constexpr int kMaxRecordedErrors = 100;
 // Free memory under which hook arguments are pushed inside a protected call.
 constexpr size_t kFastPathHeadroom = size_t{256} << 10;
 
-const char* RankName(Rank rank) {
-  static constexpr const char* kNames[16] = {"?", "?", "2", "3", "4", "5", "6", "7",
-                                             "8", "9", "T", "J", "Q", "K", "A", "wild"};
-  return kNames[int(rank) & 15];
+const char* RankName(Rank rank) { return HookRankName(rank); }
+
+// Pushes a context value; tables and lists get the strict metatable
+// `strict_meta` (reading a missing string key is an error), the top-level
+// context its hook's own (`top_meta`, which knows the fields that may be nil).
+void PushHookValue(lua_State* L, const HookValue& v, int strict_meta, int top_meta) {
+  switch (v.kind()) {
+    case HookValue::Kind::kNil:
+      lua_pushnil(L);
+      return;
+    case HookValue::Kind::kBool:
+      lua_pushboolean(L, v.boolean());
+      return;
+    case HookValue::Kind::kInt:
+      lua_pushinteger(L, v.integer());
+      return;
+    case HookValue::Kind::kString:
+      lua_pushlstring(L, v.string().data(), v.string().size());
+      return;
+    case HookValue::Kind::kCards: {
+      lua_createtable(L, int(v.cards().size()), 0);
+      int i = 0;
+      for (Card c : v.cards()) {
+        const std::string text = ToString(c);  // short: no allocation
+        lua_pushlstring(L, text.data(), text.size());
+        lua_rawseti(L, -2, ++i);
+      }
+      break;
+    }
+    case HookValue::Kind::kList: {
+      lua_createtable(L, int(v.items().size()), 0);
+      int i = 0;
+      for (const HookValue& item : v.items()) {
+        PushHookValue(L, item, strict_meta, LUA_NOREF);
+        lua_rawseti(L, -2, ++i);
+      }
+      break;
+    }
+    case HookValue::Kind::kTable: {
+      lua_createtable(L, 0, int(v.keys().size()));
+      for (size_t i = 0; i < v.keys().size(); ++i) {
+        PushHookValue(L, v.items()[i], strict_meta, LUA_NOREF);
+        lua_setfield(L, -2, v.keys()[i]);
+      }
+      break;
+    }
+  }
+  int meta = top_meta != LUA_NOREF ? top_meta : strict_meta;
+  if (meta != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, meta);
+    lua_setmetatable(L, -2);
+  }
+}
+
+// __index of a context table: a field the hook's descriptor names but the
+// engine left nil reads nil; any other string key is an error with the near
+// miss. Upvalues: the set of known names (or nil: the table's own keys), and
+// the table's name for the message.
+int StrictContextIndex(lua_State* L) {
+  if (lua_type(L, 2) != LUA_TSTRING) {
+    lua_pushnil(L);
+    return 1;
+  }
+  std::vector<std::string> known;
+  if (lua_istable(L, lua_upvalueindex(1))) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    while (lua_next(L, lua_upvalueindex(1))) {
+      if (lua_type(L, -2) == LUA_TSTRING) known.emplace_back(lua_tostring(L, -2));
+      lua_pop(L, 1);
+    }
+  } else {
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+      if (lua_type(L, -2) == LUA_TSTRING) known.emplace_back(lua_tostring(L, -2));
+      lua_pop(L, 1);
+    }
+  }
+  std::string message = std::string(lua_tostring(L, lua_upvalueindex(2))) + " has no field \"" +
+                        lua_tostring(L, 2) + "\"" + Suggest(lua_tostring(L, 2), known);
+  return luaL_error(L, "%s", message.c_str());
+}
+
+// Creates a strict metatable; with `spec`, it knows the spec's fields.
+int MakeContextMeta(lua_State* L, const HookSpec* spec) {
+  lua_createtable(L, 0, 1);
+  if (spec) {
+    lua_createtable(L, 0, int(spec->fields.size()));
+    for (const HookField& f : spec->fields) {
+      lua_pushboolean(L, 1);
+      lua_setfield(L, -2, f.name);
+    }
+    lua_pushliteral(L, "ctx");
+  } else {
+    lua_pushnil(L);
+    lua_pushliteral(L, "this table");
+  }
+  lua_pushcclosure(L, CatchCpp<StrictContextIndex>, 2);
+  lua_setfield(L, -2, "__index");
+  return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void SetInt(lua_State* L, const char* key, int value) {
@@ -72,34 +182,92 @@ void PushSide(lua_State* L, const SideSummary& side) {
 
 // Pushes the hook's arguments before `rules`; returns how many.
 int PushArgs(lua_State* L, const LuaHooks::CallState& c) {
+  if (GetHookSpec(c.hook).v2) {
+    PushHookValue(L, *c.ctx, c.strict_meta, c.ctx_meta);
+    return 1;
+  }
   switch (c.hook) {
-    case LuaHooks::kInitialMeldValue: {
+    case HookId::kInitialMeldValue: {
       std::string card = ToString(c.card);
       lua_pushlstring(L, card.data(), card.size());
       return 1;
     }
-    case LuaHooks::kExtraMeldCheck:
+    case HookId::kExtraMeldCheck:
       PushShape(L, *c.shape);
       return 1;
-    case LuaHooks::kCanastasToGoOut:
+    case HookId::kCanastasToGoOut:
       PushSide(L, *c.side);
       return 1;
-    case LuaHooks::kMinimumCount:
+    case HookId::kMinimumCount:
       lua_pushinteger(L, c.total);
       return 1;
-    case LuaHooks::kHouseScoreAdjustment:
+    case HookId::kHouseScoreAdjustment:
       PushSide(L, *c.side);
       lua_pushboolean(L, c.went_out);
       return 2;
-    case LuaHooks::kNumHooks:
+    default:
       break;
   }
   return 0;
 }
 
+// Arguments after `rules`: minimum_count's ctx. Returns how many.
+int PushTrailingArgs(lua_State* L, const LuaHooks::CallState& c) {
+  if (c.hook != HookId::kMinimumCount) return 0;
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, c.side_number);
+  lua_setfield(L, -2, "side");
+  const size_t n = c.totals ? c.totals->size() : 0;
+  lua_createtable(L, int(n), 0);
+  for (size_t i = 0; i < n; ++i) {
+    lua_pushinteger(L, (*c.totals)[i]);
+    lua_rawseti(L, -2, lua_Integer(i + 1));
+  }
+  lua_setfield(L, -2, "totals");
+  if (c.strict_meta != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c.strict_meta);
+    lua_setmetatable(L, -2);
+  }
+  return 1;
+}
+
+// A short description of a context for the report: its scalar fields.
+std::string DescribeContext(const HookValue& v) {
+  std::string out = "{";
+  for (size_t i = 0; i < v.keys().size(); ++i) {
+    const HookValue& item = v.items()[i];
+    std::string text;
+    switch (item.kind()) {
+      case HookValue::Kind::kBool:
+        text = item.boolean() ? "true" : "false";
+        break;
+      case HookValue::Kind::kInt:
+        text = std::to_string(item.integer());
+        break;
+      case HookValue::Kind::kString:
+        text = "\"" + item.string() + "\"";
+        break;
+      case HookValue::Kind::kCards:
+        if (item.cards().size() <= 4) {
+          text = "{";
+          for (Card card : item.cards())
+            text += (text.size() > 1 ? ", \"" : "\"") + ToString(card) + "\"";
+          text += "}";
+        }
+        break;
+      default:
+        break;
+    }
+    if (text.empty()) continue;
+    out += (out.size() > 1 ? ", " : "") + std::string(v.keys()[i]) + " = " + text;
+  }
+  return out + ", ...}";
+}
+
 // The call as Lua code, for the report: built only when a call fails.
 std::string DescribeCall(const LuaHooks::CallState& c) {
-  std::string name = HookNames()[c.hook];
+  std::string name = HookNames()[size_t(c.hook)];
+  if (GetHookSpec(c.hook).v2) return name + "(" + DescribeContext(*c.ctx) + ", rules)";
   auto side = [](const SideSummary& s) {
     return "{side = " + std::to_string(s.side) + ", canastas = " + std::to_string(s.canastas) +
            ", natural_canastas = " + std::to_string(s.natural_canastas) +
@@ -108,9 +276,9 @@ std::string DescribeCall(const LuaHooks::CallState& c) {
            ", red_threes = " + std::to_string(s.red_threes) + "}";
   };
   switch (c.hook) {
-    case LuaHooks::kInitialMeldValue:
+    case HookId::kInitialMeldValue:
       return name + "(\"" + ToString(c.card) + "\", rules)";
-    case LuaHooks::kExtraMeldCheck: {
+    case HookId::kExtraMeldCheck: {
       const MeldShape& m = *c.shape;
       return name + "({rank = \"" + RankName(m.rank) +
              "\", naturals = " + std::to_string(m.naturals) + ", twos = " + std::to_string(m.twos) +
@@ -118,62 +286,138 @@ std::string DescribeCall(const LuaHooks::CallState& c) {
              ", was_canasta = " + (m.was_canasta ? "true" : "false") +
              ", is_new = " + (m.is_new ? "true" : "false") + "}, rules)";
     }
-    case LuaHooks::kCanastasToGoOut:
+    case HookId::kCanastasToGoOut:
       return name + "(" + side(*c.side) + ", rules)";
-    case LuaHooks::kMinimumCount:
-      return name + "(" + std::to_string(c.total) + ", rules)";
-    case LuaHooks::kHouseScoreAdjustment:
+    case HookId::kMinimumCount:
+      return name + "(" + std::to_string(c.total) + ", rules, {side = " +
+             std::to_string(c.side_number) + ", ...})";
+    case HookId::kHouseScoreAdjustment:
       return name + "(" + side(*c.side) + ", " + (c.went_out ? "true" : "false") + ", rules)";
-    case LuaHooks::kNumHooks:
+    default:
       break;
   }
   return name;
 }
 
-// The accepted answers of the hooks that return an integer, by Hook.
-struct HookResultRange {
-  int min;
-  int max;
-};
-constexpr HookResultRange kResultRanges[LuaHooks::kNumHooks] = {
-    {-1000, 1000},      // initial_meld_value: one card (card_value is 0 to 1000)
-    {0, 0},             // extra_meld_check returns a reason, not an integer
-    {0, 20},            // canastas_to_go_out: as the parameter
-    {0, 10000},         // minimum_count: as a band's minimum
-    {-100000, 100000},  // house_score_adjustment: points for one hand
-};
+// Reads a reason answer (extra_meld_check and the v2 may_* hooks): nil or
+// true allow, false or a string refuse.
+void ReadReason(lua_State* L, LuaHooks::CallState& c, const std::string& name) {
+  int type = lua_type(L, -1);
+  if (type == LUA_TNIL || (type == LUA_TBOOLEAN && lua_toboolean(L, -1))) {
+    c.text.clear();
+    c.answer.given = type != LUA_TNIL;
+    c.answer.allowed = true;
+  } else if (type == LUA_TBOOLEAN) {
+    c.text = "the ruleset's " + name + " refuses this";
+    c.answer.given = true;
+    c.answer.allowed = false;
+  } else if (type == LUA_TSTRING) {
+    c.text = lua_tostring(L, -1);
+    if (c.text.empty()) c.text = "the ruleset's " + name + " refuses this";
+    c.answer.given = true;
+    c.answer.allowed = false;
+  } else {
+    c.bad_return = name +
+                   " must return nil or true (fine), or false or a string saying "
+                   "why not; it returned " +
+                   DescribeLuaValue(L, -1);
+  }
+  c.answer.reason = c.text;
+}
+
+// Reads a table of score parts {red_threes = 200, sevens = 500}.
+void ReadParts(lua_State* L, LuaHooks::CallState& c, const std::string& name,
+               const std::vector<std::string>& extra, int min, int max) {
+  if (lua_isnil(L, -1)) return;
+  if (!lua_istable(L, -1)) {
+    c.bad_return = name + " must return nil or a table of score parts; it returned " +
+                   DescribeLuaValue(L, -1);
+    return;
+  }
+  std::vector<std::string> known;
+  for (const BreakdownPart& part : BreakdownParts()) known.emplace_back(part.name);
+  known.insert(known.end(), extra.begin(), extra.end());
+  int top = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, top)) {
+    if (lua_type(L, -2) != LUA_TSTRING) {
+      c.bad_return = name + " returned a part with a key that is not a name";
+      lua_settop(L, top);
+      return;
+    }
+    std::string key = lua_tostring(L, -2);
+    if (std::find(known.begin(), known.end(), key) == known.end()) {
+      c.bad_return = name + " returned an unknown part \"" + key + "\"" + Suggest(key, known) +
+                     "; a ruleset declares its own parts in score_parts";
+      lua_settop(L, top);
+      return;
+    }
+    int value = 0;
+    std::string why = ReadValue(L, -1, value);
+    if (why.empty() && (value < min || value > max))
+      why = std::to_string(min) + " to " + std::to_string(max) + " expected, got " +
+            std::to_string(value);
+    if (!why.empty()) {
+      c.bad_return = name + ": part " + key + " must be an integer: " + why;
+      lua_settop(L, top);
+      return;
+    }
+    c.answer.parts.emplace_back(key, value);
+    lua_pop(L, 1);
+  }
+  // Parts in the order reports show them, whatever order Lua's table had.
+  std::vector<std::pair<std::string, int>> sorted;
+  for (const std::string& k : known)
+    for (const auto& part : c.answer.parts)
+      if (part.first == k) sorted.push_back(part);
+  c.answer.parts = std::move(sorted);
+  c.answer.given = true;
+}
 
 // Reads the value on top of the stack as the hook's answer.
-void ReadResult(lua_State* L, LuaHooks::CallState& c) {
-  const std::string& name = HookNames()[c.hook];
-  if (c.hook == LuaHooks::kExtraMeldCheck) {
-    int type = lua_type(L, -1);
-    if (type == LUA_TNIL || (type == LUA_TBOOLEAN && lua_toboolean(L, -1))) {
-      c.text.clear();
-    } else if (type == LUA_TBOOLEAN) {
-      c.text = "the ruleset's extra_meld_check refuses this meld";
-    } else if (type == LUA_TSTRING) {
-      c.text = lua_tostring(L, -1);
-    } else {
-      c.bad_return = name +
-                     " must return nil or true (the meld is fine), or a string saying "
-                     "why not; it returned " +
-                     DescribeLuaValue(L, -1);
+void ReadResult(lua_State* L, LuaHooks::CallState& c, const std::vector<std::string>& extra) {
+  const std::string& name = HookNames()[size_t(c.hook)];
+  const HookSpec& spec = GetHookSpec(c.hook);
+  switch (spec.result) {
+    case HookResult::kReason:
+      ReadReason(L, c, name);
+      return;
+    case HookResult::kParts:
+      ReadParts(L, c, name, extra, spec.min, spec.max);
+      return;
+    case HookResult::kSide: {
+      if (lua_isnil(L, -1)) return;
+      int value = 0;
+      std::string why = ReadValue(L, -1, value);
+      const int sides = c.rules->num_sides();
+      if (why.empty() && (value < 0 || value >= sides))
+        why = "a side 0 to " + std::to_string(sides - 1) + " expected, got " +
+              std::to_string(value);
+      if (why.empty()) {
+        c.answer.given = true;
+        c.answer.integer = value;
+      } else {
+        c.bad_return = name + " must return nil or a side number: " + why;
+      }
+      return;
     }
-    return;
+    case HookResult::kInteger:
+      break;
   }
   // ReadValue converts without undefined behaviour (NaN, infinities and
   // numbers beyond int are refused); the range keeps the engine's sums of
   // these answers far from overflow. Documented in docs/lua-api.md.
+  if (spec.v2 && lua_isnil(L, -1)) return;
   int value = 0;
   std::string why = ReadValue(L, -1, value);
-  const HookResultRange& range = kResultRanges[c.hook];
-  if (why.empty() && (value < range.min || value > range.max)) {
-    why = std::to_string(range.min) + " to " + std::to_string(range.max) + " expected, got " +
+  if (why.empty() && (value < spec.min || value > spec.max)) {
+    why = std::to_string(spec.min) + " to " + std::to_string(spec.max) + " expected, got " +
           std::to_string(value);
   }
   if (why.empty()) {
     c.integer = value;
+    c.answer.given = true;
+    c.answer.integer = value;
   } else {
     c.bad_return = name + " must return an integer: " + why;
   }
@@ -182,10 +426,11 @@ void ReadResult(lua_State* L, LuaHooks::CallState& c) {
 }  // namespace
 
 const std::vector<std::string>& HookNames() {
-  // In the order of LuaHooks::Hook.
-  static const std::vector<std::string> kNames = {"initial_meld_value", "extra_meld_check",
-                                                  "canastas_to_go_out", "minimum_count",
-                                                  "house_score_adjustment"};
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> names;
+    for (const HookSpec& spec : HookSpecs()) names.emplace_back(spec.name);
+    return names;
+  }();
   return kNames;
 }
 
@@ -198,13 +443,20 @@ std::string HookError::ToString() const {
 LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
     : rules_ref_(LUA_NOREF) {
   refs_.fill(LUA_NOREF);
+  ctx_meta_.fill(LUA_NOREF);
   std::optional<LuaError> error;
   try {
     sandbox_ = std::make_unique<LuaSandbox>(limits);
   } catch (const std::exception& e) {
     error = LuaError{"", 0, e.what(), ""};
   }
-  if (!error) error = sandbox_->Protected([](lua_State* L) { OpenCanastaLibrary(L); });
+  if (!error)
+    error = sandbox_->Protected([this](lua_State* L) {
+      OpenCanastaLibrary(L);
+      strict_meta_ = MakeContextMeta(L, nullptr);
+      for (const HookSpec& spec : HookSpecs())
+        if (spec.v2) ctx_meta_[size_t(spec.id)] = MakeContextMeta(L, &spec);
+    });
   for (const Chunk& chunk : chain) {
     if (error) break;
     error = sandbox_->Run(chunk.source, chunk.file, 1);
@@ -212,6 +464,18 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
     error = sandbox_->Protected(
         [this, &chunk](lua_State* L) {
           if (!lua_istable(L, 1)) luaL_error(L, "%s did not return a table", chunk.file.c_str());
+          // The ruleset's own score parts (checked by the loader).
+          lua_pushliteral(L, "score_parts");
+          if (lua_rawget(L, 1) == LUA_TTABLE) {
+            for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
+              std::string part = lua_tostring(L, -1);
+              if (std::find(extra_parts_.begin(), extra_parts_.end(), part) == extra_parts_.end())
+                extra_parts_.push_back(part);
+              lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+          }
+          lua_settop(L, 1);
           lua_pushliteral(L, "hooks");
           if (lua_rawget(L, 1) != LUA_TTABLE) return;
           for (int h = 0; h < kNumHooks; ++h) {
@@ -221,6 +485,11 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
               continue;
             }
             // A file later in the chain overrides its base's hook.
+            lua_Debug ar;
+            lua_pushvalue(L, -1);
+            if (lua_getinfo(L, ">S", &ar))
+              where_[size_t(h)] = std::string(ar.source[0] == '@' ? ar.source + 1 : ar.short_src) +
+                                  ":" + std::to_string(ar.linedefined);
             int ref = luaL_ref(L, LUA_REGISTRYINDEX);
             if (refs_[size_t(h)] != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, refs_[size_t(h)]);
             refs_[size_t(h)] = ref;
@@ -233,6 +502,8 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
     refs_.fill(LUA_NOREF);
     Record("(loading)", "", *error);
   }
+  for (int h = 0; h < kNumHooks; ++h)
+    if (refs_[size_t(h)] != LUA_NOREF) SetOverridden(HookId(h));
 }
 
 LuaHooks::~LuaHooks() = default;
@@ -241,8 +512,9 @@ namespace {
 
 // The hook's answer, read from the top of the stack; for a wrong type, where
 // the hook is defined. Allocates nothing in Lua.
-void TakeResult(lua_State* L, int ref, LuaHooks::CallState& c) {
-  ReadResult(L, c);
+void TakeResult(lua_State* L, int ref, LuaHooks::CallState& c,
+                const std::vector<std::string>& extra) {
+  ReadResult(L, c, extra);
   if (c.bad_return.empty()) return;
   lua_Debug ar;
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
@@ -256,7 +528,9 @@ void TakeResult(lua_State* L, int ref, LuaHooks::CallState& c) {
 
 bool LuaHooks::Invoke(CallState& c) const {
   lua_State* L = sandbox_->state();
-  int ref = refs_[c.hook];
+  int ref = refs_[size_t(c.hook)];
+  c.strict_meta = strict_meta_;
+  if (GetHookSpec(c.hook).v2) c.ctx_meta = ctx_meta_[size_t(c.hook)];
   std::optional<LuaError> error;
   if (rules_for_ref_ == c.rules &&
       sandbox_->memory_used() + kFastPathHeadroom < sandbox_->limits().memory_bytes) {
@@ -266,9 +540,10 @@ bool LuaHooks::Invoke(CallState& c) const {
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     int nargs = PushArgs(L, c);
     lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref_);
+    nargs += PushTrailingArgs(L, c);
     error = sandbox_->Call(nargs + 1, 1);
     if (!error) {
-      TakeResult(L, ref, c);
+      TakeResult(L, ref, c, extra_parts_);
       lua_pop(L, 1);
     }
   } else {
@@ -283,11 +558,12 @@ bool LuaHooks::Invoke(CallState& c) const {
       lua_rawgeti(state, LUA_REGISTRYINDEX, ref);
       int nargs = PushArgs(state, c);
       lua_rawgeti(state, LUA_REGISTRYINDEX, rules_ref_);
+      nargs += PushTrailingArgs(state, c);
       lua_call(state, nargs + 1, 1);
-      TakeResult(state, ref, c);
+      TakeResult(state, ref, c, extra_parts_);
     });
   }
-  const std::string& name = HookNames()[c.hook];
+  const std::string& name = HookNames()[size_t(c.hook)];
   if (error) {
     Record(name, DescribeCall(c), *error);
     return false;
@@ -346,39 +622,53 @@ std::vector<HookError> LuaHooks::TakeErrors() const {
 }
 
 int LuaHooks::InitialMeldValue(const Rules& rules, Card card) const {
-  if (refs_[kInitialMeldValue] == LUA_NOREF) return RuleHooks::InitialMeldValue(rules, card);
-  CallState c(kInitialMeldValue, rules);
+  if (refs_[size_t(HookId::kInitialMeldValue)] == LUA_NOREF) return RuleHooks::InitialMeldValue(rules, card);
+  CallState c(HookId::kInitialMeldValue, rules);
   c.card = card;
   return Invoke(c) ? c.integer : RuleHooks::InitialMeldValue(rules, card);
 }
 
 std::string LuaHooks::ExtraMeldCheck(const Rules& rules, const MeldShape& shape) const {
-  if (refs_[kExtraMeldCheck] == LUA_NOREF) return RuleHooks::ExtraMeldCheck(rules, shape);
-  CallState c(kExtraMeldCheck, rules);
+  if (refs_[size_t(HookId::kExtraMeldCheck)] == LUA_NOREF) return RuleHooks::ExtraMeldCheck(rules, shape);
+  CallState c(HookId::kExtraMeldCheck, rules);
   c.shape = &shape;
   return Invoke(c) ? c.text : RuleHooks::ExtraMeldCheck(rules, shape);
 }
 
 int LuaHooks::CanastasToGoOut(const Rules& rules, const SideSummary& side) const {
-  if (refs_[kCanastasToGoOut] == LUA_NOREF) return RuleHooks::CanastasToGoOut(rules, side);
-  CallState c(kCanastasToGoOut, rules);
+  if (refs_[size_t(HookId::kCanastasToGoOut)] == LUA_NOREF) return RuleHooks::CanastasToGoOut(rules, side);
+  CallState c(HookId::kCanastasToGoOut, rules);
   c.side = &side;
   return Invoke(c) ? c.integer : RuleHooks::CanastasToGoOut(rules, side);
 }
 
-int LuaHooks::MinimumCount(const Rules& rules, int total) const {
-  if (refs_[kMinimumCount] == LUA_NOREF) return RuleHooks::MinimumCount(rules, total);
-  CallState c(kMinimumCount, rules);
+int LuaHooks::MinimumCount(const Rules& rules, int total, int side,
+                           const std::vector<int>* totals) const {
+  if (refs_[size_t(HookId::kMinimumCount)] == LUA_NOREF)
+    return RuleHooks::MinimumCount(rules, total, side, totals);
+  CallState c(HookId::kMinimumCount, rules);
   c.total = total;
-  return Invoke(c) ? c.integer : RuleHooks::MinimumCount(rules, total);
+  c.side_number = side;
+  c.totals = totals;
+  return Invoke(c) ? c.integer : RuleHooks::MinimumCount(rules, total, side, totals);
+}
+
+HookAnswer LuaHooks::Call(HookId id, const HookValue& ctx, const Rules& rules) const {
+  if (id >= HookId::kCount || !GetHookSpec(id).v2 || refs_[size_t(id)] == LUA_NOREF)
+    return HookAnswer{};
+  CallState c(id, rules);
+  c.ctx = &ctx;
+  if (!Invoke(c)) return HookAnswer{};
+  c.answer.where = where_[size_t(id)];
+  return std::move(c.answer);
 }
 
 int LuaHooks::HouseScoreAdjustment(const Rules& rules, const SideSummary& side,
                                    bool went_out) const {
-  if (refs_[kHouseScoreAdjustment] == LUA_NOREF) {
+  if (refs_[size_t(HookId::kHouseScoreAdjustment)] == LUA_NOREF) {
     return RuleHooks::HouseScoreAdjustment(rules, side, went_out);
   }
-  CallState c(kHouseScoreAdjustment, rules);
+  CallState c(HookId::kHouseScoreAdjustment, rules);
   c.side = &side;
   c.went_out = went_out;
   return Invoke(c) ? c.integer : RuleHooks::HouseScoreAdjustment(rules, side, went_out);

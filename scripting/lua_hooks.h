@@ -19,9 +19,7 @@
 
 namespace canasta {
 
-// The hooks a ruleset may define, by the Lua names of RuleHooks' methods:
-// initial_meld_value, extra_meld_check, canastas_to_go_out, minimum_count,
-// house_score_adjustment.
+// The hooks a ruleset may define, in HookId order (core/hook_api.h).
 const std::vector<std::string>& HookNames();
 
 // A failed hook call. Identical failures (same hook, same message) are
@@ -51,9 +49,12 @@ class LuaHooks : public RuleHooks {
   int InitialMeldValue(const Rules& rules, Card card) const override;
   std::string ExtraMeldCheck(const Rules& rules, const MeldShape& shape) const override;
   int CanastasToGoOut(const Rules& rules, const SideSummary& side) const override;
-  int MinimumCount(const Rules& rules, int total) const override;
+  int MinimumCount(const Rules& rules, int total, int side = 0,
+                   const std::vector<int>* totals = nullptr) const override;
   int HouseScoreAdjustment(const Rules& rules, const SideSummary& side,
                            bool went_out) const override;
+  HookAnswer Call(HookId id, const HookValue& ctx, const Rules& rules) const override;
+  const std::vector<std::string>& ExtraParts() const override { return extra_parts_; }
   std::vector<std::string> OverriddenHooks() const override;
 
   const std::vector<HookError>& errors() const { return errors_; }
@@ -62,14 +63,6 @@ class LuaHooks : public RuleHooks {
   std::vector<HookFailure> TakeFailures() const override;
   bool HasFailures() const override { return !errors_.empty(); }
 
-  enum Hook {
-    kInitialMeldValue,
-    kExtraMeldCheck,
-    kCanastasToGoOut,
-    kMinimumCount,
-    kHouseScoreAdjustment,
-    kNumHooks
-  };
   struct CallState;
 
  private:
@@ -79,6 +72,10 @@ class LuaHooks : public RuleHooks {
 
   std::unique_ptr<LuaSandbox> sandbox_;
   std::array<int, kNumHooks> refs_;  // registry references; LUA_NOREF when undefined
+  std::array<std::string, kNumHooks> where_;  // "file:line" of each defined hook
+  std::array<int, kNumHooks> ctx_meta_;  // registry refs of each v2 hook's ctx metatable
+  int strict_meta_ = -2;                 // registry ref of the nested tables' metatable
+  std::vector<std::string> extra_parts_;  // the chain's `score_parts`
   // The `rules` table handed to hooks, built once per Rules object: hooks
   // assume the Rules they are called with is not changed while in use.
   mutable int rules_ref_;

@@ -176,16 +176,36 @@ void PushValue(lua_State* L, const std::vector<MinimumBand>& table) {
     lua_setfield(L, -2, "from_total");
     lua_pushinteger(L, table[i].minimum);
     lua_setfield(L, -2, "minimum");
-    MakeReadOnly(L);
+    MakeReadOnly(L, "rules.minimum_table entry");
     lua_rawseti(L, -2, lua_Integer(i + 1));
   }
 }
 
-void MakeReadOnly(lua_State* L) {
+// __index of a read-only proxy: the real table's value; a string key it
+// does not have is an error naming the near miss (a misspelt field would
+// otherwise read as nil and silently change a rule). Integer keys read nil,
+// so that ipairs ends.
+int StrictIndex(lua_State* L) {
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL || lua_type(L, 2) != LUA_TSTRING) return 1;
+  std::vector<std::string> known;
+  lua_pushnil(L);
+  while (lua_next(L, lua_upvalueindex(1))) {
+    if (lua_type(L, -2) == LUA_TSTRING) known.emplace_back(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  std::string message = std::string(lua_tostring(L, lua_upvalueindex(2))) + " has no field \"" +
+                        lua_tostring(L, 2) + "\"" + Suggest(lua_tostring(L, 2), known);
+  return luaL_error(L, "%s", message.c_str());
+}
+
+void MakeReadOnly(lua_State* L, const char* name) {
   int real = lua_gettop(L);
   lua_createtable(L, 0, 0);  // the proxy
   lua_createtable(L, 0, 5);  // its metatable
   lua_pushvalue(L, real);
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, CatchCpp<StrictIndex>, 2);
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, CatchCpp<RefuseWrite>);
   lua_setfield(L, -2, "__newindex");
@@ -206,10 +226,10 @@ void PushRules(lua_State* L, const Rules& rules) {
   lua_createtable(L, 0, 64);
   VisitParams(copy, [L](const ParamInfo& info, const auto& value) {
     PushValue(L, value);
-    if (lua_istable(L, -1)) MakeReadOnly(L);
+    if (lua_istable(L, -1)) MakeReadOnly(L, (std::string("rules.") + info.name).c_str());
     lua_setfield(L, -2, info.name);
   });
-  MakeReadOnly(L);
+  MakeReadOnly(L, "rules");
 }
 
 // --- Lua -> rule values ---
@@ -356,6 +376,38 @@ std::string ReadValue(lua_State* L, int idx, std::vector<MinimumBand>& out) {
   return "";
 }
 
+// canasta.log(...): the values, tab-separated, on stderr after the file and
+// line of the call, so that a family can debug its ruleset. A state prints
+// at most kLogBudget bytes: a hook called a million times cannot flood.
+constexpr lua_Integer kLogBudget = 64 << 10;
+
+int CanastaLog(lua_State* L) {
+  const int n = lua_gettop(L);
+  lua_getfield(L, LUA_REGISTRYINDEX, "canasta.log.bytes");
+  lua_Integer used = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  if (used > kLogBudget) return 0;
+  std::string line;
+  lua_Debug ar;
+  if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+    line = std::string(ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src) +
+           ":" + std::to_string(ar.currentline) + ": ";
+  }
+  for (int i = 1; i <= n; ++i) {
+    size_t len = 0;
+    const char* s = luaL_tolstring(L, i, &len);
+    if (i > 1) line += '\t';
+    line.append(s, std::min<size_t>(len, 4096));
+    lua_pop(L, 1);
+  }
+  used += lua_Integer(line.size()) + 1;
+  if (used > kLogBudget) line = "canasta.log: more output of this ruleset is suppressed";
+  lua_pushinteger(L, used);
+  lua_setfield(L, LUA_REGISTRYINDEX, "canasta.log.bytes");
+  std::fprintf(stderr, "%s\n", line.c_str());
+  return 0;
+}
+
 void OpenCanastaLibrary(lua_State* L) {
   static const luaL_Reg kFunctions[] = {
       {"rank", CatchCpp<CardRank>},
@@ -366,6 +418,7 @@ void OpenCanastaLibrary(lua_State* L) {
       {"is_red_three", CatchCpp<CardTest<&Card::is_red_three>>},
       {"is_black_three", CatchCpp<CardTest<&Card::is_black_three>>},
       {"value", CatchCpp<CardValue>},
+      {"log", CatchCpp<CanastaLog>},
       {nullptr, nullptr}};
   luaL_newlib(L, kFunctions);
   lua_setglobal(L, "canasta");
@@ -511,6 +564,37 @@ std::map<std::string, int> ScanKeyLines(std::string_view source) {
     }
   }
   return lines;
+}
+
+// --- Names ---
+
+static int EditDistance(const std::string& a, const std::string& b) {
+  std::vector<int> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = int(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    int diagonal = row[0];
+    row[0] = int(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      int above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// " (did you mean \"x\"?)" for a near miss, else "".
+std::string Suggest(const std::string& word, const std::vector<std::string>& known) {
+  std::string best;
+  int best_distance = 4;
+  for (const std::string& candidate : known) {
+    int d = EditDistance(word, candidate);
+    if (d < best_distance) {
+      best_distance = d;
+      best = candidate;
+    }
+  }
+  return best.empty() ? "" : " (did you mean \"" + best + "\"?)";
 }
 
 }  // namespace canasta

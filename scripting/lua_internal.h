@@ -55,8 +55,10 @@ void PushValue(lua_State* L, E value) {
 // Pushes a read-only table of every parameter of `rules`, by name.
 void PushRules(lua_State* L, const Rules& rules);
 
-// Replaces the table on top of the stack with a read-only proxy of it.
-void MakeReadOnly(lua_State* L);
+// Replaces the table on top of the stack with a read-only, strict proxy of
+// it: reading a string key it lacks is an error "<name> has no field ...
+// (did you mean ...)".
+void MakeReadOnly(lua_State* L, const char* name = "table");
 
 // --- Lua -> rule values (ruleset files). Each returns "" on success or why
 // the value at `idx` is not acceptable, leaving `out` unchanged. ---
@@ -81,6 +83,9 @@ std::string ReadValue(lua_State* L, int idx, E& out) {
   for (const std::string& name : names) list += (list.empty() ? "\"" : ", \"") + name + "\"";
   return "expected one of " + list + ", got " + DescribeLuaValue(L, idx);
 }
+
+// " (did you mean \"x\"?)" for a near miss of `word` among `known`, else "".
+std::string Suggest(const std::string& word, const std::vector<std::string>& known);
 
 // Sets the global table `canasta` of card helpers (see docs/lua-api.md).
 void OpenCanastaLibrary(lua_State* L);

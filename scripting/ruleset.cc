@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "scripting/builtin_rulesets.h"
+#include "core/scoring.h"
 #include "scripting/lua_hooks.h"
 #include "scripting/lua_internal.h"
 #include "scripting/param_values.h"
@@ -30,37 +31,9 @@ constexpr uintmax_t kMaxFileBytes = 1 << 20;
 
 const std::vector<std::string>& TopLevelFields() {
   static const std::vector<std::string> kFields = {
-      "name", "description", "extends", "base", "params", "sources", "hooks", "incomplete"};
+      "name",  "description", "extends",    "base",
+      "params", "sources",    "hooks",      "incomplete", "score_parts"};
   return kFields;
-}
-
-int EditDistance(const std::string& a, const std::string& b) {
-  std::vector<int> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = int(j);
-  for (size_t i = 1; i <= a.size(); ++i) {
-    int diagonal = row[0];
-    row[0] = int(i);
-    for (size_t j = 1; j <= b.size(); ++j) {
-      int above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// " (did you mean \"x\"?)" for a near miss, else "".
-std::string Suggest(const std::string& word, const std::vector<std::string>& known) {
-  std::string best;
-  int best_distance = 4;
-  for (const std::string& candidate : known) {
-    int d = EditDistance(word, candidate);
-    if (d < best_distance) {
-      best_distance = d;
-      best = candidate;
-    }
-  }
-  return best.empty() ? "" : " (did you mean \"" + best + "\"?)";
 }
 
 std::string JoinNames(const std::vector<std::string>& names) {
@@ -307,7 +280,7 @@ bool RulesetLoader::ReadMetadata(File& f) {
           }
           if (!value.empty() || std::string(key) != "name") *out = value;
         }
-        for (const char* key : {"params", "sources", "hooks", "incomplete"}) {
+        for (const char* key : {"params", "sources", "hooks", "incomplete", "score_parts"}) {
           lua_pushstring(L, key);
           int type = lua_rawget(L, 1);
           if (type != LUA_TNIL && type != LUA_TTABLE) {
@@ -341,6 +314,38 @@ bool RulesetLoader::ReadMetadata(File& f) {
                        : FindParam(req.name) != nullptr ? Ruleset::Requirement::kParam
                                                         : Ruleset::Requirement::kFeature;
             f.requirements.push_back(std::move(req));
+          }
+        }
+        lua_settop(L, 1);
+        // score_parts: a list of the names of the ruleset's own score parts,
+        // which the hook `score` may set (docs/lua-api.md).
+        lua_pushliteral(L, "score_parts");
+        if (lua_rawget(L, 1) == LUA_TTABLE) {
+          lua_Integer n = lua_Integer(lua_rawlen(L, 2));
+          for (lua_Integer k = 1; k <= n; ++k) {
+            lua_rawgeti(L, 2, k);
+            std::string part = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+            bool ok = !part.empty() && part.size() <= 40 &&
+                      std::islower(static_cast<unsigned char>(part[0]));
+            for (char ch : part)
+              ok = ok && (std::islower(static_cast<unsigned char>(ch)) ||
+                          std::isdigit(static_cast<unsigned char>(ch)) || ch == '_');
+            if (!ok) {
+              Fail(f, "score_parts",
+                   "score_parts: entry " + std::to_string(k) +
+                       " must be a name such as \"sevens_bonus\" (lower case, digits, _), got " +
+                       DescribeLuaValue(L, -1));
+              return;
+            }
+            for (const BreakdownPart& standard : BreakdownParts()) {
+              if (part == standard.name) {
+                Fail(f, "score_parts",
+                     "score_parts: \"" + part +
+                         "\" is a standard part; the hook score sets it without declaring it");
+                return;
+              }
+            }
+            lua_pop(L, 1);
           }
         }
         lua_settop(L, 1);

@@ -57,6 +57,50 @@ int Position::CanastaCount(int side) const {
   return n;
 }
 
+HookValue Position::TurnContext(int player) const {
+  const int seat = player >= 0 && player < rules_.num_players ? player : current_;
+  const int side = side_of(seat);
+  auto melds_of = [this](int s) {
+    HookValue list = HookValue::List();
+    for (const Meld& m : sides_[s].melds)
+      if (!m.cards.empty()) list.Append(MeldValue(m.rank, m.cards, rules_.canasta_size));
+    return list;
+  };
+  HookValue others = HookValue::List();
+  for (int s = 0; s < rules_.num_sides(); ++s) {
+    if (s == side) continue;
+    for (const Meld& m : sides_[s].melds)
+      if (!m.cards.empty()) others.Append(MeldValue(m.rank, m.cards, rules_.canasta_size));
+  }
+  HookValue totals = HookValue::List();
+  for (int t : totals_) totals.Append(HookValue::Int(t));
+  HookValue ctx = HookValue::Table();
+  ctx.Set("player", HookValue::Int(seat));
+  ctx.Set("side", HookValue::Int(side));
+  ctx.Set("turn", HookValue::Int(players_[seat].turns));
+  ctx.Set("opened", HookValue::Bool(sides_[side].opened));
+  ctx.Set("hand", HookValue::Cards(players_[seat].hand.ToVector()));
+  ctx.Set("melds", melds_of(side));
+  ctx.Set("other_melds", std::move(others));
+  ctx.Set("pile_top", pile_.empty() ? HookValue() : HookValue::OfCard(pile_.back()));
+  ctx.Set("pile_size", HookValue::Int(int(pile_.size())));
+  ctx.Set("stock_size", HookValue::Int(stock_size_));
+  ctx.Set("total", HookValue::Int(totals_[side]));
+  ctx.Set("totals", std::move(totals));
+  return ctx;
+}
+
+TaggedViolation Position::HookRefusal(CheckId id, HookId hook, const HookAnswer& answer) const {
+  const char* name = GetHookSpec(hook).name;
+  std::string source = rules_.Cite(name, "");
+  if (source.empty())
+    source = answer.where.empty() ? std::string("the ruleset's ") + name
+                                  : answer.where + " (" + name + ")";
+  return position_internal::Tv(
+      id, answer.reason.empty() ? std::string("the ruleset's ") + name + " refuses this" : answer.reason,
+      source);
+}
+
 SideSummary Position::Summary(int side) const {
   SideSummary s;
   s.side = side;

@@ -200,6 +200,15 @@ class Position {
   std::optional<bool> turn_answer() const { return turn_.answer; }
   const RuleHooks& hooks() const { return hooks_; }
 
+  // --- v2 hooks (core/hook_api.h) ---
+  // The context fields every turn hook sees (HookSpec's TurnFields) for
+  // `player`, before the move. Built only when a hook is defined.
+  HookValue TurnContext(int player) const;
+  // The finding for a v2 hook's refusal (`answer.allowed` false): `id`
+  // with the hook's reason, citing the ruleset's `sources` entry for the
+  // hook or else the hook's file and line.
+  TaggedViolation HookRefusal(CheckId id, HookId hook, const HookAnswer& answer) const;
+
   // The one rule about the pile used by both the check and the move
   // generator: can `player` take the pile by melding its top card with
   // `with` (or onto the meld `to`)? Returns the violations; empty if legal.

@@ -49,6 +49,7 @@ enum class CheckId : uint8_t {
   kPileOntoCanasta,
   kPileTakeInvalid,
   kPileCount,
+  kPileHouseRule,
   kStockOutMustTake,
   // Melds.
   kMeldTooSmall,
@@ -65,12 +66,14 @@ enum class CheckId : uint8_t {
   // Discards and going out.
   kDiscardWild,
   kDiscardMissing,
+  kDiscardHouseRule,
   kOutWithoutCanastas,
   kOutWithoutDiscard,
   kOutAskTiming,
   kOutAskNoPartner,
   kOutAnswerPlayer,
   kOutAnswerBinding,
+  kOutHouseRule,
   kHandEndedEarly,
   kSpecialHandNotAllowed,
   kRulesetHookFailed,

@@ -42,6 +42,22 @@ constexpr size_t kFastPathHeadroom = size_t{256} << 10;
 
 const char* RankName(Rank rank) { return HookRankName(rank); }
 
+// Registry keys (by address) of the context table of the call in progress
+// and of the HookValue it is read from; false between calls.
+char kCurrentContextTable;
+char kCurrentContextValue;
+
+void PushHookValue(lua_State* L, const HookValue& v, int strict_meta, int top_meta);
+
+// Sets the registry's current-context slots to false (they stay allocated,
+// so that the fast call path never allocates for them).
+void ClearCurrentContext(lua_State* L) {
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kCurrentContextTable);
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &kCurrentContextValue);
+}
+
 // Pushes a context value; tables and lists get the strict metatable
 // `strict_meta` (reading a missing string key is an error), the top-level
 // context its hook's own (`top_meta`, which knows the fields that may be nil).
@@ -81,8 +97,24 @@ void PushHookValue(lua_State* L, const HookValue& v, int strict_meta, int top_me
     case HookValue::Kind::kTable: {
       lua_createtable(L, 0, int(v.keys().size()));
       for (size_t i = 0; i < v.keys().size(); ++i) {
+        // The top-level context gets its scalars now and its lists and
+        // tables when first read (StrictContextIndex): most hooks read a
+        // field or two, and building every meld's table would cost more
+        // than the hook.
+        const HookValue::Kind kind = v.items()[i].kind();
+        if (top_meta != LUA_NOREF &&
+            (kind == HookValue::Kind::kCards || kind == HookValue::Kind::kList ||
+             kind == HookValue::Kind::kTable))
+          continue;
         PushHookValue(L, v.items()[i], strict_meta, LUA_NOREF);
         lua_setfield(L, -2, v.keys()[i]);
+      }
+      if (top_meta != LUA_NOREF) {
+        // This table and its value are the current call's context.
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &kCurrentContextTable);
+        lua_pushlightuserdata(L, const_cast<HookValue*>(&v));
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &kCurrentContextValue);
       }
       break;
     }
@@ -105,6 +137,28 @@ int StrictContextIndex(lua_State* L) {
   }
   std::vector<std::string> known;
   if (lua_istable(L, lua_upvalueindex(1))) {
+    // A hook's own context: its lists and tables are made when first read.
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &kCurrentContextTable);
+    const bool current = lua_rawequal(L, -1, 1);
+    lua_pop(L, 1);
+    if (!current)
+      return luaL_error(L, "ctx is read after its hook call returned; copy what a later call needs");
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &kCurrentContextValue);
+    const auto* value = static_cast<const HookValue*>(lua_touserdata(L, -1));
+    lua_pop(L, 1);
+    if (value) {
+      if (const HookValue* field = value->Find(lua_tostring(L, 2))) {
+        lua_getmetatable(L, 1);
+        lua_getfield(L, -1, "canasta_strict");  // the nested tables' metatable ref
+        const int strict = int(lua_tointeger(L, -1));
+        lua_pop(L, 2);
+        PushHookValue(L, *field, strict, LUA_NOREF);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 1);  // read once
+        return 1;
+      }
+    }
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
       lua_pushnil(L);
@@ -128,9 +182,14 @@ int StrictContextIndex(lua_State* L) {
   return luaL_error(L, "%s", message.c_str());
 }
 
-// Creates a strict metatable; with `spec`, it knows the spec's fields.
-int MakeContextMeta(lua_State* L, const HookSpec* spec) {
-  lua_createtable(L, 0, 1);
+// Creates a strict metatable; with `spec`, it knows the spec's fields (and
+// `strict_ref`, the metatable of nested tables, for fields made late).
+int MakeContextMeta(lua_State* L, const HookSpec* spec, int strict_ref = LUA_NOREF) {
+  lua_createtable(L, 0, 2);
+  if (spec) {
+    lua_pushinteger(L, strict_ref);
+    lua_setfield(L, -2, "canasta_strict");
+  }
   if (spec) {
     lua_createtable(L, 0, int(spec->fields.size()));
     for (const HookField& f : spec->fields) {
@@ -455,7 +514,8 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
       OpenCanastaLibrary(L);
       strict_meta_ = MakeContextMeta(L, nullptr);
       for (const HookSpec& spec : HookSpecs())
-        if (spec.v2) ctx_meta_[size_t(spec.id)] = MakeContextMeta(L, &spec);
+        if (spec.v2) ctx_meta_[size_t(spec.id)] = MakeContextMeta(L, &spec, strict_meta_);
+      ClearCurrentContext(L);
     });
   for (const Chunk& chunk : chain) {
     if (error) break;
@@ -546,6 +606,7 @@ bool LuaHooks::Invoke(CallState& c) const {
       TakeResult(L, ref, c, extra_parts_);
       lua_pop(L, 1);
     }
+    if (c.ctx) ClearCurrentContext(L);
   } else {
     error = sandbox_->Protected([this, ref, &c](lua_State* state) {
       if (rules_for_ref_ != c.rules) {
@@ -562,6 +623,9 @@ bool LuaHooks::Invoke(CallState& c) const {
       lua_call(state, nargs + 1, 1);
       TakeResult(state, ref, c, extra_parts_);
     });
+    if (c.ctx) {
+      sandbox_->Protected([](lua_State* state) { ClearCurrentContext(state); });
+    }
   }
   const std::string& name = HookNames()[size_t(c.hook)];
   if (error) {

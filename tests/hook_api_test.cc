@@ -1,0 +1,244 @@
+// The v2 hook glue (core/hook_api.h, scripting/lua_hooks.cc) called directly:
+// the context a hook sees, its strictness, each result kind, canasta.log.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/hook_api.h"
+#include "core/hooks.h"
+#include "core/rules.h"
+#include "scripting/lua_hooks.h"
+
+namespace canasta {
+namespace {
+
+std::unique_ptr<LuaHooks> Hooks(const std::string& hooks_table,
+                                const std::string& extra_fields = "") {
+  std::string source = "return { " + extra_fields + " hooks = {\n" + hooks_table + "\n} }";
+  SandboxLimits limits;
+  limits.instructions = 1'000'000;
+  limits.seconds = 1.0;
+  return std::make_unique<LuaHooks>(std::vector<LuaHooks::Chunk>{{"house.lua", source}}, limits);
+}
+
+HookValue DiscardContext() {
+  HookValue ctx = HookValue::Table();
+  ctx.Set("player", HookValue::Int(1));
+  ctx.Set("card", HookValue::OfCard(Card(Rank::kSeven, Suit::kHearts)));
+  ctx.Set("hand", HookValue::Cards({Card(Rank::kSeven, Suit::kHearts), Card::Joker()}));
+  HookValue melds = HookValue::List();
+  melds.Append(MeldValue(Rank::kSeven,
+                         {Card(Rank::kSeven, Suit::kSpades), Card(Rank::kSeven, Suit::kClubs),
+                          Card(Rank::kTwo, Suit::kClubs)},
+                         7));
+  ctx.Set("other_melds", std::move(melds));
+  ctx.Set("pile_top", HookValue());
+  return ctx;
+}
+
+std::string FirstFailure(const LuaHooks& hooks) {
+  std::vector<HookError> errors = hooks.TakeErrors();
+  return errors.empty() ? "" : errors.front().ToString();
+}
+
+TEST(HookApi, EveryHookHasOneDescriptorInIdOrder) {
+  ASSERT_EQ(HookSpecs().size(), size_t(kNumHooks));
+  for (int i = 0; i < kNumHooks; ++i) {
+    const HookSpec& spec = HookSpecs()[size_t(i)];
+    EXPECT_EQ(int(spec.id), i);
+    EXPECT_EQ(FindHook(spec.name), spec.id);
+    EXPECT_NE(std::string(spec.doc), "");
+    EXPECT_NE(std::string(spec.example), "");
+    EXPECT_FALSE(spec.fields.empty()) << spec.name;
+  }
+  EXPECT_EQ(FindHook("may_take_piles"), HookId::kCount);
+  ASSERT_EQ(HookNames().size(), size_t(kNumHooks));
+  EXPECT_EQ(HookNames()[size_t(HookId::kMayDiscard)], "may_discard");
+}
+
+TEST(HookApi, ReasonHookSeesItsContextAndRefuses) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    for _, m in ipairs(ctx.other_melds) do
+      if m.rank == canasta.rank(ctx.card) and not m.canasta then
+        return "no feeding: " .. ctx.card .. " onto " .. #m.cards .. " cards, hand " .. #ctx.hand
+      end
+    end
+  end)");
+  Rules rules;
+  EXPECT_TRUE(hooks->Overrides(HookId::kMayDiscard));
+  EXPECT_FALSE(hooks->Overrides(HookId::kMayTakePile));
+  HookAnswer a = hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  EXPECT_TRUE(a.given);
+  EXPECT_FALSE(a.allowed);
+  EXPECT_EQ(a.reason, "no feeding: 7H onto 3 cards, hand 2");
+  EXPECT_EQ(a.where, "house.lua:2");
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
+TEST(HookApi, NilTrueAndFalseAnswers) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.player == 0 then return nil elseif ctx.player == 1 then return true end
+    return false
+  end)");
+  Rules rules;
+  HookValue ctx = DiscardContext();
+  ctx.Set("player", HookValue::Int(0));
+  EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, ctx, rules).given);
+  ctx.Set("player", HookValue::Int(1));
+  HookAnswer yes = hooks->Call(HookId::kMayDiscard, ctx, rules);
+  EXPECT_TRUE(yes.given && yes.allowed);
+  ctx.Set("player", HookValue::Int(2));
+  HookAnswer no = hooks->Call(HookId::kMayDiscard, ctx, rules);
+  EXPECT_TRUE(no.given);
+  EXPECT_FALSE(no.allowed);
+  EXPECT_EQ(no.reason, "the ruleset's may_discard refuses this");
+}
+
+TEST(HookApi, MisspeltContextFieldIsAnErrorWithTheNearMiss) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.crad == "7H" then return false end
+  end)");
+  Rules rules;
+  EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).given);
+  const std::string failure = FirstFailure(*hooks);
+  EXPECT_NE(failure.find("ctx has no field \"crad\" (did you mean \"card\"?)"), std::string::npos)
+      << failure;
+  EXPECT_NE(failure.find("house.lua:3:"), std::string::npos) << failure;
+}
+
+TEST(HookApi, FieldTheEngineLeftNilReadsNil) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.pile_top == nil then return "empty pile" end
+  end)");
+  Rules rules;
+  EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).reason, "empty pile");
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
+TEST(HookApi, NestedTablesAreStrictToo) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    return ctx.other_melds[1].rnak
+  end)");
+  Rules rules;
+  hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  const std::string failure = FirstFailure(*hooks);
+  EXPECT_NE(failure.find("has no field \"rnak\" (did you mean \"rank\"?)"), std::string::npos)
+      << failure;
+}
+
+TEST(HookApi, RulesTableIsStrict) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if rules.stok_draw == 2 then return false end
+  end)");
+  Rules rules;
+  hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  const std::string failure = FirstFailure(*hooks);
+  EXPECT_NE(failure.find("rules has no field \"stok_draw\" (did you mean \"stock_draw\"?)"),
+            std::string::npos)
+      << failure;
+}
+
+TEST(HookApi, ContextKeptPastItsCallIsAnError) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if kept then local h = kept.hand end
+    kept = ctx
+  end)");
+  Rules rules;
+  hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  EXPECT_EQ(FirstFailure(*hooks), "");
+  hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  const std::string failure = FirstFailure(*hooks);
+  EXPECT_NE(failure.find("ctx is read after its hook call returned"), std::string::npos)
+      << failure;
+}
+
+TEST(HookApi, ScorePartsStandardAndDeclared) {
+  auto hooks = Hooks(R"(score = function(ctx, rules)
+    if ctx.side == 0 then return { sevens_bonus = 500, red_threes = 600 } end
+    if ctx.side == 1 then return { sevens_bonsu = 1 } end
+  end)",
+                     "score_parts = {\"sevens_bonus\"},");
+  Rules rules;
+  ASSERT_EQ(hooks->ExtraParts(), std::vector<std::string>{"sevens_bonus"});
+  HookValue ctx = HookValue::Table();
+  ctx.Set("side", HookValue::Int(0));
+  HookAnswer a = hooks->Call(HookId::kScore, ctx, rules);
+  ASSERT_TRUE(a.given);
+  // In report order: the standard parts, then the ruleset's.
+  std::vector<std::pair<std::string, int>> expected = {{"red_threes", 600}, {"sevens_bonus", 500}};
+  EXPECT_EQ(a.parts, expected);
+  ctx.Set("side", HookValue::Int(1));
+  EXPECT_FALSE(hooks->Call(HookId::kScore, ctx, rules).given);
+  const std::string failure = FirstFailure(*hooks);
+  EXPECT_NE(failure.find("unknown part \"sevens_bonsu\" (did you mean \"sevens_bonus\"?)"),
+            std::string::npos)
+      << failure;
+}
+
+TEST(HookApi, TieBreakSideIsInRange) {
+  auto hooks = Hooks(R"(tie_break = function(ctx, rules) return ctx.hands end)");
+  Rules rules;
+  HookValue ctx = HookValue::Table();
+  ctx.Set("hands", HookValue::Int(1));
+  HookAnswer a = hooks->Call(HookId::kTieBreak, ctx, rules);
+  EXPECT_TRUE(a.given);
+  EXPECT_EQ(a.integer, 1);
+  ctx.Set("hands", HookValue::Int(2));  // two sides: 0 or 1
+  EXPECT_FALSE(hooks->Call(HookId::kTieBreak, ctx, rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("a side 0 to 1 expected, got 2"), std::string::npos);
+}
+
+TEST(HookApi, MinimumCountSeesEveryTotal) {
+  auto hooks = Hooks(R"(minimum_count = function(total, rules, ctx)
+    return math.max(ctx.totals[1], ctx.totals[2]) >= 3000 and 120 or 50
+  end)");
+  Rules rules;
+  std::vector<int> totals = {100, 3500};
+  EXPECT_EQ(hooks->MinimumCount(rules, 100, 0, &totals), 120);
+  totals = {100, 200};
+  EXPECT_EQ(hooks->MinimumCount(rules, 100, 0, &totals), 50);
+}
+
+TEST(HookApi, MinimumByLeadingTotalWithoutHook) {
+  Rules rules;
+  rules.minimum_by = MinimumBy::kLeadingTotal;
+  std::vector<int> totals = {100, 3500};
+  EXPECT_EQ(DefaultHooks().MinimumCount(rules, 100, 0, &totals), 120);
+  rules.minimum_by = MinimumBy::kTrailingTotal;
+  EXPECT_EQ(DefaultHooks().MinimumCount(rules, 3500, 1, &totals), 50);
+  rules.minimum_by = MinimumBy::kOwnTotal;
+  EXPECT_EQ(DefaultHooks().MinimumCount(rules, 3500, 1, &totals), 120);
+}
+
+TEST(HookApi, LogPrintsFileAndLineOnStderr) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    canasta.log("discarding", ctx.card, 3)
+  end)");
+  Rules rules;
+  testing::internal::CaptureStderr();
+  hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err, "house.lua:3: discarding\t7H\t3\n");
+}
+
+TEST(HookApi, LogOutputIsBounded) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    for i = 1, 2000 do canasta.log(string.rep("x", 100)) end
+  end)");
+  Rules rules;
+  testing::internal::CaptureStderr();
+  hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_LT(err.size(), size_t(70) << 10);
+  EXPECT_NE(err.find("more output of this ruleset is suppressed"), std::string::npos);
+}
+
+TEST(HookApi, DefaultHooksAnswerNothing) {
+  Rules rules;
+  EXPECT_FALSE(DefaultHooks().Overrides(HookId::kMayDiscard));
+  EXPECT_FALSE(DefaultHooks().Call(HookId::kMayDiscard, DiscardContext(), rules).given);
+}
+
+}  // namespace
+}  // namespace canasta

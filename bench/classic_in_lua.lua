@@ -1,7 +1,8 @@
 -- The classic ruleset restated in Lua, for the benchmark (docs/performance.md):
--- every value set to what the engine already has, and the hooks that run in
--- the replay's hot path written out in Lua with the same results, so that
--- the audit's findings and scores are the same and only the cost differs.
+-- every value set to what the engine already has, and every hook defined,
+-- giving the classic answer (the v2 hooks read their context and keep the
+-- engine's verdict), so that the audit's findings and scores are the same
+-- and only the cost differs.
 return {
   name = "classic-in-lua",
   extends = "classic",
@@ -27,5 +28,21 @@ return {
       if total < 0 then return 15 elseif total < 1500 then return 50
       elseif total < 3000 then return 90 else return 120 end
     end,
+    extra_meld_check = function(shape, rules) return nil end,
+    house_score_adjustment = function(side, went_out, rules) return 0 end,
+    may_take_pile = function(ctx, rules)
+      if ctx.default == true then return nil end
+    end,
+    may_meld = function(ctx, rules)
+      if ctx.size < 3 and ctx.is_new then return nil end
+    end,
+    may_discard = function(ctx, rules)
+      if ctx.last_card then return nil end
+    end,
+    may_go_out = function(ctx, rules)
+      if ctx.default == true then return nil end
+    end,
+    score = function(ctx, rules) return nil end,
+    tie_break = function(ctx, rules) return nil end,
   },
 }

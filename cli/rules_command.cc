@@ -18,8 +18,8 @@ constexpr char kRulesUsage[] =
     "list  the built-in rulesets, one line each\n"
     "show  every parameter of a ruleset with its value and its source, and its hooks\n"
     "diff  what differs between two rulesets: the table a group reads before playing\n"
-    "hooks every hook a ruleset may define: signature, ctx fields, result, example\n"
-    "      (--markdown: the hook reference of docs/lua-api.md)\n"
+    "hooks  every hook a ruleset may define: signature, ctx fields, result, example\n"
+    "--markdown  with hooks: the hook reference of docs/lua-api.md, as Markdown\n"
     "\n"
     "NAME is a built-in ruleset; FILE a Lua ruleset (docs/lua-api.md).\n";
 

@@ -27,6 +27,7 @@
 #include "cli/options.h"
 #include "cli/ordered_pool.h"
 #include "cli/output.h"
+#include "lint/check_levels.h"
 #include "lint/checks.h"
 #include "lint/format.h"
 
@@ -231,7 +232,8 @@ struct Audited {
 
 // Audits one file (or standard input for "-"): an unreadable file says why,
 // an empty one is a finding, not a clean log.
-FileReport AuditOne(const std::string& path, const AuditOptions& options) {
+FileReport AuditOne(const std::string& path, const AuditOptions& options,
+                    const CheckLevels& levels) {
   FileReport r;
   if (path == "-") {
     r = AuditStream(std::cin, kStdinName, options);
@@ -254,6 +256,7 @@ FileReport AuditOne(const std::string& path, const AuditOptions& options) {
                                  {"the first line must be {\"type\":\"game\",\"format\":"
                                   "\"canasta-log/1\",...}"}});
   }
+  ApplyCheckLevels(&r, levels);
   return r;
 }
 
@@ -264,7 +267,7 @@ constexpr int kJobsPerCore = 4;
 
 int AuditCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  std::string rules, format = "text", output, color = "auto", shard_text;
+  std::string rules, format = "text", output, color = "auto", shard_text, checks;
   int jobs = 0;
   std::vector<std::string> allow_dirs, globs;
   opts.add_options()("help,h", "this help")(
@@ -272,6 +275,10 @@ int AuditCommand(const std::vector<std::string>& args) {
       "ruleset: a built-in name (`canasta rules list`) or a Lua file; overrides the log's")(
       "allow-ruleset-path", po::value(&allow_dirs)->composing(),
       "DIR: logs may also name .lua rulesets below DIR (repeatable)")(
+      "checks", po::value(&checks),
+      "LIST: switch checks off or change their severity after the ruleset's `checks`: "
+      "-NAME off, SEVERITY:NAME (error, warning, note), NAME back on; NAME may be a glob "
+      "(-*,meld-*); e.g. -deal-dealer,warning:three-timing")(
       "glob", po::value(&globs)->composing(),
       "PATTERN: the names of logs in directories (default *.jsonl; repeatable)")(
       "format,f", po::value(&format)->default_value("text"), "text, json, jsonl or sarif")(
@@ -291,8 +298,8 @@ int AuditCommand(const std::vector<std::string>& args) {
   if (vm.count("help")) {
     std::cout << kAuditUsage << "\n"
               << opts
-              << "\nExit status: 0 no error found, 1 errors found, 2 the tool could not do "
-                 "its job.\n";
+              << "\nExit status: 0 no error found, 1 errors found (after --checks and the "
+                 "ruleset's `checks`), 2 the tool could not do its job.\n";
     return kExitOk;
   }
   auto usage_error = [&](const std::string& message) {
@@ -331,11 +338,15 @@ int AuditCommand(const std::vector<std::string>& args) {
               << " (" << kJobsPerCore << " per core)\n";
     jobs = kJobsPerCore * cores;
   }
+  CheckLevels levels;
+  if (std::string error = levels.ParseOption(checks); !error.empty()) return usage_error(error);
   if (!rules.empty()) {
     // An unknown ruleset on the command line is the tool's trouble, not a finding.
     RulesetChoice probe;
     std::string error;
     if (!ResolveUserRuleset(rules, &probe, &error)) return usage_error(error);
+    if (error = CheckLevels().ApplySettings(probe.checks); !error.empty())
+      return usage_error(error);
   }
   RulesetPolicy policy;
   for (const std::string& d : allow_dirs) {
@@ -403,7 +414,7 @@ int AuditCommand(const std::vector<std::string>& args) {
       },
       [&](std::string& path) {
         auto start = std::chrono::steady_clock::now();
-        FileReport r = AuditOne(path, options);
+        FileReport r = AuditOne(path, options, levels);
         double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         Audited a;

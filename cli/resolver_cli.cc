@@ -1,6 +1,7 @@
 // The ruleset resolver of the command line: --rules first, then the log's
 // header under the log policy (scripting/resolver.h).
 #include "cli/commands.h"
+#include "lint/check_levels.h"
 
 namespace canasta {
 
@@ -8,10 +9,17 @@ RulesetResolver CommandLineResolver(const std::string& forced, const RulesetPoli
                                     const std::string& log_path) {
   return [forced, policy, log_path](const std::string& name, const std::string& relative_to,
                                     RulesetChoice* out, std::string* error) {
-    if (!forced.empty()) return ResolveUserRuleset(forced, out, error);
-    std::string log = !log_path.empty() ? log_path : relative_to;
-    if (log == kStdinName) log.clear();  // no folder: built-ins and allowed folders only
-    return ResolveLogRuleset(name, log, policy, out, error);
+    bool found = false;
+    if (!forced.empty()) {
+      found = ResolveUserRuleset(forced, out, error);
+    } else {
+      std::string log = !log_path.empty() ? log_path : relative_to;
+      if (log == kStdinName) log.clear();  // no folder: built-ins and allowed folders only
+      found = ResolveLogRuleset(name, log, policy, out, error);
+    }
+    // The ruleset's `checks` names are lint/'s to know (scripting/ruleset.h).
+    if (found) *error = CheckLevels().ApplySettings(out->checks);
+    return found && error->empty();
   };
 }
 

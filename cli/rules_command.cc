@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "lint/check_levels.h"
 #include "scripting/ruleset.h"
 #include "scripting/ruleset_info.h"
 
@@ -12,10 +13,13 @@ constexpr char kRulesUsage[] =
     "usage: canasta rules list\n"
     "       canasta rules show NAME|FILE\n"
     "       canasta rules diff A B\n"
+    "       canasta rules hooks [--markdown]\n"
     "\n"
     "list  the built-in rulesets, one line each\n"
     "show  every parameter of a ruleset with its value and its source, and its hooks\n"
     "diff  what differs between two rulesets: the table a group reads before playing\n"
+    "hooks  every hook a ruleset may define: signature, ctx fields, result, example\n"
+    "--markdown  with hooks: the hook reference of docs/lua-api.md, as Markdown\n"
     "\n"
     "NAME is a built-in ruleset; FILE a Lua ruleset (docs/lua-api.md).\n";
 
@@ -26,6 +30,12 @@ bool Load(const std::string& name, std::optional<Ruleset>* out) {
   if (auto* e = std::get_if<LuaError>(&loaded)) {
     std::cerr << "canasta rules: error: " << e->ToString() << "\n";
     if (!e->traceback.empty()) std::cerr << e->traceback << "\n";
+    return false;
+  }
+  // The names of `checks` are lint/'s to know (scripting/ruleset.h).
+  const std::string bad = CheckLevels().ApplySettings(std::get<Ruleset>(loaded).checks());
+  if (!bad.empty()) {
+    std::cerr << "canasta rules: error: " << bad << "\n";
     return false;
   }
   out->emplace(std::move(std::get<Ruleset>(loaded)));
@@ -48,6 +58,10 @@ int RulesCommand(const std::vector<std::string>& args) {
   }
   if (sub == "list" && args.size() == 1) {
     std::cout << ListRulesets();
+    return kExitOk;
+  }
+  if (sub == "hooks" && (args.size() == 1 || (args.size() == 2 && args[1] == "--markdown"))) {
+    std::cout << HookReference(args.size() == 2);
     return kExitOk;
   }
   if (sub == "show" && args.size() == 2) {

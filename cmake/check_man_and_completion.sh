@@ -85,7 +85,7 @@ got=$(complete_words tree --format "" | tr '\n' ' ')
 got=$(complete_words simulate --bots "" | tr '\n' ' ')
 [[ $got == "random sensible " ]] || bad "simulate --bots: got '$got'"
 got=$(complete_words rules "" | tr '\n' ' ')
-[[ $got == "diff list show " ]] || bad "rules: got '$got'"
+[[ $got == "diff hooks list show " ]] || bad "rules: got '$got'"
 
 [[ $fail == 0 ]] && echo "man pages and completion: ok"
 exit $fail

@@ -126,10 +126,19 @@ const RuleHooks& DefaultHooks();
 
 // A ruleset ready to play or replay with: its values and its hooks. Hooks may
 // hold a Lua state, so each game (each thread) gets its own.
+// An entry of a ruleset's `checks` table as written ("deal-dealer" =
+// "off"). Only lint/ knows the check names: it validates and applies these.
+struct CheckSetting {
+  std::string check;
+  std::string level;  // "off", "error", "warning" or "note"
+  std::string where;  // "house.lua:12", for messages
+};
+
 struct RulesetChoice {
   std::string name;
   Rules rules;
   std::shared_ptr<const RuleHooks> hooks;  // never null
+  std::vector<CheckSetting> checks;        // the chain's, later files winning
 };
 
 }  // namespace canasta

@@ -89,6 +89,10 @@ enum class CheckId : uint8_t {
 
 constexpr int kNumCheckIds = static_cast<int>(CheckId::kCount);
 
+// How serious a finding is. Each check has a default (lint/checks.h); a
+// ruleset's `checks` and the command line's --checks may change it.
+enum class Severity : uint8_t { kError, kWarning, kNote };
+
 // A finding of the engine, before the replay attaches it to a line.
 struct Violation {
   CheckId id;

@@ -16,8 +16,6 @@
 
 namespace canasta {
 
-enum class Severity { kError, kWarning, kNote };
-
 struct CheckInfo {
   CheckId id;
   const char* name;      // stable kebab-case, e.g. "pile-frozen-needs-pair"

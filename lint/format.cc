@@ -13,6 +13,7 @@
 
 #include "core/scoring.h"
 #include "core/utf8.h"
+#include "lint/check_levels.h"
 
 namespace canasta {
 namespace {
@@ -142,7 +143,7 @@ void PutFinding(std::ostream& out, const std::string& file, const Finding& f,
                 const TextOptions& options) {
   const CheckInfo& info = InfoOf(f);
   const std::string loc = Location(file, f.line);
-  PutLine(out, loc, info.severity, f.message, info.name, options);
+  PutLine(out, loc, SeverityOf(f), f.message, info.name, options);
   for (const std::string& note : f.notes)
     PutLine(out, loc, Severity::kNote, note, nullptr, options);
 }
@@ -222,7 +223,7 @@ void JsonFinding(W& w, const Finding& f) {
   w.Key("line");
   w.Int(f.line);
   w.Key("severity");
-  w.String(SeverityName(info.severity));
+  w.String(SeverityName(SeverityOf(f)));
   w.Key("check");
   w.String(info.name);
   w.Key("message");
@@ -455,7 +456,7 @@ void SarifResult(JsonOut& w, const std::string& file, const Finding& f) {
   w.Key("ruleIndex");
   w.Int(static_cast<int>(info.id));
   w.Key("level");
-  w.String(SarifLevel(info.severity));
+  w.String(SarifLevel(SeverityOf(f)));
   SarifText(w, "message", text);
   w.Key("locations");
   w.StartArray();
@@ -534,7 +535,7 @@ void ReportSummary::Add(const FileReport& report) {
   if (report.unreadable) ++unreadable;
   auto count = [this](const std::vector<Finding>& findings) {
     for (const Finding& f : findings) {
-      switch (GetCheck(f.id).severity) {
+      switch (SeverityOf(f)) {
         case Severity::kError:
           ++errors;
           break;

@@ -1209,6 +1209,7 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
         continue;
       }
       game->ruleset = choice.name;
+      game->checks = choice.checks;
       if (int(e.players.size()) != choice.rules.num_players) {
         Add(&game->findings,
             Finding{e.line,

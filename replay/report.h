@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/hooks.h"
 #include "core/scoring.h"
 #include "core/violation.h"
 
@@ -17,6 +18,9 @@ struct Finding {
   CheckId id = CheckId::kLogBadEvent;
   std::string message;
   std::vector<std::string> notes;  // context: hand, turn, player, cards, source
+  // Set when a ruleset's `checks` or --checks changed the check's default
+  // severity (lint/check_levels.h); unset: the check's own.
+  std::optional<Severity> severity;
 };
 
 struct HandReport {
@@ -35,6 +39,7 @@ struct GameReport {
   std::string file;
   int line = 0;                       // line of the game header
   std::string ruleset;                // the ruleset in force
+  std::vector<CheckSetting> checks;   // its `checks` settings (lint/ applies them)
   std::vector<std::string> players;
   std::vector<Finding> findings;      // sorted by line
   std::vector<HandReport> hands;

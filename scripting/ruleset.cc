@@ -32,7 +32,7 @@ constexpr uintmax_t kMaxFileBytes = 1 << 20;
 const std::vector<std::string>& TopLevelFields() {
   static const std::vector<std::string> kFields = {
       "name",  "description", "extends",    "base",
-      "params", "sources",    "hooks",      "incomplete", "score_parts"};
+      "params", "sources",    "hooks",      "incomplete", "score_parts", "checks"};
   return kFields;
 }
 
@@ -280,7 +280,8 @@ bool RulesetLoader::ReadMetadata(File& f) {
           }
           if (!value.empty() || std::string(key) != "name") *out = value;
         }
-        for (const char* key : {"params", "sources", "hooks", "incomplete", "score_parts"}) {
+        for (const char* key :
+             {"params", "sources", "hooks", "incomplete", "score_parts", "checks"}) {
           lua_pushstring(L, key);
           int type = lua_rawget(L, 1);
           if (type != LUA_TNIL && type != LUA_TTABLE) {
@@ -365,6 +366,9 @@ bool RulesetLoader::Apply(Ruleset& rs) {
   std::map<std::string, int> last_set;  // parameter -> index in chain_ of the last file setting it
   std::map<std::string, Ruleset::Origin> origins;
   std::set<std::string> hooks;
+  std::map<std::string, std::string> hook_where;
+  std::map<std::string, CheckSetting> checks;
+  std::map<std::string, std::string> hook_sources;
 
   std::optional<LuaError> lua_error = sandbox_.Protected([&](lua_State* L) {
     for (size_t i = 0; i < chain_.size() && !error_; ++i) {
@@ -429,11 +433,13 @@ bool RulesetLoader::Apply(Ruleset& rs) {
           const std::vector<std::string>& rule_keys = Rules::RuleKeys();
           const bool rule_key =
               std::find(rule_keys.begin(), rule_keys.end(), key) != rule_keys.end();
-          if (FindParam(key) == nullptr && !rule_key) {
+          const bool hook_key = FindHook(key) != HookId::kCount;
+          if (FindParam(key) == nullptr && !rule_key && !hook_key) {
             std::vector<std::string> known = ParamNames();
             known.insert(known.end(), rule_keys.begin(), rule_keys.end());
+            known.insert(known.end(), HookNames().begin(), HookNames().end());
             Fail(f, "sources." + key,
-                 "sources: unknown parameter or rule key " + DescribeLuaValue(L, -2) +
+                 "sources: unknown parameter, rule key or hook " + DescribeLuaValue(L, -2) +
                      Suggest(key, known));
             return;
           }
@@ -443,6 +449,11 @@ bool RulesetLoader::Apply(Ruleset& rs) {
             return;
           }
           std::string text = lua_tostring(L, -1);
+          if (hook_key) {  // cited by the findings of the hook's refusals (HookRefusal)
+            hook_sources[key] = text;
+            lua_pop(L, 1);
+            continue;
+          }
           auto it = last_set.find(key);
           if (it != last_set.end() && it->second == int(i)) {
             origins[key].source = text;
@@ -475,6 +486,40 @@ bool RulesetLoader::Apply(Ruleset& rs) {
             return;
           }
           hooks.insert(key);
+          auto line = f.lines.find("hooks." + key);
+          hook_where[key] =
+              f.file + (line == f.lines.end() ? "" : ":" + std::to_string(line->second));
+          lua_pop(L, 1);
+        }
+      }
+      lua_settop(L, 1);
+
+      // checks: check name -> "off", "error", "warning" or "note". The names
+      // are lint/'s (see Ruleset::checks()); the levels are checked here.
+      lua_pushliteral(L, "checks");
+      if (lua_rawget(L, 1) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, 2)) {
+          if (lua_type(L, -2) != LUA_TSTRING) {
+            Fail(f, "checks",
+                 "checks: keys are check names such as \"deal-dealer\", got " +
+                     DescribeLuaValue(L, -2));
+            return;
+          }
+          std::string key = lua_tostring(L, -2);
+          static const std::vector<std::string> kLevels = {"off", "error", "warning", "note"};
+          std::string level = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+          if (std::find(kLevels.begin(), kLevels.end(), level) == kLevels.end()) {
+            Fail(f, "checks." + key,
+                 "checks[\"" + key + "\"]: expected \"off\", \"error\", \"warning\" or " +
+                     "\"note\", got " + DescribeLuaValue(L, -1) +
+                     (level.empty() ? "" : Suggest(level, kLevels)));
+            return;
+          }
+          auto line = f.lines.find("checks." + key);
+          checks[key] = CheckSetting{
+              key, level,
+              f.file + (line == f.lines.end() ? "" : ":" + std::to_string(line->second))};
           lua_pop(L, 1);
         }
       }
@@ -488,9 +533,23 @@ bool RulesetLoader::Apply(Ruleset& rs) {
 
   for (auto& [name, origin] : origins) rs.origins_.emplace_back(name, std::move(origin));
   // The file's citations travel with the rules: findings cite them.
-  for (const auto& [name, origin] : rs.origins_)
-    if (!origin.source.empty()) rs.rules_.SetCitation(name, origin.source);
+  // A value a user's file set without a `sources` entry is cited by its
+  // file and line ("house.lua:12"): that file, not the seed, decided it.
+  // Built-in files keep the engine's citations unless they give their own.
+  for (const auto& [name, origin] : rs.origins_) {
+    if (!origin.source.empty()) {
+      rs.rules_.SetCitation(name, origin.source);
+    } else if (origin.line > 0) {
+      const bool builtin = std::any_of(chain_.begin(), chain_.end(), [&](const File& f) {
+        return f.builtin && f.file == origin.file;
+      });
+      if (!builtin) rs.rules_.SetCitation(name, origin.file + ":" + std::to_string(origin.line));
+    }
+  }
+  for (const auto& [hook, text] : hook_sources) rs.rules_.SetCitation(hook, text);
   rs.hooks_.assign(hooks.begin(), hooks.end());
+  rs.hook_where_.assign(hook_where.begin(), hook_where.end());
+  for (auto& [name, setting] : checks) rs.checks_.push_back(std::move(setting));
   for (size_t index = 0; index < chain_.size(); ++index) {
     for (Ruleset::Requirement req : chain_[index].requirements) {
       bool met = false;
@@ -580,6 +639,12 @@ std::string Ruleset::SourceOf(const std::string& param) const {
   }
   const ParamInfo* info = FindParam(param);
   return std::string("default: ") + (info ? info->source : "");
+}
+
+std::string Ruleset::HookWhere(const std::string& hook) const {
+  for (const auto& [name, where] : hook_where_)
+    if (name == hook) return where;
+  return "";
 }
 
 std::string Ruleset::IncompleteMessage() const {

@@ -61,6 +61,15 @@ class Ruleset {
 
   // The hooks the chain defines (names as in HookNames()), sorted.
   const std::vector<std::string>& hooks() const { return hooks_; }
+  // Where the chain defines `hook` last ("house.lua:12"; "" if it does not).
+  std::string HookWhere(const std::string& hook) const;
+
+  // The chain's `checks` settings, a later file overriding an earlier one's
+  // entry for the same check. The check names are not checked here: they
+  // live in lint/checks.h, above scripting/, which validates these
+  // (lint/check_levels.h) wherever a ruleset is chosen (the command line).
+  // Keeping the name table in lint/ leaves one registry of checks.
+  const std::vector<CheckSetting>& checks() const { return checks_; }
 
   // What is still missing; empty for a ruleset that can run.
   const std::vector<Requirement>& unmet() const { return unmet_; }
@@ -74,7 +83,8 @@ class Ruleset {
   std::unique_ptr<RuleHooks> MakeHooks() const;
   // The name, the values and fresh hooks, ready for one game or thread.
   RulesetChoice Choose() const {
-    return RulesetChoice{name_, rules_, std::shared_ptr<const RuleHooks>(MakeHooks().release())};
+    return RulesetChoice{name_, rules_, std::shared_ptr<const RuleHooks>(MakeHooks().release()),
+                         checks_};
   }
 
  private:
@@ -89,6 +99,8 @@ class Ruleset {
   Rules rules_;
   std::vector<std::pair<std::string, Origin>> origins_;
   std::vector<std::string> hooks_;
+  std::vector<std::pair<std::string, std::string>> hook_where_;  // hook -> "file:line"
+  std::vector<CheckSetting> checks_;
   std::vector<Requirement> unmet_;
   std::shared_ptr<const Chunks> chunks_;
   SandboxLimits hook_limits_;

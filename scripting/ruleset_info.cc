@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/hook_api.h"
 #include "scripting/param_values.h"
 
 namespace canasta {
@@ -62,6 +63,27 @@ std::string HooksText(const Ruleset& rs) {
   return out;
 }
 
+// Each hook the ruleset defines with where it is defined, one a line.
+std::string HookLines(const Ruleset& rs) {
+  std::string out;
+  for (const std::string& h : rs.hooks()) out += "  " + h + "  " + rs.HookWhere(h) + "\n";
+  return out;
+}
+
+std::string ResultText(const HookSpec& s) {
+  switch (s.result) {
+    case HookResult::kInteger:
+      return "integer, " + std::to_string(s.min) + " to " + std::to_string(s.max);
+    case HookResult::kReason:
+      return "nil, true, false or a string";
+    case HookResult::kParts:
+      return "nil or a table of score parts";
+    case HookResult::kSide:
+      return "nil or a side number";
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string ShowRuleset(const Ruleset& rs) {
@@ -71,6 +93,13 @@ std::string ShowRuleset(const Ruleset& rs) {
   out += "file:        " + rs.file() + (rs.builtin() ? " (built-in)" : "") + "\n";
   out += "chain:       " + ChainText(rs) + "\n";
   out += "hooks:       " + HooksText(rs) + "\n";
+  out += HookLines(rs);
+  if (!rs.checks().empty()) {
+    out += "checks:     ";
+    for (const CheckSetting& c : rs.checks())
+      out += " " + c.check + "=" + c.level + " (" + c.where + ")";
+    out += "\n";
+  }
   if (!rs.runnable()) out += "status:      incomplete, cannot run (see below)\n";
   out += "\n";
   std::vector<std::vector<std::string>> rows = {{"parameter", "value", "source"}};
@@ -129,6 +158,56 @@ std::string ListRulesets() {
     rows.push_back({rs.runnable() ? name : name + " (incomplete)", rs.description()});
   }
   return Table(rows, {});
+}
+
+}  // namespace canasta
+
+namespace canasta {
+
+std::string HookReference(bool markdown) {
+  std::string out;
+  for (const HookSpec& s : HookSpecs()) {
+    const std::string result = ResultText(s);
+    const char* fields = s.v2 ? "ctx field" : "argument";
+    if (markdown) {
+      out += "### `" + std::string(s.name) + "`\n\n";
+      out += "`" + std::string(s.signature) + "` → " + result +
+             (s.v2 ? "" : " (v1: positional arguments)") + "\n\n";
+      out += std::string(s.doc) + "\n\n";
+      out += "Returns: " + std::string(s.returns) + ".\n\n";
+      out += "| " + std::string(fields) + " | type | meaning |\n|---|---|---|\n";
+      for (const HookField& f : s.fields)
+        out += "| `" + std::string(f.name) + "` | " + f.type + " | " + f.doc + " |\n";
+      out += "\n```lua\n" + std::string(s.example) + ",\n```\n\n";
+    } else {
+      out += std::string(s.signature) + " -> " + result + (s.v2 ? "" : "  (v1)") + "\n";
+      out += "  " + std::string(s.doc) + "\n";
+      out += "  returns: " + std::string(s.returns) + "\n";
+      out += "  " + std::string(fields) + "s:\n";
+      size_t width = 0;
+      for (const HookField& f : s.fields) width = std::max(width, std::string_view(f.name).size());
+      for (const HookField& f : s.fields) {
+        std::string name = f.name;
+        name.resize(width, ' ');
+        std::string type = f.type;
+        type.resize(std::max<size_t>(type.size(), 8), ' ');
+        out += "    " + name + "  " + type + "  " + f.doc + "\n";
+      }
+      out += "  example:\n";
+      std::string example = s.example;
+      size_t start = 0;
+      while (start <= example.size()) {
+        size_t nl = example.find('\n', start);
+        if (nl == std::string::npos) nl = example.size();
+        out += "    " + example.substr(start, nl - start) + "\n";
+        start = nl + 1;
+      }
+      out += "\n";
+    }
+  }
+  while (out.size() >= 2 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n')
+    out.pop_back();
+  return out;
 }
 
 }  // namespace canasta

@@ -21,6 +21,12 @@ std::string DiffRulesets(const Ruleset& a, const Ruleset& b);
 // Each built-in with its description; incomplete ones are marked.
 std::string ListRulesets();
 
+// Every hook a ruleset may define, from core/hook_api.cc's HookSpecs(): its
+// signature, what it decides, its result, the fields of its ctx (or its
+// arguments) and an example. `canasta rules hooks`; with `markdown` the hook
+// reference of docs/lua-api.md, which a test keeps equal to this text.
+std::string HookReference(bool markdown);
+
 }  // namespace canasta
 
 #endif  // CANASTA_SCRIPTING_RULESET_INFO_H_

@@ -65,6 +65,23 @@ TEST(Cli, MistakeExitsOneWithCompilerStyleText) {
   EXPECT_NE(r.out.find(file + ":198: note: rule: 000 §13, §14"), std::string::npos) << r.out;
 }
 
+// --checks (docs/report-format.md): a switched-off check's findings go, a
+// severity change is shown and counted by the exit status.
+TEST(Cli, ChecksOptionSwitchesOffAndChangesSeverity) {
+  const std::string file = Sample("classic/mistakes/frozen-pile-no-pair.jsonl");
+  CmdResult off = Canasta("audit --checks=-pile-frozen-needs-pair " + file);
+  EXPECT_EQ(off.out.find("[pile-frozen-needs-pair]"), std::string::npos) << off.out;
+  CmdResult warn = Canasta("audit --checks='-*,warning:pile-*' " + file);
+  EXPECT_EQ(warn.status, 0) << warn.out;
+  EXPECT_NE(warn.out.find(file + ":198: warning: "), std::string::npos) << warn.out;
+  CmdResult json = Canasta("audit -f json --checks=note:pile-frozen-needs-pair " + file);
+  EXPECT_NE(json.out.find("\"severity\": \"note\""), std::string::npos) << json.out;
+  CmdResult bad = Canasta("audit --checks=-pile-frozen-needs-piar " + file, true);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("did you mean \"pile-frozen-needs-pair\""), std::string::npos)
+      << bad.out;
+}
+
 TEST(Cli, UnreadableFileAndUnknownRulesetExitTwo) {
   EXPECT_EQ(Canasta("audit /nonexistent/log.jsonl").status, 2);
   EXPECT_EQ(Canasta("audit --rules no-such-rules " + Sample("classic/game.jsonl")).status, 2);

@@ -500,20 +500,32 @@ std::vector<Finding> AllFindings(const FileReport& r) {
   return all;
 }
 
-void ExpectSelfPlayClean(const RulesetChoice& c, int games, const char* what) {
+// Plays `games` games and audits them; returns the logs, joined.
+std::string ExpectSelfPlayClean(const RulesetChoice& c, int games, const char* what) {
+  std::string all;
+  int finished = 0;
   for (int i = 0; i < games; ++i) {
     SimulateOptions so;
     so.bots = i % 2 ? std::vector<std::string>{"random", "sensible"}
                     : std::vector<std::string>{"sensible"};
     std::stringstream log;
-    SimulateGame(c, GameSeed(909, i), so, log);
+    finished += SimulateGame(c, GameSeed(909, i), so, log).finished;
+    all += log.str();
     std::istringstream in(log.str());
     FileReport report = AuditStream(in, "selfplay", OptionsFor(c));
     std::vector<Finding> findings = AllFindings(report);
-    ASSERT_TRUE(findings.empty()) << what << " game " << i << ": line " << findings[0].line
+    EXPECT_TRUE(findings.empty()) << what << " game " << i << ": line " << findings[0].line
                                   << ": " << findings[0].message << " ["
                                   << GetCheck(findings[0].id).name << "]";
   }
+  EXPECT_EQ(finished, games) << what << ": every game reaches the target score";
+  return all;
+}
+
+int Count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
 }
 
 TEST(TurnRulesSelfPlayTest, HooksAndRequiredQuestionAuditClean) {
@@ -521,7 +533,11 @@ TEST(TurnRulesSelfPlayTest, HooksAndRequiredQuestionAuditClean) {
                             "  params = { black_three_meld = \"any_time\", "
                             "black_three_blocks_until_covered = false, "
                             "last_discard_goes_out = false, ask_to_go_out = \"required\" },\n");
-  ExpectSelfPlayClean(c, 4, "hooks, any_time, last_discard_goes_out, required");
+  const std::string logs =
+      ExpectSelfPlayClean(c, 4, "hooks, any_time, last_discard_goes_out, required");
+  // The games ask, and black threes are melded in turns that do not go out.
+  EXPECT_GT(Count(logs, "\"type\":\"ask_out\""), 0);
+  EXPECT_GT(Count(logs, "[\"3S\",\"3S\""), 0);
 }
 
 TEST(TurnRulesSelfPlayTest, AdviceAnswersAndPenaltyAuditClean) {

@@ -48,7 +48,13 @@ class SensibleBot : public Bot {
     if (std::holds_alternative<ThreeMove>(m)) return 1000;
     // It goes out without asking; asked, its partner says yes (the asker
     // asks to go out, and a yes is offered only when it can).
-    if (std::holds_alternative<AskOutMove>(m)) return -1e6;
+    // Where going out needs the question (or costs points without it), it
+    // asks first, before melding.
+    if (std::holds_alternative<AskOutMove>(m))
+      return r.partnerships() && (r.ask_to_go_out == AskToGoOut::kRequired ||
+                                  r.out_without_asking_penalty > 0)
+                 ? 1e6
+                 : -1e6;
     if (auto* a = std::get_if<AnswerMove>(&m)) return a->yes ? 1 : 0;
     if (auto* t = std::get_if<TakePileMove>(&m)) {
       // Taking the pile is the best way to get cards (000 §20).

@@ -240,7 +240,8 @@ std::vector<HookSpec> MakeSpecs() {
                   {"mixed_canastas", "integer", "of which mixed"},
                   {"asked", "boolean", "the player asked \"may I go out?\" this turn"},
                   {"answer", "boolean", "the partner's answer (nil when none)"},
-                  {"concealed", "boolean", "the player melded nothing before this turn"},
+                  {"concealed", "boolean", "the player goes out concealed: no meld in an earlier turn, "
+                                         "no addition to a meld laid before (readings R29)"},
                   {"default", "reason", "the engine's verdict: true, or its reason"}})});
   s.push_back(HookSpec{
       HookId::kScore, "score", "score(ctx, rules)", HookResult::kParts, -100000, 100000,

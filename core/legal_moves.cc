@@ -372,9 +372,12 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
   const size_t at = s->Insert(hash, key);
   const int side = p.side_of(seat);
   // Bound to go out (a binding yes, or black threes laid, which only going
-  // out allows: 000 §8, §17): at most one card, the discard, may stay
+  // out allows: 000 §8, §17; neither where out_answer_binds is false or
+  // black_three_meld is any_time): at most one card, the discard, may stay
   // behind, and natural cards of the steps passed can no longer be melded.
-  if (p.turn_answer().value_or(false) || SideMeld(p, side, Rank::kThree)) {
+  const Rules& r = p.rules();
+  if ((r.out_answer_binds && p.turn_answer().value_or(false)) ||
+      (r.black_three_meld != BlackThreeMeld::kAnyTime && SideMeld(p, side, Rank::kThree))) {
     int stuck = cnt[kRedThree];
     for (int k = kBlackThree; k < kBlackThree + step && k <= 14; ++k) stuck += cnt[k];
     if (stuck > 1) return false;

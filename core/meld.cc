@@ -72,7 +72,9 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
     // the caller, which sees the cards.
     if (r.black_three_meld == BlackThreeMeld::kNever)
       return V(CheckId::kMeldBlackThree, "black threes may never be melded", "001 L48");
-    if (r.black_three_meld == BlackThreeMeld::kThreeOrFourNoWild &&
+    // any_time keeps the only composition a seed states for black threes.
+    if ((r.black_three_meld == BlackThreeMeld::kThreeOrFourNoWild ||
+         r.black_three_meld == BlackThreeMeld::kAnyTime) &&
         (s.wilds() > 0 || s.size() < 3 || s.size() > 4))
       return V(CheckId::kMeldBlackThree,
                "black threes may be melded only as three or four of them, with no wild card (" +

@@ -101,6 +101,42 @@ TaggedViolation Position::HookRefusal(CheckId id, HookId hook, const HookAnswer&
       source);
 }
 
+std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shape,
+                                               const std::vector<Card>& cards,
+                                               bool from_pile) const {
+  if (auto v = CheckMeldShape(rules_, hooks_, shape)) return v;
+  if (!hooks_.Overrides(HookId::kMayMeld)) return std::nullopt;
+  const int seat = player >= 0 && player < rules_.num_players ? player : current_;
+  const int side = side_of(seat);
+  HookValue ctx = TurnContext(seat);
+  ctx.Set("rank", HookValue::String(HookRankName(shape.rank)));
+  ctx.Set("cards", HookValue::Cards(cards));
+  ctx.Set("naturals", HookValue::Int(shape.naturals));
+  ctx.Set("twos", HookValue::Int(shape.twos));
+  ctx.Set("jokers", HookValue::Int(shape.jokers));
+  ctx.Set("wilds", HookValue::Int(shape.wilds()));
+  ctx.Set("size", HookValue::Int(shape.size()));
+  ctx.Set("is_new", HookValue::Bool(shape.is_new));
+  ctx.Set("was_canasta", HookValue::Bool(shape.was_canasta));
+  ctx.Set("is_canasta", HookValue::Bool(shape.size() >= rules_.canasta_size));
+  // The turn's own flag once it has begun; before (a take is checked
+  // before it begins the turn), whether the side has opened.
+  const bool opening = turn_.player == seat && phase_ == Phase::kPlay ? turn_.opening
+                                                                     : !sides_[side].opened;
+  ctx.Set("opening", HookValue::Bool(opening));
+  ctx.Set("from_pile", HookValue::Bool(from_pile));
+  HookAnswer answer = hooks_.Call(HookId::kMayMeld, ctx, rules_);
+  if (!answer.given || answer.allowed) return std::nullopt;
+  return HookRefusal(CheckId::kMeldHouseRule, HookId::kMayMeld, answer).violation;
+}
+
+void Position::ChargeGoingOut(int player) {
+  if (!rules_.partnerships() || rules_.out_without_asking_penalty == 0 || AskedThisTurn()) return;
+  // House rule: going out without asking costs the side points.
+  Side& s = sides_[side_of(player)];
+  s.penalties = SaturatingAdd(s.penalties, rules_.out_without_asking_penalty);
+}
+
 SideSummary Position::Summary(int side) const {
   SideSummary s;
   s.side = side;

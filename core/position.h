@@ -209,6 +209,14 @@ class Position {
   // hook or else the hook's file and line.
   TaggedViolation HookRefusal(CheckId id, HookId hook, const HookAnswer& answer) const;
 
+  // The one statement of whether a meld or addition may be laid, used by
+  // the meld and pile checks (and so by the move generator): the
+  // composition rules (CheckMeldShape, with the v1 extra_meld_check), then
+  // the v2 hook may_meld. `shape` is the meld after the play, `cards` the
+  // cards laid on it now. Returns the finding, or nullopt when legal.
+  std::optional<Violation> MeldRefusal(int player, const MeldShape& shape,
+                                       const std::vector<Card>& cards, bool from_pile) const;
+
   // The one rule about the pile used by both the check and the move
   // generator: can `player` take the pile by melding its top card with
   // `with` (or onto the meld `to`)? Returns the violations; empty if legal.
@@ -277,8 +285,14 @@ class Position {
   // answer, going out. `canastas_after` counts canastas once the turn's cards
   // are down; `going_out` says whether the hand is emptied.
   // `discard`: the turn's discard, when it is the move being checked.
+  // `by`: how the player goes out ("discard", "meld", "pile"), for may_go_out.
   void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
-                    Card discard = Card()) const;
+                    Card discard = Card(), const char* by = "discard") const;
+  // Whether the player in turn asked "may I go out?" this turn.
+  bool AskedThisTurn() const { return turn_.asked || turn_.answer.has_value(); }
+  // The player in turn goes out: the side loses out_without_asking_penalty
+  // if the player did not ask (house rule, partnership play).
+  void ChargeGoingOut(int player);
   // Cards of `left` (the player in turn's cards kept after the discard) that
   // could still have been melded this turn, one meld or addition at a time
   // (002 L47: "meld as much as possible"); empty if none.

@@ -197,14 +197,15 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     }
     shape = ShapeAfterAdding(existing, laid, top.rank(), rules_);
   }
-  if (auto v = CheckMeldShape(rules_, hooks_, shape)) out.push_back(TaggedViolation{0, *v});
+  if (auto v = MeldRefusal(m.player, shape, laid, /*from_pile=*/true))
+    out.push_back(TaggedViolation{0, *v});
   // Taking a pile of one card with every card in the hand empties it: the
   // player goes out, with the turn-end checks of going out (000 §17).
   if (m.player == current_ && phase_ != Phase::kPlay && pile_.size() == 1 &&
       int(m.with.size()) == hand.total() && hand.Contains(m.with)) {
     Position after = *this;
     after.ApplyTakePile(m);
-    after.CheckTurnEnd(true, after.CanastaCount(side), &out);
+    after.CheckTurnEnd(true, after.CanastaCount(side), &out, Card(), "pile");
   }
   return out;
 }
@@ -250,6 +251,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   turn_.melded = true;
   phase_ = Phase::kPlay;
   if (p.hand.empty()) {
+    ChargeGoingOut(m.player);
     went_out_ = m.player;
     phase_ = Phase::kOver;
     FinishTurn();

@@ -119,7 +119,8 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
       else ++shape.naturals;
     }
     // A wrong meld is still laid as recorded, so later checks see the table.
-    if (auto v = CheckMeldShape(rules_, hooks_, shape)) out.push_back(TaggedViolation{0, *v});
+    if (auto v = MeldRefusal(m.player, shape, part.cards, /*from_pile=*/false))
+      out.push_back(TaggedViolation{0, *v});
     current = shape;
   }
 
@@ -137,7 +138,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
     // The turn-end checks, as if this meld were in the turn.
     Position copy_free_check = *this;  // cheap enough: once per hand
     copy_free_check.ApplyMeld(m);
-    copy_free_check.CheckTurnEnd(true, canastas, &out);
+    copy_free_check.CheckTurnEnd(true, canastas, &out, Card(), "meld");
   }
   return out;
 }
@@ -169,7 +170,7 @@ void Position::ApplyMeld(const MeldMove& m) {
     Meld* base = FindMeld(side, *rank);
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
     MeldShape shape = ShapeAfterAdding(base, laid, *rank, rules_);
-    if (CheckMeldShape(rules_, hooks_, shape)) turn_.illegal_meld = true;
+    if (MeldRefusal(m.player, shape, laid, /*from_pile=*/false)) turn_.illegal_meld = true;
     if (old) turn_.added_to_old_meld = true;
     if (*rank == Rank::kThree) turn_.black_three_tags.push_back(m.tag);
     if (turn_.opening) {
@@ -187,6 +188,7 @@ void Position::ApplyMeld(const MeldMove& m) {
   }
   turn_.melded = true;
   if (p.hand.empty() && phase_ == Phase::kPlay) {
+    ChargeGoingOut(m.player);
     went_out_ = m.player;
     concealed_ = !p.melded_before && !turn_.added_to_old_meld;
     phase_ = Phase::kOver;

@@ -3,6 +3,7 @@
 // go out?" (000 §17, 002 Play-11), and the end of play (000 §7, §15).
 #include "core/position.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,8 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
     if (naturals.empty()) continue;
     const Meld* meld = FindMeld(side, r);
     if (meld && !meld->cards.empty()) {
-      if (CheckMeldShape(rules_, hooks_, ShapeAfterAdding(meld, naturals, r, rules_))) continue;
+      if (MeldRefusal(turn_.player, ShapeAfterAdding(meld, naturals, r, rules_), naturals, false))
+        continue;
       meldable.insert(meldable.end(), naturals.begin(), naturals.end());
       continue;
     }
@@ -33,7 +35,7 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
     for (size_t w = 0; wilds_used + w <= g.wilds.size(); ++w) {
       std::vector<Card> cards = naturals;
       cards.insert(cards.end(), g.wilds.begin() + wilds_used, g.wilds.begin() + wilds_used + w);
-      if (!CheckMeldShape(rules_, hooks_, ShapeAfterAdding(nullptr, cards, r, rules_))) {
+      if (!MeldRefusal(turn_.player, ShapeAfterAdding(nullptr, cards, r, rules_), cards, false)) {
         meldable.insert(meldable.end(), cards.begin(), cards.end());
         wilds_used += w;
         break;
@@ -45,7 +47,7 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
     for (const Meld& meld : sides_[side].melds) {
       if (meld.cards.empty() || meld.rank == Rank::kThree) continue;
       const MeldShape shape = ShapeAfterAdding(&meld, {g.wilds[i]}, meld.rank, rules_);
-      if (!CheckMeldShape(rules_, hooks_, shape)) {
+      if (!MeldRefusal(turn_.player, shape, {g.wilds[i]}, false)) {
         meldable.push_back(g.wilds[i]);
         break;
       }
@@ -66,7 +68,7 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
 }
 
 void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
-                            Card discard) const {
+                            Card discard, const char* by) const {
   const int side = side_of(turn_.player);
   if (turn_.opening && turn_.melded) {
     const int minimum = Minimum(side);
@@ -84,14 +86,15 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
       out->push_back(std::move(v));
     }
   }
-  if (!going_out) {
+  if (!going_out && rules_.black_three_meld != BlackThreeMeld::kAnyTime) {
     for (int tag : turn_.black_three_tags)
       out->push_back(Tv(CheckId::kMeldBlackThree,
                         "black threes may only be melded by a player going out, and " +
                             Seat(turn_.player) + " did not go out this turn",
                         rules_.Cite("black_three_meld", "000 §8"), tag));
   }
-  if (turn_.answer) {
+  // 000 §17 "The answer is binding"; out_answer_binds = false makes it advice.
+  if (turn_.answer && rules_.out_answer_binds) {
     const std::string yes_source = rules_.Cite("out_yes_excused_if_impossible", "000 §17");
     if (*turn_.answer && !going_out && !rules_.out_yes_excused_if_impossible)
       out->push_back(Tv(CheckId::kOutAnswerBinding,
@@ -119,14 +122,48 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                         rules_.Cite("ask_out_after_melding", "000 §17")));
   }
   if (going_out) {
+    if (rules_.partnerships() && rules_.ask_to_go_out == AskToGoOut::kRequired &&
+        !AskedThisTurn())
+      out->push_back(Tv(CheckId::kOutWithoutAsking,
+                        Seat(turn_.player) +
+                            " goes out without asking \"may I go out?\"; this ruleset requires "
+                            "asking the partner first",
+                        rules_.Cite("ask_to_go_out", "house rule: ask_to_go_out")));
     SideSummary summary = Summary(side);
     summary.canastas = canastas_after;
     const int needed = hooks_.CanastasToGoOut(rules_, summary);
+    std::optional<TaggedViolation> engine;
     if (canastas_after < needed)
-      out->push_back(Tv(CheckId::kOutWithoutCanastas,
-                        Seat(turn_.player) + " goes out with " + Plural(canastas_after, "canasta") +
-                            "; the side needs " + std::to_string(needed),
-                        rules_.Cite("canastas_to_go_out", "000 §9, §17")));
+      engine = Tv(CheckId::kOutWithoutCanastas,
+                  Seat(turn_.player) + " goes out with " + Plural(canastas_after, "canasta") +
+                      "; the side needs " + std::to_string(needed),
+                  rules_.Cite("canastas_to_go_out", "000 §9, §17"));
+    if (hooks_.Overrides(HookId::kMayGoOut)) {
+      // The hook has the last word on the canastas rule: nil keeps the
+      // engine's verdict, true drops its refusal, a refusal replaces it.
+      HookValue ctx = TurnContext(turn_.player);
+      ctx.Set("by", HookValue::String(by ? by : "discard"));
+      ctx.Set("canastas", HookValue::Int(canastas_after));
+      ctx.Set("natural_canastas", HookValue::Int(summary.natural_canastas));
+      ctx.Set("mixed_canastas", HookValue::Int(summary.mixed_canastas));
+      ctx.Set("asked", HookValue::Bool(AskedThisTurn()));
+      ctx.Set("answer", turn_.answer ? HookValue::Bool(*turn_.answer) : HookValue());
+      // On the copy a meld or take that empties the hand was applied to,
+      // concealed_ holds the engine's verdict; before a discard, it is made here.
+      const bool concealed = went_out_ >= 0 ? concealed_
+                                            : !players_[turn_.player].melded_before &&
+                                                  !turn_.added_to_old_meld && turn_.melded;
+      ctx.Set("concealed", HookValue::Bool(concealed));
+      ctx.Set("default", engine ? HookValue::String(engine->violation.message)
+                                : HookValue::Bool(true));
+      HookAnswer answer = hooks_.Call(HookId::kMayGoOut, ctx, rules_);
+      if (answer.given) {
+        engine.reset();
+        if (!answer.allowed)
+          out->push_back(HookRefusal(CheckId::kOutHouseRule, HookId::kMayGoOut, answer));
+      }
+    }
+    if (engine) out->push_back(std::move(*engine));
   }
 }
 void Position::ApplyAskOut(const AskOutMove& m) {
@@ -169,9 +206,22 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
                      Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
                          " that should have been laid out",
                      rules_.Cite("three_layout", "000 §7, readings R6")));
+  const bool last_card = hand.total() == 1 && hand.count(m.card) == 1;
+  if (hooks_.Overrides(HookId::kMayDiscard)) {
+    HookValue ctx = TurnContext(m.player);
+    ctx.Set("card", HookValue::OfCard(m.card));
+    ctx.Set("last_card", HookValue::Bool(last_card));
+    HookAnswer answer = hooks_.Call(HookId::kMayDiscard, ctx, rules_);
+    if (answer.given && !answer.allowed)
+      out.push_back(HookRefusal(CheckId::kDiscardHouseRule, HookId::kMayDiscard, answer));
+  }
   if (phase_ == Phase::kPlay && m.player == current_) {
-    const bool going_out = hand.total() == 1 && hand.count(m.card) == 1;
-    CheckTurnEnd(going_out, CanastaCount(side_of(m.player)), &out, m.card);
+    if (last_card && !rules_.last_discard_goes_out)
+      out.push_back(Tv(CheckId::kOutByDiscard,
+                       Seat(m.player) + " discards the last card (" + ToString(m.card) +
+                           "); under this ruleset a player goes out only by melding every card",
+                       rules_.Cite("last_discard_goes_out", "house rule: last_discard_goes_out")));
+    CheckTurnEnd(last_card, CanastaCount(side_of(m.player)), &out, m.card, "discard");
   }
   return out;
 }
@@ -183,6 +233,7 @@ void Position::ApplyDiscard(const DiscardMove& m) {
   if (!p.hand.Remove(m.card)) Conjure(m.card);
   pile_.push_back(m.card);
   if (p.hand.empty()) {
+    ChargeGoingOut(m.player);
     went_out_ = m.player;
     concealed_ = !p.melded_before && !turn_.added_to_old_meld && turn_.melded;
     phase_ = Phase::kOver;
@@ -200,6 +251,12 @@ TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
     out.push_back(Tv(CheckId::kOutAskNoPartner,
                      "\"may I go out?\" needs a partner; this game is individual play",
                      rules_.Cite("num_players", "000 §17, §21")));
+    return out;
+  }
+  if (rules_.ask_to_go_out == AskToGoOut::kNotAllowed) {
+    out.push_back(Tv(CheckId::kOutAskTiming,
+                     "this ruleset does not allow asking \"may I go out?\" at any time",
+                     rules_.Cite("ask_to_go_out", "house rule: ask_to_go_out")));
     return out;
   }
   const std::string source = rules_.Cite("ask_out_after_melding", "000 §17");
@@ -256,7 +313,7 @@ TaggedViolations Position::End(int tag) {
                             pile_.size() == 1);
         if (fits) {
           MeldShape shape = ShapeAfterAdding(meld, {top}, top.rank(), rules_);
-          if (!CheckMeldShape(rules_, hooks_, shape)) {
+          if (!MeldRefusal(current_, shape, {top}, /*from_pile=*/true)) {
             out.push_back(Tv(CheckId::kStockOutMustTake,
                              "the stock is gone and the top discard " + ToString(top) +
                                  " fits the side's meld, so " + Seat(current_) +

@@ -115,6 +115,7 @@ constexpr IntRange kIntRanges[] = {
     {"all_red_threes_bonus", &Rules::all_red_threes_bonus, 0, kMaxPoints},
     {"undeclared_red_three_penalty", &Rules::undeclared_red_three_penalty, 0, kMaxPoints},
     {"target_score", &Rules::target_score, 1, 1000000},
+    {"out_without_asking_penalty", &Rules::out_without_asking_penalty, 0, kMaxPoints},
 };
 
 std::string OutOfRange(const std::string& name, int min, int max, int value) {
@@ -194,6 +195,15 @@ std::string Rules::Validate() const {
            std::to_string(max_wilds_incomplete) +
            "): completing a canasta cannot lower the wild cards a meld already holds";
   }
+  if (!last_discard_goes_out && discard_required_to_go_out) {
+    return "last_discard_goes_out = false and discard_required_to_go_out = true leave no way to "
+           "go out: one must allow a discard to go out, the other forbids going out without one";
+  }
+  if (ask_to_go_out == AskToGoOut::kNotAllowed && out_without_asking_penalty != 0) {
+    return "out_without_asking_penalty (" + std::to_string(out_without_asking_penalty) +
+           ") must be 0 when ask_to_go_out = \"not_allowed\": nobody may ask, so every player "
+           "who goes out would lose it";
+  }
   for (size_t i = 1; i < minimum_table.size(); ++i) {
     if (minimum_table[i].from_total <= minimum_table[i - 1].from_total) {
       return "minimum_table bands must be in increasing order of from_total (band " +
@@ -219,7 +229,8 @@ const std::vector<std::string>& EnumNames(WildDiscard) {
   return k;
 }
 const std::vector<std::string>& EnumNames(BlackThreeMeld) {
-  static const std::vector<std::string> k = {"general_rules", "three_or_four_no_wild", "never"};
+  static const std::vector<std::string> k = {"general_rules", "three_or_four_no_wild", "never",
+                                             "any_time"};
   return k;
 }
 const std::vector<std::string>& EnumNames(ExactTie) {
@@ -229,6 +240,11 @@ const std::vector<std::string>& EnumNames(ExactTie) {
 
 const std::vector<std::string>& EnumNames(MinimumBy) {
   static const std::vector<std::string> k = {"own_total", "leading_total", "trailing_total"};
+  return k;
+}
+
+const std::vector<std::string>& EnumNames(AskToGoOut) {
+  static const std::vector<std::string> k = {"optional", "required", "not_allowed"};
   return k;
 }
 

@@ -61,6 +61,7 @@ enum class BlackThreeMeld : uint8_t {
   kGeneralRules,       // 000 §8 states no composition (readings R19).
   kThreeOrFourNoWild,  // 002 Play-7, 004 L26.
   kNever,              // 001 L48.
+  kAnyTime,            // house rule: at any time, as three or four with no wild card.
 };
 
 // Whose total sets a side's initial-meld minimum (000 §8 uses the side's own).
@@ -68,6 +69,13 @@ enum class MinimumBy : uint8_t {
   kOwnTotal,       // 000 §8
   kLeadingTotal,   // the highest total at the table (a house rule)
   kTrailingTotal,  // the lowest
+};
+
+// "May I go out?" (000 §17: "Players do not have to ask permission").
+enum class AskToGoOut : uint8_t {
+  kOptional,    // 000 §17
+  kRequired,    // house rule: going out without asking is a finding
+  kNotAllowed,  // house rule: asking is a finding
 };
 
 enum class ExactTie : uint8_t {
@@ -143,6 +151,12 @@ struct Rules {
   int going_out_bonus = 100;
   int concealed_going_out_bonus = 0;  // 0: no such bonus (002: 200)
 
+  // --- Melds, discards, going out (v2) ---
+  bool last_discard_goes_out = true;                  // 000 §17
+  AskToGoOut ask_to_go_out = AskToGoOut::kOptional;   // 000 §17
+  bool out_answer_binds = true;                       // 000 §17
+  int out_without_asking_penalty = 0;                 // house rule
+
   // --- Red threes (000 §7, §18) ---
   int red_three_bonus = 100;
   int all_red_threes_bonus = 800;  // the whole set, not per card (readings R8)
@@ -205,6 +219,7 @@ const std::vector<std::string>& EnumNames(WildDiscard);
 const std::vector<std::string>& EnumNames(BlackThreeMeld);
 const std::vector<std::string>& EnumNames(ExactTie);
 const std::vector<std::string>& EnumNames(MinimumBy);
+const std::vector<std::string>& EnumNames(AskToGoOut);
 
 template <class Visitor>
 void VisitParams(Rules& r, Visitor&& v) {
@@ -227,7 +242,7 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"max_wilds_incomplete", "000 §8, readings R1", "most wild cards in a meld that is not a completed canasta"}, r.max_wilds_incomplete);
   v(ParamInfo{"max_wilds_completed", "000 §9, readings R1", "most wild cards in a completed canasta (-1: no cap)"}, r.max_wilds_completed);
   v(ParamInfo{"wild_melds", "000 §8", "melds of wild cards alone are allowed"}, r.wild_melds);
-  v(ParamInfo{"black_three_meld", "000 §8, readings R19", "black threes melded when going out: general_rules, three_or_four_no_wild, never"}, r.black_three_meld);
+  v(ParamInfo{"black_three_meld", "000 §8, readings R19", "when and how black threes are melded: general_rules (going out), three_or_four_no_wild (going out), never, any_time (house rule: any turn, three or four with no wild card)"}, r.black_three_meld);
   v(ParamInfo{"canasta_size", "000 §9", "cards in a canasta"}, r.canasta_size);
   v(ParamInfo{"natural_canasta_bonus", "000 §9, §18", "bonus for a canasta without wild cards"}, r.natural_canasta_bonus);
   v(ParamInfo{"mixed_canasta_bonus", "000 §9, §18", "bonus for a canasta with wild cards"}, r.mixed_canasta_bonus);
@@ -251,6 +266,11 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"discard_required_to_go_out", "000 §17, readings R29", "going out needs a final discard"}, r.discard_required_to_go_out);
   v(ParamInfo{"going_out_bonus", "000 §18", "bonus for going out"}, r.going_out_bonus);
   v(ParamInfo{"concealed_going_out_bonus", "002 Scoring, readings R29", "bonus for going out concealed, instead of going_out_bonus (0: no such bonus)"}, r.concealed_going_out_bonus);
+  // --- Melds, discards, going out (v2) ---
+  v(ParamInfo{"last_discard_goes_out", "000 §17", "discarding the last card goes out (false, a house rule: a player goes out only by melding every card)"}, r.last_discard_goes_out);
+  v(ParamInfo{"ask_to_go_out", "000 §17; house rule", "asking \"may I go out?\" in partnership play: optional (000 §17), required (going out without asking is a finding), not_allowed (asking is a finding)"}, r.ask_to_go_out);
+  v(ParamInfo{"out_answer_binds", "000 §17", "the partner's answer binds: a yes obliges the asker to go out, a no forbids it (false, a house rule: advice only)"}, r.out_answer_binds);
+  v(ParamInfo{"out_without_asking_penalty", "house rule", "points the side loses when a player goes out without asking \"may I go out?\" (partnership play; the score's penalties part)"}, r.out_without_asking_penalty);
   v(ParamInfo{"red_three_bonus", "000 §7, §18", "bonus for each red three"}, r.red_three_bonus);
   v(ParamInfo{"all_red_threes_bonus", "000 §7, §18, readings R8", "bonus for all four red threes, in total"}, r.all_red_threes_bonus);
   v(ParamInfo{"red_threes_count_against_unmelded", "000 §7", "red threes count against a side that made no meld"}, r.red_threes_count_against_unmelded);

@@ -69,6 +69,8 @@ enum class CheckId : uint8_t {
   kDiscardHouseRule,
   kOutWithoutCanastas,
   kOutWithoutDiscard,
+  kOutByDiscard,
+  kOutWithoutAsking,
   kOutAskTiming,
   kOutAskNoPartner,
   kOutAnswerPlayer,

@@ -165,7 +165,7 @@ TEST(ScoreHook, SetsAStandardPartAndAnExtraPartExactly) {
 
 TEST(ScoreHook, SelfPlayRecordsTheExtraPartAndAuditsClean) {
   RulesetChoice rs = LuaRuleset("score_flat", kScoreRuleset);
-  const std::string log = SelfPlay(rs, 7, 3);
+  const std::string log = SelfPlay(rs, 7);
   const std::vector<std::string> lines = SplitLines(log);
   const int end_hand = LineWith(lines, "\"type\":\"end_hand\"");
   ASSERT_GT(end_hand, 0);
@@ -186,7 +186,7 @@ TEST(ScoreHook, SelfPlayRecordsTheExtraPartAndAuditsClean) {
 
 TEST(ScoreHook, AWrongExtraPartIsAScoreBreakdownFinding) {
   RulesetChoice rs = LuaRuleset("score_flat", kScoreRuleset);
-  std::vector<std::string> lines = SplitLines(SelfPlay(rs, 7, 3));
+  std::vector<std::string> lines = SplitLines(SelfPlay(rs, 7));
   const int end_hand = LineWith(lines, "\"type\":\"end_hand\"");
   ASSERT_GT(end_hand, 0);
   std::string& line = lines[size_t(end_hand - 1)];
@@ -204,7 +204,7 @@ TEST(ScoreHook, AWrongExtraPartIsAScoreBreakdownFinding) {
   EXPECT_PROBLEMS(r, {end_hand, CheckId::kLogBadEvent});
   // Under classic, which declares no parts, "flat" is unknown too (and the
   // scores are classic's, so the hand's score and totals differ as well).
-  lines = SplitLines(SelfPlay(rs, 7, 3));
+  lines = SplitLines(SelfPlay(rs, 7));
   FileReport classic = AuditWith(JoinLines(lines), Classic());
   EXPECT_TRUE(test::HasId(classic, CheckId::kLogBadEvent)) << test::Dump(classic);
   EXPECT_TRUE(test::HasId(classic, CheckId::kScoreHand)) << test::Dump(classic);
@@ -212,7 +212,7 @@ TEST(ScoreHook, AWrongExtraPartIsAScoreBreakdownFinding) {
 
 TEST(ScoreHook, JsonReportShowsTheExtraPart) {
   RulesetChoice rs = LuaRuleset("score_flat", kScoreRuleset);
-  FileReport r = AuditWith(SelfPlay(rs, 7, 2), rs);
+  FileReport r = AuditWith(SelfPlay(rs, 7), rs);
   std::ostringstream out;
   WriteJson(out, {r}, "1.0");
   const std::string json = out.str();
@@ -301,19 +301,20 @@ TEST(DealOrder, DealerRotationRightAndNone) {
   RulesetChoice right = ClassicWith([](Rules& r) { r.dealer_rotation = DealerRotation::kRight; });
   RulesetChoice none = ClassicWith([](Rules& r) { r.dealer_rotation = DealerRotation::kNone; });
   EXPECT_CLEAN(AuditWith(sheet({0, 3, 2}), right));
-  EXPECT_PROBLEMS(AuditWith(sheet({0, 1, 2}), right), {3, CheckId::kDealDealer});
-  EXPECT_EQ(test::MessageOf(AuditWith(sheet({0, 1, 2}), right), CheckId::kDealDealer),
+  // The next dealer is judged from the last one recorded.
+  EXPECT_PROBLEMS(AuditWith(sheet({0, 1, 0}), right), {3, CheckId::kDealDealer});
+  EXPECT_EQ(test::MessageOf(AuditWith(sheet({0, 1, 0}), right), CheckId::kDealDealer),
             "seat 1 (Bob) dealt hand 2, but the deal passes to the right: seat 0 (Ann) dealt "
             "hand 1, so seat 3 (Dan) deals this one");
   EXPECT_CLEAN(AuditWith(sheet({2, 2, 2}), none));
-  EXPECT_PROBLEMS(AuditWith(sheet({2, 3, 2}), none), {3, CheckId::kDealDealer});
+  EXPECT_PROBLEMS(AuditWith(sheet({2, 3, 3}), none), {3, CheckId::kDealDealer});
   EXPECT_CLEAN(AuditWith(sheet({0, 1, 2}), Classic()));
-  EXPECT_PROBLEMS(AuditWith(sheet({0, 3, 2}), Classic()), {3, CheckId::kDealDealer});
+  EXPECT_PROBLEMS(AuditWith(sheet({0, 3, 0}), Classic()), {3, CheckId::kDealDealer});
 }
 
 TEST(DealOrder, SelfPlayFollowsDealerRotationAndTheAuditAgrees) {
   RulesetChoice right = ClassicWith([](Rules& r) { r.dealer_rotation = DealerRotation::kRight; });
-  const std::string log = SelfPlay(right, 11, 3);
+  const std::string log = SelfPlay(right, 11);
   const std::vector<std::string> lines = SplitLines(log);
   EXPECT_GT(LineWith(lines, R"("hand":2,"dealer":3)"), 0);
   EXPECT_CLEAN(AuditWith(log, right));
@@ -334,7 +335,7 @@ TEST(DealOrder, FirstPlayerDealer) {
                 .rules.FirstPlayerOf(0),
             3);
   EXPECT_EQ(Rules().FirstPlayerOf(3), 0);
-  const std::string log = SelfPlay(dealer, 5, 2);
+  const std::string log = SelfPlay(dealer, 5);
   EXPECT_CLEAN(AuditWith(log, dealer));
   // Under classic, the dealer's own first move is out of turn: the first
   // move of the log (line 3, after the header and the deal) is the finding.
@@ -346,7 +347,7 @@ TEST(DealOrder, FirstPlayerDealer) {
 
 TEST(DealOrder, NoUpcardThePileStartsEmpty) {
   RulesetChoice none = ClassicWith([](Rules& r) { r.upcards = 0; });
-  const std::string log = SelfPlay(none, 3, 2);
+  const std::string log = SelfPlay(none, 3);
   const std::vector<std::string> lines = SplitLines(log);
   ASSERT_GE(lines.size(), 2u);
   EXPECT_NE(lines[1].find("\"upcard\":[]"), std::string::npos) << lines[1];
@@ -357,7 +358,7 @@ TEST(DealOrder, NoUpcardThePileStartsEmpty) {
   EXPECT_EQ(test::Problems(classic)[0], (test::Found{2, CheckId::kDealUpcard}))
       << test::Dump(classic);
   // And a ruleset without upcards refuses a deal with one.
-  FileReport upcard = AuditWith(SelfPlay(Classic(), 3, 1), none);
+  FileReport upcard = AuditWith(SelfPlay(Classic(), 3), none);
   ASSERT_FALSE(test::Problems(upcard).empty());
   EXPECT_EQ(test::Problems(upcard)[0], (test::Found{2, CheckId::kDealUpcard}));
 }

@@ -61,8 +61,8 @@ Finding ToApi(const ::canasta::Finding& f, const std::string& file) {
 }
 
 ScoreParts ToApi(const ScoreBreakdown& b) {
-  return ScoreParts{b.canastas, b.red_threes, b.going_out, b.melded,
-                    b.in_hand,  b.penalties,  b.house,     b.total()};
+  return ScoreParts{b.canastas, b.red_threes, b.going_out, b.melded, b.in_hand,
+                    b.penalties, b.house,      b.total(),   b.extra};
 }
 
 ScoreBreakdown FromApi(const ScoreParts& p) {
@@ -74,6 +74,7 @@ ScoreBreakdown FromApi(const ScoreParts& p) {
   b.in_hand = p.in_hand;
   b.penalties = p.penalties;
   b.house = p.house;
+  b.extra = p.extra;
   return b;
 }
 

@@ -6,7 +6,10 @@
 namespace canasta {
 
 Game::Game(const Rules& rules, const RuleHooks& hooks)
-    : rules_(rules), hooks_(hooks), totals_(rules.num_sides(), 0) {}
+    : rules_(rules),
+      hooks_(hooks),
+      totals_(rules.num_sides(), 0),
+      canastas_(rules.num_sides(), 0) {}
 
 TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
   TaggedViolations out;
@@ -31,15 +34,15 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
   if (deal.dealer < 0 || deal.dealer >= n) {
     add(CheckId::kDealDealer, "there is no seat " + std::to_string(deal.dealer) + " to deal",
         "000 §6");
-  } else if (last_dealer_ >= 0 && deal.dealer != (last_dealer_ + 1) % n) {
+  } else if (last_dealer_ >= 0 && deal.dealer != rules_.DealerAfter(last_dealer_)) {
     add(CheckId::kDealDealer,
-        "seat " + std::to_string(deal.dealer) + " deals, but the deal passes to the left: seat " +
-            std::to_string((last_dealer_ + 1) % n),
-        rules_.Cite("rule.dealer", "000 §6"));
+        "seat " + std::to_string(deal.dealer) + " deals, but " + rules_.DealerRotationWords() +
+            ": seat " + std::to_string(rules_.DealerAfter(last_dealer_)),
+        rules_.Cite("dealer_rotation", rules_.Cite("rule.dealer", "000 §6")));
   }
   last_hand_number_ = hand_number;
   // A dealer who is no seat sets no rotation to check the next deal against
-  // (and last_dealer_ + 1 stays in range).
+  // (and DealerAfter stays in range).
   last_dealer_ = deal.dealer >= 0 && deal.dealer < n ? deal.dealer : -1;
   position_ = std::make_unique<Position>(rules_, hooks_, totals_);
   TaggedViolations dv = position_->Deal(deal);
@@ -49,27 +52,50 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
 
 std::vector<ScoreBreakdown> Game::FinishDeal() {
   std::vector<ScoreBreakdown> parts = position_->Score();
-  for (size_t s = 0; s < parts.size() && s < totals_.size(); ++s)
+  for (size_t s = 0; s < parts.size() && s < totals_.size(); ++s) {
     totals_[s] = SaturatingAdd(totals_[s], parts[s].total());
+    canastas_[s] += position_->CanastaCount(int(s));
+  }
   ++deals_;
+  outcome_ = DecideGame(rules_, hooks_, totals_, deals_, canastas_);
   return parts;
 }
 
-bool Game::tied_at_target() const {
-  const int best = *std::max_element(totals_.begin(), totals_.end());
-  return best >= rules_.target_score && std::count(totals_.begin(), totals_.end(), best) > 1;
-}
-
-bool Game::over() const {
-  if (deals_ == 0) return false;
-  const int best = *std::max_element(totals_.begin(), totals_.end());
-  if (best < rules_.target_score) return false;
-  return !(tied_at_target() && rules_.exact_tie == ExactTie::kPlayAnotherDeal);
-}
-
-std::optional<int> Game::winner() const {
-  if (!over() || tied_at_target()) return std::nullopt;
-  return int(std::max_element(totals_.begin(), totals_.end()) - totals_.begin());
+GameOutcome DecideGame(const Rules& rules, const RuleHooks& hooks, const std::vector<int>& totals,
+                       int hands, const std::vector<int>& canastas) {
+  GameOutcome out;
+  if (hands <= 0 || totals.empty()) return out;
+  const int best = *std::max_element(totals.begin(), totals.end());
+  if (best < rules.target_score) return out;  // 000 §19
+  std::vector<int> tied;
+  for (size_t s = 0; s < totals.size(); ++s)
+    if (totals[s] == best) tied.push_back(int(s));
+  out.over = true;
+  if (tied.size() == 1) {
+    out.winner = tied[0];
+    return out;
+  }
+  if (hooks.Overrides(HookId::kTieBreak)) {
+    HookValue ctx = HookValue::Table();
+    HookValue t = HookValue::List(), ties = HookValue::List(), c = HookValue::List();
+    for (int v : totals) t.Append(HookValue::Int(v));
+    for (int s : tied) ties.Append(HookValue::Int(s));
+    for (size_t s = 0; s < totals.size(); ++s)
+      c.Append(HookValue::Int(s < canastas.size() ? canastas[s] : 0));
+    ctx.Set("totals", std::move(t));
+    ctx.Set("tied", std::move(ties));
+    ctx.Set("canastas", std::move(c));
+    ctx.Set("hands", HookValue::Int(hands));
+    const HookAnswer answer = hooks.Call(HookId::kTieBreak, ctx, rules);
+    if (answer.given && answer.integer >= 0 && answer.integer < int(totals.size())) {
+      out.winner = answer.integer;
+      return out;
+    }
+  }
+  // readings R17: an exact tie plays another deal, or is a draw.
+  out.tied = true;
+  out.over = rules.exact_tie == ExactTie::kDraw;
+  return out;
 }
 
 }  // namespace canasta

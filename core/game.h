@@ -1,5 +1,6 @@
-// A game: a sequence of deals with running totals, the dealer passing to the
-// left (000 §6), and the end at the target score (000 §19, readings R17).
+// A game: a sequence of deals with running totals, the dealer passing as
+// dealer_rotation says (000 §6), and the end at the target score (000 §19,
+// readings R17).
 #ifndef CANASTA_CORE_GAME_H_
 #define CANASTA_CORE_GAME_H_
 
@@ -10,6 +11,23 @@
 #include "core/position.h"
 
 namespace canasta {
+
+// How a game stands (000 §19, readings R17).
+struct GameOutcome {
+  bool over = false;
+  // The top totals tie at the target and neither the hook tie_break nor
+  // exact_tie = draw decided it.
+  bool tied = false;
+  std::optional<int> winner;  // once over, unless a draw
+};
+
+// The one rule of the game's end and its winner: a side reached the target;
+// a tie for the lead goes to the ruleset's hook tie_break, then to
+// exact_tie. Used for the engine's own totals (Game) and for the replay's
+// totals that take the recorded scores of hands it could not replay.
+// `canastas`: made over the game, by side; `hands`: hands played.
+GameOutcome DecideGame(const Rules& rules, const RuleHooks& hooks, const std::vector<int>& totals,
+                       int hands, const std::vector<int>& canastas);
 
 class Game {
  public:
@@ -27,10 +45,15 @@ class Game {
   // --- The game ---
   const std::vector<int>& totals() const { return totals_; }
   int deals_played() const { return deals_; }
-  bool over() const;                  // a side reached the target (and no tie to play off)
-  std::optional<int> winner() const;  // the side with the higher total, once over
-  // Whether a total reached the target but the totals tie exactly (readings R17).
-  bool tied_at_target() const;
+  // DecideGame for the totals so far.
+  const GameOutcome& outcome() const { return outcome_; }
+  bool over() const { return outcome_.over; }  // a side reached the target (and no tie to play off)
+  std::optional<int> winner() const { return outcome_.winner; }  // once over
+  // Whether a total reached the target but the totals tie exactly, with
+  // nothing to break the tie (readings R17).
+  bool tied_at_target() const { return outcome_.tied; }
+  // Canastas made over the game so far, by side.
+  const std::vector<int>& canastas() const { return canastas_; }
   const Rules& rules() const { return rules_; }
   const RuleHooks& hooks() const { return hooks_; }
 
@@ -38,6 +61,8 @@ class Game {
   const Rules rules_;  // a copy: positions refer to it for the game's life
   const RuleHooks& hooks_;
   std::vector<int> totals_;
+  std::vector<int> canastas_;
+  GameOutcome outcome_;  // decided when a deal is scored
   int deals_ = 0;
   int last_hand_number_ = 0;
   int last_dealer_ = -1;

@@ -298,6 +298,8 @@ class Position {
   // (002 L47: "meld as much as possible"); empty if none.
   std::vector<Card> StillMeldable(const CardCounts& left, int canastas_after) const;
   void BeginTurn(int player);
+  // The ruleset's hook `score` for one side's breakdown (position_score.cc).
+  void ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const;
   void TakeFromStock(Card c);
   void AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards);
   Meld* FindMeld(int side, Rank rank);

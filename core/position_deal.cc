@@ -21,7 +21,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
   TaggedViolations out;
   const int n = rules_.num_players;
   dealer_ = ((d.dealer % n) + n) % n;
-  current_ = (dealer_ + 1) % n;  // 000 §11: the player at the dealer's left begins.
+  current_ = rules_.FirstPlayerOf(dealer_);  // 000 §11 (first_player)
   phase_ = Phase::kBeforePlay;
 
   // The pack: every card face's copies (000 §1).
@@ -160,7 +160,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   const bool from_pile = p.pile_threes > 0;
   const bool before_play = phase_ == Phase::kBeforePlay;
   if (before_play) {
-    // The player at the dealer's left begins the first turn: laying out
+    // The first player (first_player) begins the first turn: laying out
     // dealt red threes before the draw is their first-turn layout (readings R6).
     if (rules_.three_layout == ThreeLayout::kFirstTurn && m.player != current_) {
       out.push_back(Tv(CheckId::kThreeTiming,

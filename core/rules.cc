@@ -32,6 +32,32 @@ int Rules::MinimumBasis(int own, const std::vector<int>* totals) const {
   return basis;
 }
 
+int Rules::DealerAfter(int dealer, int hands_later) const {
+  const int n = num_players;
+  const int step = dealer_rotation == DealerRotation::kLeft    ? 1
+                   : dealer_rotation == DealerRotation::kRight ? n - 1
+                                                               : 0;
+  // In 64 bits: `hands_later` comes from a log.
+  return int((int64_t{dealer} + int64_t{step} * (hands_later % n)) % n + n) % n;
+}
+
+int Rules::FirstPlayerOf(int dealer) const {
+  const int n = num_players;
+  const int step = first_player == FirstPlayer::kDealerLeft    ? 1
+                   : first_player == FirstPlayer::kDealerRight ? n - 1
+                                                               : 0;
+  return ((dealer + step) % n + n) % n;
+}
+
+const char* Rules::DealerRotationWords() const {
+  switch (dealer_rotation) {
+    case DealerRotation::kLeft: return "the deal passes to the left";
+    case DealerRotation::kRight: return "the deal passes to the right";
+    case DealerRotation::kNone: return "the same player deals every hand";
+  }
+  return "";
+}
+
 void Rules::SetCitation(const std::string& param, const std::string& source) {
   auto next = std::make_shared<Citations>(citations ? *citations : Citations());
   auto it = std::find_if(next->begin(), next->end(),
@@ -247,6 +273,14 @@ const std::vector<std::string>& EnumNames(AskToGoOut) {
   static const std::vector<std::string> k = {"optional", "required", "not_allowed"};
   return k;
 }
+const std::vector<std::string>& EnumNames(DealerRotation) {
+  static const std::vector<std::string> k = {"left", "right", "none"};
+  return k;
+}
+const std::vector<std::string>& EnumNames(FirstPlayer) {
+  static const std::vector<std::string> k = {"dealer_left", "dealer", "dealer_right"};
+  return k;
+}
 
 const RuleHooks& DefaultHooks() {
   static const RuleHooks kDefault;
@@ -260,6 +294,26 @@ const std::vector<BreakdownPart>& BreakdownParts() {
       {"in_hand", &ScoreBreakdown::in_hand},     {"penalties", &ScoreBreakdown::penalties},
       {"house", &ScoreBreakdown::house}};
   return k;
+}
+
+const int* ScoreBreakdown::Find(std::string_view name) const {
+  for (const BreakdownPart& p : BreakdownParts())
+    if (name == p.name) return &(this->*p.field);
+  for (const auto& part : extra)
+    if (name == part.first) return &part.second;
+  return nullptr;
+}
+
+bool ScoreBreakdown::operator==(const ScoreBreakdown& o) const {
+  for (const BreakdownPart& p : BreakdownParts())
+    if (this->*p.field != o.*p.field) return false;
+  return extra == o.extra;
+}
+
+ScoreBreakdown EmptyBreakdown(const std::vector<std::string>& extra_names) {
+  ScoreBreakdown b;
+  for (const std::string& name : extra_names) b.extra.emplace_back(name, 0);
+  return b;
 }
 
 }  // namespace canasta

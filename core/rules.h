@@ -83,6 +83,20 @@ enum class ExactTie : uint8_t {
   kDraw,
 };
 
+// Who deals the next hand (000 §6: the deal passes to the left).
+enum class DealerRotation : uint8_t {
+  kLeft,   // 000 §6: the next seat (seat + 1)
+  kRight,  // house rule: the previous seat
+  kNone,   // house rule: the same dealer all game
+};
+
+// Who plays first in a hand (000 §11: the player at the dealer's left).
+enum class FirstPlayer : uint8_t {
+  kDealerLeft,   // 000 §11
+  kDealer,       // house rule
+  kDealerRight,  // house rule
+};
+
 struct Rules {
   // --- Players, pack, deal ---
   int num_players = 4;         // 000 §5
@@ -167,6 +181,10 @@ struct Rules {
   int target_score = 5000;
   ExactTie exact_tie = ExactTie::kPlayAnotherDeal;  // readings R17
 
+  // --- Scoring, game and deal (v2) ---
+  DealerRotation dealer_rotation = DealerRotation::kLeft;  // 000 §6
+  FirstPlayer first_player = FirstPlayer::kDealerLeft;     // 000 §11
+
   // --- Derived values ---
   int num_sides() const { return num_players == 4 ? 2 : num_players; }
   int side_of(int seat) const { return seat % num_sides(); }
@@ -181,6 +199,12 @@ struct Rules {
   // The total the minimum table is read at for a side whose own total is
   // `own`, given every side's (minimum_by); `own` when totals is null.
   int MinimumBasis(int own, const std::vector<int>* totals) const;
+  // The seat that deals `hands_later` hands after `dealer` (dealer_rotation).
+  int DealerAfter(int dealer, int hands_later = 1) const;
+  // The seat that plays first in a hand `dealer` deals (first_player).
+  int FirstPlayerOf(int dealer) const;
+  // How the deal passes, for a finding: "to the left", ...
+  const char* DealerRotationWords() const;
 
   // --- Citations ---
   // The ruleset's own source for a parameter (its file's `sources`, e.g.
@@ -220,6 +244,8 @@ const std::vector<std::string>& EnumNames(BlackThreeMeld);
 const std::vector<std::string>& EnumNames(ExactTie);
 const std::vector<std::string>& EnumNames(MinimumBy);
 const std::vector<std::string>& EnumNames(AskToGoOut);
+const std::vector<std::string>& EnumNames(DealerRotation);
+const std::vector<std::string>& EnumNames(FirstPlayer);
 
 template <class Visitor>
 void VisitParams(Rules& r, Visitor&& v) {
@@ -276,7 +302,10 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"red_threes_count_against_unmelded", "000 §7", "red threes count against a side that made no meld"}, r.red_threes_count_against_unmelded);
   v(ParamInfo{"undeclared_red_three_penalty", "000 §7, readings R20", "penalty for a red three still in hand when play ends"}, r.undeclared_red_three_penalty);
   v(ParamInfo{"target_score", "000 §19", "total that ends the game"}, r.target_score);
-  v(ParamInfo{"exact_tie", "000 §19, readings R17", "when the totals tie at the end: play_another_deal, draw"}, r.exact_tie);
+  v(ParamInfo{"exact_tie", "000 §19, readings R17", "when the totals tie at the end: play_another_deal, draw (the hook tie_break may decide first)"}, r.exact_tie);
+  // --- Scoring, game and deal (v2) ---
+  v(ParamInfo{"dealer_rotation", "000 §6; right, none: house rule", "who deals the next hand: left (the next seat), right (the previous seat), none (the same dealer)"}, r.dealer_rotation);
+  v(ParamInfo{"first_player", "000 §11; dealer, dealer_right: house rule", "who plays first: dealer_left, dealer, dealer_right"}, r.first_player);
 }
 
 }  // namespace canasta

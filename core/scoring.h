@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace canasta {
@@ -28,12 +30,22 @@ struct ScoreBreakdown {
   int in_hand = 0;     // value of the cards left in the side's hands (<= 0)
   int penalties = 0;   // penalties (<= 0)
   int house = 0;       // a ruleset hook's adjustment
+  // The ruleset's own parts (RuleHooks::ExtraParts(), set by the hook
+  // `score`), by name in that order; empty for a ruleset that declares none.
+  std::vector<std::pair<std::string, int>> extra;
   int total() const {
     int t = 0;
     for (int part : {canastas, red_threes, going_out, melded, in_hand, penalties, house})
       t = SaturatingAdd(t, part);
+    for (const auto& part : extra) t = SaturatingAdd(t, part.second);
     return t;
   }
+  // A part by name, standard or extra; nullptr when there is none.
+  const int* Find(std::string_view name) const;
+  int* Find(std::string_view name) {
+    return const_cast<int*>(static_cast<const ScoreBreakdown*>(this)->Find(name));
+  }
+  bool operator==(const ScoreBreakdown& o) const;
 };
 
 // The names of the parts, as canasta-log/1's `breakdown` spells them.
@@ -42,6 +54,9 @@ struct BreakdownPart {
   int ScoreBreakdown::*field;
 };
 const std::vector<BreakdownPart>& BreakdownParts();
+
+// A breakdown with the ruleset's own parts `extra_names` (in order), at 0.
+ScoreBreakdown EmptyBreakdown(const std::vector<std::string>& extra_names);
 
 }  // namespace canasta
 

@@ -249,6 +249,11 @@ void JsonBreakdown(W& w, const ScoreBreakdown& b) {
     w.Key(part.name);
     w.Int(b.*part.field);
   }
+  // The ruleset's own parts (score_parts), after the standard ones.
+  for (const auto& [name, value] : b.extra) {
+    w.Key(name.data(), static_cast<rapidjson::SizeType>(name.size()));
+    w.Int(value);
+  }
   w.EndObject();
 }
 

@@ -176,26 +176,15 @@ class ReplayDriver::GameReplay {
   bool Adjusted() const {
     return lost_hands_ > 0 || sheet_hands_ > 0 || std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
   }
-  // Game::over(), tied_at_target() and winner() on the adjusted totals.
-  bool TiedAtTarget() const {
-    if (!Adjusted()) return game_.tied_at_target();
-    const std::vector<int> t = Totals();
-    const int best = *std::max_element(t.begin(), t.end());
-    return best >= choice_.rules.target_score && std::count(t.begin(), t.end(), best) > 1;
+  // The game's end and winner (DecideGame) on the adjusted totals.
+  GameOutcome Outcome() const {
+    if (!Adjusted()) return game_.outcome();
+    return DecideGame(choice_.rules, *choice_.hooks, Totals(),
+                      game_.deals_played() + lost_hands_ + sheet_hands_, game_.canastas());
   }
-  bool Over() const {
-    if (!Adjusted()) return game_.over();
-    if (game_.deals_played() + lost_hands_ + sheet_hands_ == 0) return false;
-    const std::vector<int> t = Totals();
-    if (*std::max_element(t.begin(), t.end()) < choice_.rules.target_score) return false;
-    return !(TiedAtTarget() && choice_.rules.exact_tie == ExactTie::kPlayAnotherDeal);
-  }
-  std::optional<int> Winner() const {
-    if (!Adjusted()) return game_.winner();
-    if (!Over() || TiedAtTarget()) return std::nullopt;
-    const std::vector<int> t = Totals();
-    return int(std::max_element(t.begin(), t.end()) - t.begin());
-  }
+  bool TiedAtTarget() const { return Outcome().tied; }
+  bool Over() const { return Outcome().over; }
+  std::optional<int> Winner() const { return Outcome().winner; }
 
   // --- Where the game stood when a move was made, kept as plain values
   // (cheap to take before every move) and worded only for a finding ---
@@ -458,17 +447,19 @@ class ReplayDriver::GameReplay {
                                     "; the next is " + std::to_string(previous_hand + 1),
                                 {"rule: canasta-log/1 deal.hand"}}});
         if (last_dealer >= 0 && *e.dealer >= 0 && *e.dealer < n) {
-          const int expected = (last_dealer + (*e.hand - last_dealer_hand) % n + n) % n;
+          const int expected =
+              choice_.rules.DealerAfter(last_dealer, *e.hand - last_dealer_hand);
           if (*e.dealer != expected)
             kept.push_back(TaggedViolation{
                 e.line,
                 Violation{CheckId::kDealDealer,
                           "seat " + std::to_string(*e.dealer) + " deals hand " +
-                              std::to_string(*e.hand) + ", but the deal passes to the left: " +
-                              "seat " + std::to_string(last_dealer) + " dealt hand " +
+                              std::to_string(*e.hand) + ", but " +
+                              choice_.rules.DealerRotationWords() + ": seat " +
+                              std::to_string(last_dealer) + " dealt hand " +
                               std::to_string(last_dealer_hand) + ", so seat " +
                               std::to_string(expected) + " deals this one",
-                          {"rule: 000 §6"}}});
+                          {"rule: " + choice_.rules.Cite("dealer_rotation", "000 §6")}}});
         }
       }
       if (Adjusted() && over_before)
@@ -706,14 +697,14 @@ class ReplayDriver::GameReplay {
       return;
     }
     if (last_dealer_ >= 0 && !misnumbered && *e.hand > last_dealer_hand_) {
-      const int expected = (last_dealer_ + (*e.hand - last_dealer_hand_) % n) % n;
+      const int expected = choice_.rules.DealerAfter(last_dealer_, *e.hand - last_dealer_hand_);
       if (dealer != expected)
         Add(e.line, CheckId::kDealDealer,
-            SeatName(dealer) + " dealt hand " + std::to_string(*e.hand) +
-                ", but the deal passes to the left: " + SeatName(last_dealer_) + " dealt hand " +
-                std::to_string(last_dealer_hand_) + ", so " + SeatName(expected) +
-                " deals this one",
-            {"rule: 000 §6"});
+            SeatName(dealer) + " dealt hand " + std::to_string(*e.hand) + ", but " +
+                choice_.rules.DealerRotationWords() + ": " + SeatName(last_dealer_) +
+                " dealt hand " + std::to_string(last_dealer_hand_) + ", so " +
+                SeatName(expected) + " deals this one",
+            {"rule: " + choice_.rules.Cite("dealer_rotation", "000 §6")});
     }
     last_dealer_ = dealer;
     last_dealer_hand_ = *e.hand;
@@ -806,6 +797,10 @@ class ReplayDriver::GameReplay {
             parts += (parts.empty() ? "" : ", ") + std::string(p.name) + " " +
                      std::to_string(b.*p.field);
           }
+          for (const auto& [name, value] : b.extra) {
+            if (value == 0) continue;
+            parts += (parts.empty() ? "" : ", ") + name + " " + std::to_string(value);
+          }
           score_finding[size_t(s)] =
               Add(e.line, CheckId::kScoreHand,
                   SideName(s) + " scores " + std::to_string(h.scores[size_t(s)]) + " for hand " +
@@ -838,6 +833,7 @@ class ReplayDriver::GameReplay {
         };
         if (!native_hooks_) check_sheet();
         const std::vector<BreakdownPart>& known_parts = BreakdownParts();
+        const std::vector<std::string>& extra_parts = choice_.hooks->ExtraParts();
         for (int s = 0; s < sides; ++s) {
           for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
             const std::string_view key =
@@ -845,14 +841,24 @@ class ReplayDriver::GameReplay {
             const BreakdownPart* part = nullptr;
             for (size_t i = 0; i < known_parts.size(); ++i)
               if (key == PartName(i)) part = &known_parts[i];
+            // The ruleset's own parts (score_parts), set by its hook score.
+            const int* extra = nullptr;
+            if (!part && !extra_parts.empty()) extra = h.breakdown[size_t(s)].Find(key);
+            const bool declared =
+                std::find(extra_parts.begin(), extra_parts.end(), key) != extra_parts.end();
             int truth = 0;
-            if (!part && key != "special_hand") {
+            if (!part && !declared && key != "special_hand") {
+              std::string known =
+                  "known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
+                  "penalties, house, special_hand";
+              for (const std::string& x : extra_parts) known += ", " + x;
+              if (extra_parts.empty()) known += " (a ruleset declares its own in score_parts)";
               Add(e.line, CheckId::kLogBadEvent, "unknown breakdown part \"" + name + "\"",
-                  {"known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
-                   "penalties, special_hand"});
+                  {known});
               continue;
             }
             if (part) truth = h.breakdown[size_t(s)].*part->field;
+            if (extra) truth = *extra;
             if (truth != value) {
               check_sheet();
               std::vector<std::string> notes = {src};
@@ -1000,6 +1006,7 @@ class ReplayDriver::GameReplay {
               std::to_string(totals[size_t(*winner)]) + ", not " + who + std::to_string(*e->winner),
           std::move(notes));
     }
+    ReportHookFailures(line);  // tie_break, on totals that take recorded scores
     Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, e); });
   }
 

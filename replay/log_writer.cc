@@ -114,6 +114,12 @@ std::string EndHandLine(int hand, const std::vector<ScoreBreakdown>& parts,
       s += (first ? "\"" : ",\"") + std::string(p.name) + "\":" + std::to_string(parts[i].*p.field);
       first = false;
     }
+    // The ruleset's own parts (score_parts), where they count (docs/log-format.md).
+    for (const auto& [name, value] : parts[i].extra) {
+      if (value == 0) continue;
+      s += (first ? "" : ",") + JsonString(name) + ":" + std::to_string(value);
+      first = false;
+    }
     s += "}";
   }
   return s + "]}";

@@ -12,8 +12,10 @@ namespace {
 
 // Recorded numbers are untrusted: sums of them are made in 64 bits.
 int64_t Sum(const ScoreBreakdown& b) {
-  return int64_t(b.canastas) + b.red_threes + b.going_out + b.melded + b.in_hand + b.penalties +
-         b.house;
+  int64_t sum = int64_t(b.canastas) + b.red_threes + b.going_out + b.melded + b.in_hand +
+                b.penalties + b.house;
+  for (const auto& part : b.extra) sum += part.second;
+  return sum;
 }
 
 std::string List(const std::vector<int>& values) {
@@ -90,7 +92,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
                             const std::function<std::string(int)>& side_name) {
   const int sides = rules.num_sides();
   SheetResult r;
-  r.parts.assign(size_t(sides), ScoreBreakdown());
+  r.parts.assign(size_t(sides), EmptyBreakdown(hooks.ExtraParts()));
   r.has_parts.assign(size_t(sides), false);
   r.scores.assign(size_t(sides), std::nullopt);
   auto add = [&](CheckId id, int side, const char* part, std::string message,
@@ -137,14 +139,18 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         const BreakdownPart* part = nullptr;
         for (const BreakdownPart& p : BreakdownParts())
           if (key == p.name) part = &p;
-        if (!part) {
-          add(CheckId::kLogBadEvent, s, "", "unknown breakdown part \"" + name + "\"",
-              {"known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
-               "penalties, house, special_hand"});
+        // The ruleset's own parts (score_parts), set by its hook score.
+        int* extra = part ? nullptr : b.Find(key);
+        if (!part && !extra) {
+          std::string known =
+              "known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
+              "penalties, house, special_hand";
+          for (const std::string& x : hooks.ExtraParts()) known += ", " + x;
+          add(CheckId::kLogBadEvent, s, "", "unknown breakdown part \"" + name + "\"", {known});
           continue;
         }
-        b.*part->field = int(std::max<int64_t>(
-            INT32_MIN, std::min<int64_t>(INT32_MAX, int64_t(b.*part->field) + value)));
+        int& field = part ? b.*part->field : *extra;
+        field = int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, int64_t(field) + value)));
         recorded_sum[size_t(s)] += value;
         Seen& sn = seen[size_t(s)];
         if (key == "canastas") sn.canastas = true;
@@ -170,7 +176,10 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
   bool red_counts_known = true;
   std::vector<int> going_out_sides;
 
-  for (int s = 0; s < sides && breakdown_ok; ++s) {
+  // A ruleset's hook score may set any part to any value: then only the
+  // parts' sum is checked.
+  const bool parts_free = hooks.Overrides(HookId::kScore);
+  for (int s = 0; s < sides && breakdown_ok && !parts_free; ++s) {
     ScoreBreakdown& b = r.parts[size_t(s)];
     const Seen& sn = seen[size_t(s)];
     const std::string who = side_name(s);

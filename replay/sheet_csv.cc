@@ -550,8 +550,15 @@ FileReport ExportSheetCsv(std::istream& log, const std::string& file, const Audi
   driver.AddObserver(&collector);
   FileReport report = driver.Run(log, file);
   bool house = false;
+  // The ruleset's own parts (score_parts), a column each after the standard ones.
+  std::vector<std::string> extra;
   for (const SheetCollector::Row& row : collector.rows())
-    for (const ScoreBreakdown& b : row.hand.breakdown) house |= b.house != 0;
+    for (const ScoreBreakdown& b : row.hand.breakdown) {
+      house |= b.house != 0;
+      for (const auto& part : b.extra)
+        if (std::find(extra.begin(), extra.end(), part.first) == extra.end())
+          extra.push_back(part.first);
+    }
   const bool several = collector.games() > 1;
   if (several) csv << "Game,";
   csv << "Hand,Side";
@@ -560,6 +567,7 @@ FileReport ExportSheetCsv(std::istream& log, const std::string& file, const Audi
     if (p.column == SheetColumn::kHouse && !house) continue;
     csv << "," << p.header;
   }
+  for (const std::string& name : extra) csv << "," << name;  // [a-z0-9_]: no quoting
   csv << ",Score,Total\n";
   for (const SheetCollector::Row& row : collector.rows()) {
     const HandReport& h = row.hand;
@@ -575,6 +583,11 @@ FileReport ExportSheetCsv(std::istream& log, const std::string& file, const Audi
         if (!known) continue;
         for (const BreakdownPart& part : BreakdownParts())
           if (std::string(part.name) == p.part) csv << b.*part.field;
+      }
+      for (const std::string& name : extra) {
+        csv << ",";
+        const int* value = b.Find(name);
+        if (known && value) csv << *value;
       }
       csv << "," << h.scores[s] << "," << (s < h.totals.size() ? h.totals[s] : 0) << "\n";
     }

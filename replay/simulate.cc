@@ -133,7 +133,7 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
     std::vector<ScoreBreakdown> parts = game.FinishDeal();
     Emit(out, EndHandLine(hand, parts, game.totals()), &stats);
     ++stats.deals;
-    dealer = (dealer + 1) % r.num_players;
+    dealer = r.DealerAfter(dealer);
   }
   stats.finished = game.over();
   Emit(out, EndGameLine(game.totals(), game.winner()), &stats);

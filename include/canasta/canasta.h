@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "canasta/version.h"
@@ -67,6 +68,8 @@ struct ScoreParts {
   int penalties = 0;  // <= 0
   int house = 0;      // a ruleset hook's adjustment
   int total = 0;      // the sum of the parts
+  // The ruleset's own parts (its `score_parts`), by name; counted in total.
+  std::vector<std::pair<std::string, int>> extra;
 };
 
 // A hand as the toolkit scored it, next to what the log recorded.

@@ -155,7 +155,9 @@ TEST_P(GalleryRuleset, MakesADifferenceAgainstClassic) {
       const RulesetChoice& played = *pair;
       const RulesetChoice& audited = pair == &house ? classic : house;
       std::ostringstream log;
-      SimulateGame(played, GameSeed(77 + i, i), SimulateOptions(), log);
+      SimulateOptions so;
+      if (i % 2) so.bots = {"random", "sensible"};
+      SimulateGame(played, GameSeed(77 + i, i), so, log);
       std::istringstream a(log.str()), b(log.str());
       FileReport as_played = AuditStream(a, "game", OptionsFor(played));
       FileReport as_other = AuditStream(b, "game", OptionsFor(audited));

@@ -516,23 +516,35 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
   }
   if (pos.pile().empty()) return;
   const Card top = pos.pile().back();
+  // A ruleset's may_take_pile may allow what the engine refuses: then every
+  // candidate goes to Check.
+  const bool hook = pos.hooks().Overrides(HookId::kMayTakePile);
   // Never taken (000 §14): Check refuses these for every `with`.
-  if (top.is_wild() || (top.is_black_three() && r.black_three_blocks_until_covered)) return;
+  if (!hook && ((top.is_wild() && r.wild_top_blocks_take) ||
+                (top.is_black_three() && r.black_three_blocks_until_covered)))
+    return;
   const CardCounts& hand = pos.hand(seat);
   const Counts cnt = ClassCounts(hand);
   const int cls = CardClass(top);
   const bool frozen = pos.IsPileFrozenFor(side);
-  const bool pair_needed = frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand;
+  const bool pair_needed = !hook && (frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand ||
+                                     r.unfrozen_take == UnfrozenTake::kNaturalPair);
+  // A wild top card's class is counted by the wild loops alone.
+  const int naturals = top.is_wild() ? 0 : cnt[cls];
   TakePileMove t{seat, top, {}, {}, {}, 0};
-  for (int n = 0; n <= cnt[cls]; ++n) {
-    if (n < 2 && pair_needed) continue;  // Check's first refusal (000 §13, §14; 002 Play-4)
-    for (int w2 = 0; w2 <= cnt[kTwos]; ++w2) {
-      for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
-        FillPart(hand, cls, n, w2, jk, &t.with);
-        t.to = t.with.empty() ? std::optional<Rank>(top.rank()) : std::nullopt;
-        if (!Clean(pos, t)) continue;
-        Search search;
-        if (FinishableAfter(pos, t, &search)) out->push_back(t);
+  for (bool to_hand : {false, true}) {
+    if (to_hand && !r.pile_top_to_hand) break;
+    t.to_hand = to_hand;
+    for (int n = 0; n <= naturals; ++n) {
+      if (n < 2 && pair_needed) continue;  // Check's first refusal (000 §13, §14; 002 Play-4)
+      for (int w2 = 0; w2 <= cnt[kTwos]; ++w2) {
+        for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
+          FillPart(hand, cls, n, w2, jk, &t.with);
+          t.to = t.with.empty() && !to_hand ? std::optional<Rank>(top.rank()) : std::nullopt;
+          if (!Clean(pos, t)) continue;
+          Search search;
+          if (FinishableAfter(pos, t, &search)) out->push_back(t);
+        }
       }
     }
   }
@@ -561,6 +573,7 @@ std::string PlayKey(const Move& move) {
             s += " onto";
           else
             s += " ", AppendCounts(m.with, &s);
+          if (m.to_hand) s += " to hand";
         } else if constexpr (std::is_same_v<T, MeldMove>) {
           s = "meld " + p;
           for (const MeldPart& part : m.parts) {

@@ -91,6 +91,13 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                             Seat(turn_.player) + " did not go out this turn",
                         rules_.Cite("black_three_meld", "000 §8"), tag));
   }
+  if (turn_.top_to_hand.valid()) {
+    // pile_top_to_hand: the top card taken into the hand is melded this turn.
+    out->push_back(Tv(CheckId::kPileTakeInvalid,
+                      "the top card " + ToString(turn_.top_to_hand) +
+                          " was taken into the hand with the pile but not melded this turn",
+                      rules_.Cite("pile_top_to_hand", "house rule: top card to hand")));
+  }
   if (turn_.answer) {
     const std::string yes_source = rules_.Cite("out_yes_excused_if_impossible", "000 §17");
     if (*turn_.answer && !going_out && !rules_.out_yes_excused_if_impossible)

@@ -529,19 +529,33 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
   const bool frozen = pos.IsPileFrozenFor(side);
   const bool pair_needed = !hook && (frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand ||
                                      r.unfrozen_take == UnfrozenTake::kNaturalPair);
-  // A wild top card's class is counted by the wild loops alone.
-  const int naturals = top.is_wild() ? 0 : cnt[cls];
   TakePileMove t{seat, top, {}, {}, {}, 0};
+  // The classes of naturals shown with the top card: its own; for a wild top
+  // card (when it does not block) any rank it may join.
+  const int first = top.is_wild() ? kBlackThree : cls;
+  const int last = top.is_wild() ? 14 : cls;
   for (bool to_hand : {false, true}) {
     if (to_hand && !r.pile_top_to_hand) break;
     t.to_hand = to_hand;
-    for (int n = 0; n <= naturals; ++n) {
-      if (n < 2 && pair_needed) continue;  // Check's first refusal (000 §13, §14; 002 Play-4)
-      for (int w2 = 0; w2 <= cnt[kTwos]; ++w2) {
-        for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
-          FillPart(hand, cls, n, w2, jk, &t.with);
-          t.to = t.with.empty() && !to_hand ? std::optional<Rank>(top.rank()) : std::nullopt;
-          if (!Clean(pos, t)) continue;
+    for (int k = first; k <= last; ++k) {
+      const Meld* meld = SideMeld(pos, side, Rank(k));
+      for (int n = top.is_wild() ? 1 : 0; n <= cnt[k]; ++n) {
+        if (n < 2 && pair_needed) continue;  // Check's first refusal (000 §13, §14; 002 Play-4)
+        for (int w2 = 0; w2 <= cnt[kTwos]; ++w2) {
+          for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
+            FillPart(hand, k, n, w2, jk, &t.with);
+            t.to = t.with.empty() && !to_hand ? std::optional<Rank>(top.rank()) : std::nullopt;
+            if (!Clean(pos, t)) continue;
+            Search search;
+            if (FinishableAfter(pos, t, &search)) out->push_back(t);
+          }
+        }
+      }
+      if (top.is_wild() && meld && !pair_needed) {
+        // A wild top card alone onto the side's meld of this rank.
+        t.with.clear();
+        t.to = Rank(k);
+        if (Clean(pos, t)) {
           Search search;
           if (FinishableAfter(pos, t, &search)) out->push_back(t);
         }
@@ -570,7 +584,7 @@ std::string PlayKey(const Move& move) {
         } else if constexpr (std::is_same_v<T, TakePileMove>) {
           s = "take " + p + ":";
           if (m.with.empty())
-            s += " onto";
+            s += m.top.is_wild() && m.to ? " onto " + ToString(*m.to) : std::string(" onto");
           else
             s += " ", AppendCounts(m.with, &s);
           if (m.to_hand) s += " to hand";

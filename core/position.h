@@ -258,6 +258,9 @@ class Position {
     Card top_to_hand;  // the top card taken into the hand, until it is melded
   };
 
+  // The rank of the meld a take lays the top card on: its own, or for a wild
+  // top card the meld it is taken onto or makes with the cards shown.
+  Rank TakeRank(const TakePileMove& m) const;
   // The kind of the card that freezes the pile ("wild", ...), or nullptr.
   const char* PileFreezer() const;
   // The pile rules a ruleset decides (frozen, blocked top, the forms of the

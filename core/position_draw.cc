@@ -55,6 +55,16 @@ void Position::ApplyDraw(const DrawMove& m) {
     phase_ = Phase::kOver;
   }
 }
+Rank Position::TakeRank(const TakePileMove& m) const {
+  const Card top = pile_.back();
+  if (!top.is_wild()) return top.rank();
+  // A wild top card (wild_top_blocks_take false) joins the meld it is
+  // taken onto, or the one the cards shown make.
+  if (m.with.empty() && m.to) return *m.to;
+  std::optional<Rank> rank = MeldRank(m.with, std::nullopt);
+  return rank ? *rank : Rank::kJoker;
+}
+
 TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/true, &out);
@@ -116,12 +126,13 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
 
   const int side = side_of(m.player);
   const CardCounts& hand = players_[m.player].hand;
-  const Meld* existing = FindMeld(side, top.rank());
+  const Rank take_rank = TakeRank(m);
+  const Meld* existing = FindMeld(side, take_rank);
   std::vector<Card> laid = m.with;
   laid.push_back(top);
   if (check_ranks) {
     std::optional<Rank> rank = MeldRank(laid, std::nullopt);
-    if (!rank || (*rank != top.rank() && *rank != Rank::kJoker)) {
+    if (!rank || (*rank != take_rank && *rank != Rank::kJoker)) {
       out.push_back(Tv(CheckId::kMeldMixedRanks,
                        "the cards " + ToString(laid) + " are not all of one rank",
                        rules_.Cite("rule.meld_ranks", "000 §8")));
@@ -130,15 +141,15 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   }
   // The meld that results must be legal (000 §8).
   MeldShape shape = m.with.size() >= 2
-                        ? ShapeAfterAdding(nullptr, laid, top.rank(), rules_)
-                        : ShapeAfterAdding(existing, laid, top.rank(), rules_);
+                        ? ShapeAfterAdding(nullptr, laid, take_rank, rules_)
+                        : ShapeAfterAdding(existing, laid, take_rank, rules_);
   if (m.with.size() >= 2 && existing) {
     // readings R18: a new meld of a rank the side holds joins it.
     if (auto v = CheckMeldShape(rules_, hooks_, shape)) {
       out.push_back(TaggedViolation{0, *v});
       return out;
     }
-    shape = ShapeAfterAdding(existing, laid, top.rank(), rules_);
+    shape = ShapeAfterAdding(existing, laid, take_rank, rules_);
   }
   if (auto v = CheckMeldShape(rules_, hooks_, shape)) out.push_back(TaggedViolation{0, *v});
   // Taking a pile of one card with every card in the hand empties it: the
@@ -185,19 +196,20 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
   }
   *held_at = int(out->size());
 
-  int pair = 0;  // natural cards of the top's rank from the hand
+  const Rank take_rank = TakeRank(m);
+  int pair = 0;  // natural cards of the take's rank from the hand
   int wilds = 0;
   for (Card c : m.with) {
-    pair += !c.is_wild() && c.rank() == top.rank();
+    pair += !c.is_wild() && c.rank() == take_rank;
     wilds += c.is_wild();
   }
   const UnfrozenTake form = rules_.unfrozen_take;
   const bool frozen = IsPileFrozenFor(side);
-  const Meld* existing = FindMeld(side, top.rank());
+  const Meld* existing = FindMeld(side, take_rank);
   if (frozen && pair < 2) {
     TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
                            "the pile is frozen; taking it needs a natural pair of " +
-                               ToString(top.rank()) + "s from the hand",
+                               ToString(take_rank) + "s from the hand",
                            rules_.Cite("frozen_take_new_meld", "000 §13, §14"));
     const char* by = PileFrozenBy(side);
     v.violation.notes.push_back(
@@ -217,11 +229,11 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
     // the natural pair, nothing more (other cards are melded after).
     out->push_back(Tv(CheckId::kPileTakeInvalid,
                       "a frozen pile is taken by forming a new meld of the top card and two "
-                      "natural " + ToString(top.rank()) + "s only; shown: " + ToString(m.with),
+                      "natural " + ToString(take_rank) + "s only; shown: " + ToString(m.with),
                       rules_.Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
     return true;
   }
-  const std::string rank = ToString(top.rank());
+  const std::string rank = ToString(take_rank);
   // The forms of the take (unfrozen_take): 000 §13 ¶1-2 (readings R2); 002
   // Play-4 (readings R25); house rules: natural_pair, pair_or_meld, pair_or_wild.
   auto form_refused = [&](const std::string& needs) {
@@ -257,7 +269,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
   };
   if (m.with.empty()) {
     // The top card alone onto the side's meld (000 §13 ¶2, readings R2).
-    if (m.to && *m.to != top.rank()) {
+    if (m.to && *m.to != take_rank) {
       out->push_back(Tv(CheckId::kPileTakeInvalid,
                         "the top card " + ToString(top) + " cannot go onto the meld of " +
                             ToString(*m.to) + "s",
@@ -279,7 +291,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
   std::vector<Card> laid = m.with;
   laid.push_back(top);
   std::optional<Rank> meld_rank = MeldRank(laid, std::nullopt);
-  if (!meld_rank || *meld_rank != top.rank()) {
+  if (!meld_rank || *meld_rank != take_rank) {
     out->push_back(Tv(CheckId::kPileTakeInvalid,
                       "the cards shown (" + ToString(m.with) +
                           ") do not meld with the top card " + ToString(top),
@@ -309,6 +321,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   Player& p = players_[m.player];
   const int side = side_of(m.player);
   const Card top = pile_.back();
+  const Rank take_rank = TakeRank(m);  // before the top card leaves the pile
   if (m.to_hand) {
     // The top card and the pile go into the hand; the cards shown stay there.
     turn_.from_hand = p.hand;
@@ -345,9 +358,9 @@ void Position::ApplyTakePile(const TakePileMove& m) {
     if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
     turn_.last_meld_tag = m.tag;
   }
-  Meld* existing = FindMeld(side, top.rank());
+  Meld* existing = FindMeld(side, take_rank);
   if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
-  AddToSideMeld(side, top.rank(), laid);
+  AddToSideMeld(side, take_rank, laid);
   for (Card c : laid) turn_.laid.Add(c);
   if (top.is_black_three()) turn_.black_three_tags.push_back(m.tag);
   for (Card c : pile_) {

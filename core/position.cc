@@ -94,7 +94,8 @@ HookValue Position::TurnContext(int player) const {
   HookValue ctx = HookValue::Table();
   ctx.Set("player", HookValue::Int(seat));
   ctx.Set("side", HookValue::Int(side));
-  ctx.Set("turn", HookValue::Int(players_[seat].turns));
+  // A move of the draw phase comes before its turn is begun (Apply begins it).
+  ctx.Set("turn", HookValue::Int(players_[seat].turns + (turn_.player == seat ? 0 : 1)));
   ctx.Set("opened", HookValue::Bool(sides_[side].opened));
   ctx.Set("hand", HookValue::Cards(players_[seat].hand.ToVector()));
   ctx.Set("melds", melds_of(side));

@@ -257,13 +257,12 @@ TaggedViolations Position::End(int tag) {
       if (rules_.must_take_when_stock_out && !pile_.empty()) {
         const Card top = pile_.back();
         const Meld* meld = FindMeld(side, top.rank());
-        const bool fits = !top.is_wild() && !top.is_three() && meld && !meld->cards.empty() &&
-                          !meld->is_canasta(rules_) && !IsPileFrozenFor(side) &&
-                          !(rules_.one_card_rule && hand(current_).total() == 1 &&
-                            pile_.size() == 1);
+        // Whether the top card may go onto the side's meld is the take's own
+        // rule (CheckTakePile: frozen pile, forms of the take, one-card rule,
+        // the meld shape, the ruleset's may_take_pile).
+        const bool fits = !top.is_wild() && !top.is_three() && meld && !meld->cards.empty();
         if (fits) {
-          MeldShape shape = ShapeAfterAdding(meld, {top}, top.rank(), rules_);
-          if (!CheckMeldShape(rules_, hooks_, shape)) {
+          if (CheckTakePile(TakePileMove{current_, top, {}, top.rank(), {}, 0}).empty()) {
             out.push_back(Tv(CheckId::kStockOutMustTake,
                              "the stock is gone and the top discard " + ToString(top) +
                                  " fits the side's meld, so " + Seat(current_) +

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -22,6 +23,8 @@
 #include <vector>
 
 #include "core/hooks.h"
+#include "core/legal_moves.h"
+#include "core/position.h"
 #include "core/rules.h"
 #include "replay/auditor.h"
 #include "replay/simulate.h"
@@ -426,6 +429,34 @@ TEST(PileHook, MisspeltFieldIsAHookFailure) {
 }
 
 // --- The move generator follows the check ---
+
+// Seat 1 discards 2C (classic: a wild top card blocks). Under a hook that
+// allows it, the generator offers the take, and only takes Check accepts.
+TEST(PileHook, GeneratorOffersWhatTheHookAllows) {
+  Log log;
+  DealSpec d;
+  d.hands = {{}, {"2C"}, {"KH", "KD", "AH", "AD", "AC", "9D"}};
+  d.stock = {"9S"};
+  log.Deal(d);
+  auto takes = [&](const RulesetChoice& c) {
+    Position pos(c.rules, *c.hooks, {0, 0});
+    pos.Deal(log.deal_move());
+    pos.Play(DrawMove{1, {test::C("9S")}, 0});
+    pos.Play(DiscardMove{1, test::C("2C"), 0});
+    std::vector<std::string> keys;
+    for (const Move& m : LegalMoves(pos)) {
+      if (const auto* t = std::get_if<TakePileMove>(&m)) {
+        EXPECT_TRUE(pos.CheckTakePile(*t).empty()) << PlayKey(m);
+        keys.push_back(PlayKey(m));
+      }
+    }
+    return keys;
+  };
+  EXPECT_EQ(takes(WithRules(Rules())), std::vector<std::string>{});
+  const std::vector<std::string> allowed = takes(FromLua(kWildTopsAllowed));
+  EXPECT_NE(std::find(allowed.begin(), allowed.end(), "take 2: Kx2"), allowed.end())
+      << testing::PrintToString(allowed);
+}
 
 // Self-play under a ruleset whose hook allows what the engine refuses (wild
 // top cards, the one-card rule) and refuses what it allows (big frozen

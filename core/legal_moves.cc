@@ -527,8 +527,9 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
   const Counts cnt = ClassCounts(hand);
   const int cls = CardClass(top);
   const bool frozen = pos.IsPileFrozenFor(side);
-  const bool pair_needed = !hook && (frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand ||
-                                     r.unfrozen_take == UnfrozenTake::kNaturalPair);
+  const bool pair_needed =
+      !hook && (frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand ||
+                r.unfrozen_take == UnfrozenTake::kNaturalPair);
   TakePileMove t{seat, top, {}, {}, {}, 0};
   // The classes of naturals shown with the top card: its own; for a wild top
   // card (when it does not block) any rank it may join.

@@ -177,7 +177,8 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
   if (top.is_wild() && rules_.wild_top_blocks_take) {
     out->push_back(Tv(CheckId::kPileBlockedTop,
                       "a wild card (" + ToString(top) + ") is on top of the pile",
-                      rules_.Cite("wild_top_blocks_take", rules_.Cite("unfrozen_take", "000 §14"))));
+                      rules_.Cite("wild_top_blocks_take",
+                                  rules_.Cite("unfrozen_take", "000 §14"))));
     return true;
   }
   if (top.is_black_three() && rules_.black_three_blocks_until_covered) {

@@ -11,6 +11,7 @@
 // test decides.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -18,7 +19,6 @@
 #include <memory>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <variant>
 #include <vector>
 
@@ -282,8 +282,8 @@ Log ToHand(bool meld_it, int* take, int* discard) {
   log.Deal(d);
   log.Draw(1);
   log.Discard(1, "KS");
-  *take = log.Raw(
-      R"({"type":"take_pile","player":2,"top":"KS","with":["KH","KD"],"to_hand":true})");
+  *take =
+      log.Raw(R"({"type":"take_pile","player":2,"top":"KS","with":["KH","KD"],"to_hand":true})");
   if (meld_it) log.Raw(R"({"type":"meld","player":2,"melds":[{"cards":["KS","KH","KD"]}]})");
   *discard = log.Raw(R"({"type":"discard","player":2,"card":"9D"})");
   return log;
@@ -475,8 +475,7 @@ TEST(PileHook, GeneratorOffersOnlyTakesTheCheckAccepts) {
   },
 })");
   AuditOptions options;
-  options.resolve = [c](const std::string&, const std::string&, RulesetChoice* out,
-                        std::string*) {
+  options.resolve = [c](const std::string&, const std::string&, RulesetChoice* out, std::string*) {
     *out = c;
     return true;
   };

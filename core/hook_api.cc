@@ -193,8 +193,9 @@ std::vector<HookSpec> MakeSpecs() {
                                    "meld, or by the cards shown)"},
                   {"pile", "cards", "the whole pile, bottom first"},
                   {"frozen", "boolean", "the pile is frozen for the side"},
-                  {"frozen_by", "string", "why: \"wild\", \"red_three\", \"not_opened\" (nil "
-                                          "when not frozen)"},
+                  {"frozen_by", "string", "why: \"wild\", \"red_three\", \"black_three\", "
+                                          "\"not_opened\" (nil when not frozen)"},
+                  {"to_hand", "boolean", "the top card goes into the hand (pile_top_to_hand)"},
                   {"default", "reason", "the engine's verdict: true, or its reason for refusing"}})});
   s.push_back(HookSpec{
       HookId::kMayMeld, "may_meld", "may_meld(ctx, rules)", HookResult::kReason, 0, 0,

@@ -519,23 +519,50 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
   }
   if (pos.pile().empty()) return;
   const Card top = pos.pile().back();
+  // A ruleset's may_take_pile may allow what the engine refuses: then every
+  // candidate goes to Check.
+  const bool hook = pos.hooks().Overrides(HookId::kMayTakePile);
   // Never taken (000 §14): Check refuses these for every `with`.
-  if (top.is_wild() || (top.is_black_three() && r.black_three_blocks_until_covered)) return;
+  if (!hook && ((top.is_wild() && r.wild_top_blocks_take) ||
+                (top.is_black_three() && r.black_three_blocks_until_covered)))
+    return;
   const CardCounts& hand = pos.hand(seat);
   const Counts cnt = ClassCounts(hand);
   const int cls = CardClass(top);
   const bool frozen = pos.IsPileFrozenFor(side);
-  const bool pair_needed = frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand;
+  const bool pair_needed =
+      !hook && (frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand ||
+                r.unfrozen_take == UnfrozenTake::kNaturalPair);
   TakePileMove t{seat, top, {}, {}, {}, 0};
-  for (int n = 0; n <= cnt[cls]; ++n) {
-    if (n < 2 && pair_needed) continue;  // Check's first refusal (000 §13, §14; 002 Play-4)
-    for (int w2 = 0; w2 <= cnt[kTwos]; ++w2) {
-      for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
-        FillPart(hand, cls, n, w2, jk, &t.with);
-        t.to = t.with.empty() ? std::optional<Rank>(top.rank()) : std::nullopt;
-        if (!Clean(pos, t)) continue;
-        Search search;
-        if (FinishableAfter(pos, t, &search)) out->push_back(t);
+  // The classes of naturals shown with the top card: its own; for a wild top
+  // card (when it does not block) any rank it may join.
+  const int first = top.is_wild() ? kBlackThree : cls;
+  const int last = top.is_wild() ? 14 : cls;
+  for (bool to_hand : {false, true}) {
+    if (to_hand && !r.pile_top_to_hand) break;
+    t.to_hand = to_hand;
+    for (int k = first; k <= last; ++k) {
+      const Meld* meld = SideMeld(pos, side, Rank(k));
+      for (int n = top.is_wild() ? 1 : 0; n <= cnt[k]; ++n) {
+        if (n < 2 && pair_needed) continue;  // Check's first refusal (000 §13, §14; 002 Play-4)
+        for (int w2 = 0; w2 <= cnt[kTwos]; ++w2) {
+          for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
+            FillPart(hand, k, n, w2, jk, &t.with);
+            t.to = t.with.empty() && !to_hand ? std::optional<Rank>(top.rank()) : std::nullopt;
+            if (!Clean(pos, t)) continue;
+            Search search;
+            if (FinishableAfter(pos, t, &search)) out->push_back(t);
+          }
+        }
+      }
+      if (top.is_wild() && meld && !pair_needed) {
+        // A wild top card alone onto the side's meld of this rank.
+        t.with.clear();
+        t.to = Rank(k);
+        if (Clean(pos, t)) {
+          Search search;
+          if (FinishableAfter(pos, t, &search)) out->push_back(t);
+        }
       }
     }
   }
@@ -561,9 +588,10 @@ std::string PlayKey(const Move& move) {
         } else if constexpr (std::is_same_v<T, TakePileMove>) {
           s = "take " + p + ":";
           if (m.with.empty())
-            s += " onto";
+            s += m.top.is_wild() && m.to ? " onto " + ToString(*m.to) : std::string(" onto");
           else
             s += " ", AppendCounts(m.with, &s);
+          if (m.to_hand) s += " to hand";
         } else if constexpr (std::is_same_v<T, MeldMove>) {
           s = "meld " + p;
           for (const MeldPart& part : m.parts) {

@@ -40,7 +40,11 @@
 //   from the hand (naturals of the top's class, twos, jokers: a natural pair,
 //   a natural and a wild card, a pair and more, ...) and the top card alone
 //   onto the side's meld (`to`), each under the ruleset's unfrozen_take,
-//   frozen_take_new_meld, one_card_rule and the rest, as Check rules.
+//   frozen_take_new_meld, one_card_rule and the rest, as Check rules; a
+//   wild top card (where wild_top_blocks_take is false) with naturals of any
+//   rank or onto any meld of the side; each also into the hand (`to_hand`)
+//   where pile_top_to_hand is set. With a may_take_pile hook every candidate
+//   goes to Check (the hook may allow what the engine refuses).
 // - Play phase: every one-part meld the hand allows, as a new meld or an
 //   addition (`to`) for every class (black threes included) with every number
 //   of twos and jokers; melds of wild cards alone where wild_melds is set; a

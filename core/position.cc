@@ -37,13 +37,30 @@ int Position::Minimum(int side) const {
   return SaturatingAdd(hooks_.MinimumCount(rules_, totals_[side], side, &totals_), sides_[side].minimum_increase);
 }
 
-bool Position::IsPileFrozen() const {
-  // 000 §14: a wild card or a red three in the pile freezes it; a black three
-  // only blocks until covered.
+const char* Position::PileFreezer() const {
+  // 000 §14: a wild card or a red three in the pile freezes it (wild_freezes_pile,
+  // red_three_freezes_pile); a black three only blocks until covered
+  // (readings R4; black_three_freezes_pile). pile_freeze_lasts: until the pile
+  // is taken, or only while the freezing card is on top.
+  auto kind = [this](Card c) -> const char* {
+    if (c.is_wild()) return rules_.wild_freezes_pile ? "wild" : nullptr;
+    if (c.is_red_three()) return rules_.red_three_freezes_pile ? "red_three" : nullptr;
+    if (c.is_black_three()) return rules_.black_three_freezes_pile ? "black_three" : nullptr;
+    return nullptr;
+  };
+  if (pile_.empty()) return nullptr;
+  if (rules_.pile_freeze_lasts == PileFreeze::kUntilCovered) return kind(pile_.back());
   for (Card c : pile_) {
-    if (c.is_wild() || c.is_red_three()) return true;
+    if (const char* k = kind(c)) return k;
   }
-  return false;
+  return nullptr;
+}
+
+bool Position::IsPileFrozen() const { return PileFreezer() != nullptr; }
+
+const char* Position::PileFrozenBy(int side) const {
+  if (rules_.frozen_before_initial_meld && !sides_[side].opened) return "not_opened";
+  return PileFreezer();
 }
 
 bool Position::IsPileFrozenFor(int side) const {
@@ -77,7 +94,8 @@ HookValue Position::TurnContext(int player) const {
   HookValue ctx = HookValue::Table();
   ctx.Set("player", HookValue::Int(seat));
   ctx.Set("side", HookValue::Int(side));
-  ctx.Set("turn", HookValue::Int(players_[seat].turns));
+  // A move of the draw phase comes before its turn is begun (Apply begins it).
+  ctx.Set("turn", HookValue::Int(players_[seat].turns + (turn_.player == seat ? 0 : 1)));
   ctx.Set("opened", HookValue::Bool(sides_[side].opened));
   ctx.Set("hand", HookValue::Cards(players_[seat].hand.ToVector()));
   ctx.Set("melds", melds_of(side));

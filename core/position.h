@@ -43,6 +43,9 @@ struct TakePileMove {
   std::optional<Rank> to;  // or: the side's meld the top card is added to
   std::optional<int> count;  // the pile's size as the recorder saw it
   int tag = 0;
+  // The top card goes into the hand with the pile (pile_top_to_hand); `with`
+  // then lists the cards shown to prove the take, which stay in the hand.
+  bool to_hand = false;
 };
 struct MeldPart {
   std::optional<Rank> to;  // add to the side's meld of this rank
@@ -188,6 +191,9 @@ class Position {
   bool drew_this_turn() const { return turn_.drew; }
   bool IsPileFrozenFor(int side) const;
   bool IsPileFrozen() const;  // by its cards alone
+  // Why the pile is frozen for `side`: "wild", "red_three", "black_three"
+  // (a card in it), "not_opened", or nullptr when it is not.
+  const char* PileFrozenBy(int side) const;
   int CanastaCount(int side) const;
   SideSummary Summary(int side) const;
   int turns_played(int seat) const { return players_[seat].turns; }
@@ -257,7 +263,18 @@ class Position {
     std::vector<int> black_three_tags;
     bool illegal_meld = false;
     bool added_to_old_meld = false;
+    Card top_to_hand;  // the top card taken into the hand, until it is melded
   };
+
+  // The rank of the meld a take lays the top card on: its own, or for a wild
+  // top card the meld it is taken onto or makes with the cards shown.
+  Rank TakeRank(const TakePileMove& m) const;
+  // The kind of the card that freezes the pile ("wild", ...), or nullptr.
+  const char* PileFreezer() const;
+  // The pile rules a ruleset decides (frozen, blocked top, the forms of the
+  // take) for a take whose physical checks are done: the findings into
+  // *out; returns false when the take makes no meld worth checking.
+  bool TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, int* held_at) const;
 
   // Per-move checks (const) and applies.
   TaggedViolations CheckDraw(const DrawMove& m) const;

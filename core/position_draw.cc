@@ -55,6 +55,16 @@ void Position::ApplyDraw(const DrawMove& m) {
     phase_ = Phase::kOver;
   }
 }
+Rank Position::TakeRank(const TakePileMove& m) const {
+  const Card top = pile_.back();
+  if (!top.is_wild()) return top.rank();
+  // A wild top card (wild_top_blocks_take false) joins the meld it is
+  // taken onto, or the one the cards shown make.
+  if (m.with.empty() && m.to) return *m.to;
+  std::optional<Rank> rank = MeldRank(m.with, std::nullopt);
+  return rank ? *rank : Rank::kJoker;
+}
+
 TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/true, &out);
@@ -75,127 +85,71 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
                          std::to_string(*m.count),
                      "000 §12"));
   }
-  if (top.is_wild()) {
-    out.push_back(Tv(CheckId::kPileBlockedTop,
-                     "a wild card (" + ToString(top) + ") is on top of the pile",
-                     rules_.Cite("unfrozen_take", "000 §14")));
-    return out;
+  // The ruleset's rules of the take; the cards shown must be held whatever
+  // they say (a physical check), in the place the engine always gave it.
+  TaggedViolations rule;
+  int held_at = -1;
+  bool stop = TakeRuleFindings(m, &rule, &held_at);
+  TaggedViolations held;
+  CheckHeld(m.player, m.with, &held);
+  bool check_ranks = false;
+  if (hooks_.Overrides(HookId::kMayTakePile)) {
+    const int side = side_of(m.player);
+    HookValue ctx = TurnContext(m.player);
+    ctx.Set("top", HookValue::OfCard(top));
+    ctx.Set("with", HookValue::Cards(m.with));
+    ctx.Set("to", m.to ? HookValue::String(HookRankName(*m.to)) : HookValue());
+    ctx.Set("pile", HookValue::Cards(pile_));
+    const char* frozen_by = PileFrozenBy(side);
+    ctx.Set("frozen", HookValue::Bool(frozen_by != nullptr));
+    ctx.Set("frozen_by", frozen_by ? HookValue::String(frozen_by) : HookValue());
+    ctx.Set("to_hand", HookValue::Bool(m.to_hand));
+    ctx.Set("default", rule.empty() ? HookValue::Bool(true)
+                                    : HookValue::String(rule.front().violation.message));
+    const HookAnswer answer = hooks_.Call(HookId::kMayTakePile, ctx, rules_);
+    if (answer.given) {
+      rule.clear();
+      held_at = 0;
+      if (answer.allowed) {
+        // The ruleset allows the take: the meld it makes is still checked.
+        stop = false;
+        check_ranks = true;
+      } else {
+        rule.push_back(HookRefusal(CheckId::kPileHouseRule, HookId::kMayTakePile, answer));
+        stop = true;
+      }
+    }
   }
-  if (top.is_black_three() && rules_.black_three_blocks_until_covered) {
-    out.push_back(Tv(CheckId::kPileBlockedTop,
-                     "a black three (" + ToString(top) +
-                         ") is on top of the pile; it blocks until covered",
-                     "000 §14"));
-    return out;
-  }
+  if (held_at >= 0) rule.insert(rule.begin() + held_at, held.begin(), held.end());
+  out.insert(out.end(), rule.begin(), rule.end());
+  if (stop || m.to_hand) return out;  // into the hand: nothing is laid now
+
   const int side = side_of(m.player);
   const CardCounts& hand = players_[m.player].hand;
-  if (rules_.one_card_rule && hand.total() == 1 && pile_.size() == 1) {
-    out.push_back(Tv(CheckId::kPileOneCard,
-                     Seat(m.player) + " holds one card and may not take a pile of one card",
-                     rules_.Cite("one_card_rule", "000 §14, §17, readings R11")));
-  }
-  CheckHeld(m.player, m.with, &out);
-
-  int pair = 0;  // natural cards of the top's rank from the hand
-  for (Card c : m.with) pair += !c.is_wild() && c.rank() == top.rank();
-  const bool frozen = IsPileFrozenFor(side);
-  const Meld* existing = FindMeld(side, top.rank());
-  if (frozen && pair < 2) {
-    TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
-                           "the pile is frozen; taking it needs a natural pair of " +
-                               ToString(top.rank()) + "s from the hand",
-                           rules_.Cite("frozen_take_new_meld", "000 §13, §14"));
-    v.violation.notes.push_back(
-        !sides_[side].opened && rules_.frozen_before_initial_meld
-            ? "frozen because the side has not made its initial meld"
-            : "frozen by a wild card or red three in the pile");
-    if (!m.with.empty()) v.violation.notes.push_back("shown: " + ToString(m.with));
-    out.push_back(std::move(v));
-    return out;
-  }
-  if (frozen && rules_.frozen_take_new_meld && m.with.size() != 2) {
-    // 002 Play-5, readings R25: "use all three to form a new meld": the top card and
-    // the natural pair, nothing more (other cards are melded after).
-    out.push_back(Tv(CheckId::kPileTakeInvalid,
-                     "a frozen pile is taken by forming a new meld of the top card and two "
-                     "natural " + ToString(top.rank()) + "s only; shown: " + ToString(m.with),
-                     rules_.Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
-    return out;
-  }
+  const Rank take_rank = TakeRank(m);
+  const Meld* existing = FindMeld(side, take_rank);
   std::vector<Card> laid = m.with;
   laid.push_back(top);
-  auto onto_canasta = [] {
-    return Tv(CheckId::kPileOntoCanasta,
-              "the top card may not be added directly to a completed canasta", "000 §13");
-  };
-  if (m.with.empty()) {
-    // The top card alone onto the side's meld (000 §13 ¶2, readings R2).
-    if (rules_.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand) {
-      out.push_back(Tv(CheckId::kPileTakeInvalid,
-                       "taking the pile needs two natural " + ToString(top.rank()) +
-                           "s from the hand",
-                       rules_.Cite("unfrozen_take", "002 Play-4, readings R25")));
-      return out;
-    }
-    if (m.to && *m.to != top.rank()) {
-      out.push_back(Tv(CheckId::kPileTakeInvalid,
-                       "the top card " + ToString(top) + " cannot go onto the meld of " +
-                           ToString(*m.to) + "s",
-                       "000 §13"));
-      return out;
-    }
-    if (!existing) {
-      out.push_back(Tv(CheckId::kPileTakeInvalid,
-                       "the side has no meld of " + ToString(top.rank()) +
-                           "s for the top card to join",
-                       "000 §13"));
-      return out;
-    }
-    if (existing->is_canasta(rules_)) {
-      out.push_back(onto_canasta());
-      return out;
-    }
-  } else if (rules_.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand && pair < 2) {
-    out.push_back(Tv(CheckId::kPileTakeInvalid,
-                     "taking the pile needs two natural " + ToString(top.rank()) +
-                         "s from the hand",
-                     rules_.Cite("unfrozen_take", "002 Play-4, readings R25")));
-    return out;
-  } else {
+  if (check_ranks) {
     std::optional<Rank> rank = MeldRank(laid, std::nullopt);
-    if (!rank || *rank != top.rank()) {
-      out.push_back(Tv(CheckId::kPileTakeInvalid,
-                       "the cards shown (" + ToString(m.with) + ") do not meld with the top card " +
-                           ToString(top),
-                       "000 §13"));
+    if (!rank || (*rank != take_rank && *rank != Rank::kJoker)) {
+      out.push_back(Tv(CheckId::kMeldMixedRanks,
+                       "the cards " + ToString(laid) + " are not all of one rank",
+                       rules_.Cite("rule.meld_ranks", "000 §8")));
       return out;
-    }
-    if (m.with.size() == 1) {
-      // One card with the top: only an addition to an unfinished meld.
-      if (!existing) {
-        out.push_back(Tv(CheckId::kPileTakeInvalid,
-                         "the top card and one card from the hand do not make a meld",
-                         "000 §13"));
-        return out;
-      }
-      if (existing->is_canasta(rules_)) {
-        out.push_back(onto_canasta());
-        return out;
-      }
     }
   }
   // The meld that results must be legal (000 §8).
   MeldShape shape = m.with.size() >= 2
-                        ? ShapeAfterAdding(nullptr, laid, top.rank(), rules_)
-                        : ShapeAfterAdding(existing, laid, top.rank(), rules_);
+                        ? ShapeAfterAdding(nullptr, laid, take_rank, rules_)
+                        : ShapeAfterAdding(existing, laid, take_rank, rules_);
   if (m.with.size() >= 2 && existing) {
     // readings R18: a new meld of a rank the side holds joins it.
     if (auto v = CheckMeldShape(rules_, hooks_, shape)) {
       out.push_back(TaggedViolation{0, *v});
       return out;
     }
-    shape = ShapeAfterAdding(existing, laid, top.rank(), rules_);
+    shape = ShapeAfterAdding(existing, laid, take_rank, rules_);
   }
   if (auto v = MeldRefusal(m.player, shape, laid, /*from_pile=*/true))
     out.push_back(TaggedViolation{0, *v});
@@ -210,6 +164,158 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   return out;
 }
 
+bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
+                                int* held_at) const {
+  const Card top = pile_.back();
+  *held_at = -1;  // a blocked pile is refused before the cards shown are looked at
+  if (m.to_hand && !rules_.pile_top_to_hand) {
+    out->push_back(Tv(CheckId::kPileTakeInvalid,
+                      "the ruleset does not allow taking the top card into the hand "
+                      "(pile_top_to_hand): it is melded as the pile is taken",
+                      rules_.Cite("pile_top_to_hand", "000 §13")));
+    return true;
+  }
+  if (top.is_wild() && rules_.wild_top_blocks_take) {
+    out->push_back(Tv(CheckId::kPileBlockedTop,
+                      "a wild card (" + ToString(top) + ") is on top of the pile",
+                      rules_.Cite("wild_top_blocks_take",
+                                  rules_.Cite("unfrozen_take", "000 §14"))));
+    return true;
+  }
+  if (top.is_black_three() && rules_.black_three_blocks_until_covered) {
+    out->push_back(Tv(CheckId::kPileBlockedTop,
+                      "a black three (" + ToString(top) +
+                          ") is on top of the pile; it blocks until covered",
+                      "000 §14"));
+    return true;
+  }
+  const int side = side_of(m.player);
+  const CardCounts& hand = players_[m.player].hand;
+  if (rules_.one_card_rule && hand.total() == 1 && pile_.size() == 1) {
+    out->push_back(Tv(CheckId::kPileOneCard,
+                      Seat(m.player) + " holds one card and may not take a pile of one card",
+                      rules_.Cite("one_card_rule", "000 §14, §17, readings R11")));
+  }
+  *held_at = int(out->size());
+
+  const Rank take_rank = TakeRank(m);
+  int pair = 0;  // natural cards of the take's rank from the hand
+  int wilds = 0;
+  for (Card c : m.with) {
+    pair += !c.is_wild() && c.rank() == take_rank;
+    wilds += c.is_wild();
+  }
+  const UnfrozenTake form = rules_.unfrozen_take;
+  const bool frozen = IsPileFrozenFor(side);
+  const Meld* existing = FindMeld(side, take_rank);
+  if (frozen && pair < 2) {
+    TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
+                           "the pile is frozen; taking it needs a natural pair of " +
+                               ToString(take_rank) + "s from the hand",
+                           rules_.Cite("frozen_take_new_meld", "000 §13, §14"));
+    const char* by = PileFrozenBy(side);
+    v.violation.notes.push_back(
+        by && std::string_view(by) == "not_opened"
+            ? "frozen because the side has not made its initial meld"
+        : by && std::string_view(by) == "black_three"
+            ? "frozen by a black three in the pile"
+        : rules_.pile_freeze_lasts == PileFreeze::kUntilCovered
+            ? "frozen by the card on top of the pile"
+            : "frozen by a wild card or red three in the pile");
+    if (!m.with.empty()) v.violation.notes.push_back("shown: " + ToString(m.with));
+    out->push_back(std::move(v));
+    return true;
+  }
+  if (frozen && rules_.frozen_take_new_meld && m.with.size() != 2) {
+    // 002 Play-5, readings R25: "use all three to form a new meld": the top card and
+    // the natural pair, nothing more (other cards are melded after).
+    out->push_back(Tv(CheckId::kPileTakeInvalid,
+                      "a frozen pile is taken by forming a new meld of the top card and two "
+                      "natural " + ToString(take_rank) + "s only; shown: " + ToString(m.with),
+                      rules_.Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
+    return true;
+  }
+  const std::string rank = ToString(take_rank);
+  // The forms of the take (unfrozen_take): 000 §13 ¶1-2 (readings R2); 002
+  // Play-4 (readings R25); house rules: natural_pair, pair_or_meld, pair_or_wild.
+  auto form_refused = [&](const std::string& needs) {
+    out->push_back(Tv(CheckId::kPileTakeInvalid, "taking the pile needs " + needs,
+                      rules_.Cite("unfrozen_take", form == UnfrozenTake::kTwoNaturalsFromHand
+                                                       ? "002 Play-4, readings R25"
+                                                       : "house rule: unfrozen_take")));
+    return true;
+  };
+  const std::string two = "two natural " + rank + "s from the hand";
+  const bool naturals_only = pair >= 2 && int(m.with.size()) == pair;
+  switch (form) {
+    case UnfrozenTake::kPairOrNaturalWildOrAdd:
+      break;
+    case UnfrozenTake::kTwoNaturalsFromHand:
+      if (pair < 2) return form_refused(two);
+      break;
+    case UnfrozenTake::kNaturalPair:
+      if (!naturals_only) return form_refused(two + " and no other card");
+      break;
+    case UnfrozenTake::kPairOrMeld:
+      if (!m.with.empty() && !naturals_only)
+        return form_refused(two + ", or the top card alone onto the side's meld of " + rank + "s");
+      break;
+    case UnfrozenTake::kPairOrWild:
+      if (!naturals_only && !(pair == 1 && wilds == 1 && m.with.size() == 2))
+        return form_refused(two + ", or one natural " + rank + " and one wild card");
+      break;
+  }
+  auto onto_canasta = [] {
+    return Tv(CheckId::kPileOntoCanasta,
+              "the top card may not be added directly to a completed canasta", "000 §13");
+  };
+  if (m.with.empty()) {
+    // The top card alone onto the side's meld (000 §13 ¶2, readings R2).
+    if (m.to && *m.to != take_rank) {
+      out->push_back(Tv(CheckId::kPileTakeInvalid,
+                        "the top card " + ToString(top) + " cannot go onto the meld of " +
+                            ToString(*m.to) + "s",
+                        "000 §13"));
+      return true;
+    }
+    if (!existing) {
+      out->push_back(Tv(CheckId::kPileTakeInvalid,
+                        "the side has no meld of " + rank + "s for the top card to join",
+                        "000 §13"));
+      return true;
+    }
+    if (existing->is_canasta(rules_)) {
+      out->push_back(onto_canasta());
+      return true;
+    }
+    return false;
+  }
+  std::vector<Card> laid = m.with;
+  laid.push_back(top);
+  std::optional<Rank> meld_rank = MeldRank(laid, std::nullopt);
+  if (!meld_rank || *meld_rank != take_rank) {
+    out->push_back(Tv(CheckId::kPileTakeInvalid,
+                      "the cards shown (" + ToString(m.with) +
+                          ") do not meld with the top card " + ToString(top),
+                      "000 §13"));
+    return true;
+  }
+  if (m.with.size() == 1) {
+    // One card with the top: only an addition to an unfinished meld.
+    if (!existing) {
+      out->push_back(Tv(CheckId::kPileTakeInvalid,
+                        "the top card and one card from the hand do not make a meld",
+                        "000 §13"));
+      return true;
+    }
+    if (existing->is_canasta(rules_)) {
+      out->push_back(onto_canasta());
+      return true;
+    }
+  }
+  return false;
+}
+
 void Position::ApplyTakePile(const TakePileMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver || pile_.empty())
     return;
@@ -217,6 +323,24 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   Player& p = players_[m.player];
   const int side = side_of(m.player);
   const Card top = pile_.back();
+  const Rank take_rank = TakeRank(m);  // before the top card leaves the pile
+  if (m.to_hand) {
+    // The top card and the pile go into the hand; the cards shown stay there.
+    turn_.from_hand = p.hand;
+    turn_.from_hand_limited = true;
+    // The top card counts toward the minimum when it is melded (000 §8).
+    if (rules_.top_card_counts_toward_minimum) turn_.from_hand.Add(top);
+    if (rules_.pile_top_to_hand) turn_.top_to_hand = top;
+    for (Card c : pile_) {
+      p.hand.Add(c);
+      if (c.is_red_three()) ++p.pile_threes;  // laid out with no replacement (000 §7)
+    }
+    pile_.clear();
+    turn_.drew = true;
+    turn_.took_pile = true;
+    phase_ = Phase::kPlay;
+    return;
+  }
   pile_.pop_back();
   std::vector<Card> laid;
   for (Card c : m.with) {
@@ -236,9 +360,9 @@ void Position::ApplyTakePile(const TakePileMove& m) {
     if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
     turn_.last_meld_tag = m.tag;
   }
-  Meld* existing = FindMeld(side, top.rank());
+  Meld* existing = FindMeld(side, take_rank);
   if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
-  AddToSideMeld(side, top.rank(), laid);
+  AddToSideMeld(side, take_rank, laid);
   for (Card c : laid) turn_.laid.Add(c);
   if (top.is_black_three()) turn_.black_three_tags.push_back(m.tag);
   for (Card c : pile_) {

@@ -180,7 +180,10 @@ void Position::ApplyMeld(const MeldMove& m) {
                       &turn_.counted));
     }
     AddToSideMeld(side, *rank, laid);
-    for (Card c : laid) turn_.laid.Add(c);
+    for (Card c : laid) {
+      turn_.laid.Add(c);
+      if (c == turn_.top_to_hand) turn_.top_to_hand = Card();  // melded (pile_top_to_hand)
+    }
   }
   if (turn_.opening) {
     if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;

@@ -93,6 +93,13 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                             Seat(turn_.player) + " did not go out this turn",
                         rules_.Cite("black_three_meld", "000 §8"), tag));
   }
+  if (turn_.top_to_hand.valid()) {
+    // pile_top_to_hand: the top card taken into the hand is melded this turn.
+    out->push_back(Tv(CheckId::kPileTakeInvalid,
+                      "the top card " + ToString(turn_.top_to_hand) +
+                          " was taken into the hand with the pile but not melded this turn",
+                      rules_.Cite("pile_top_to_hand", "house rule: top card to hand")));
+  }
   // 000 §17 "The answer is binding"; out_answer_binds = false makes it advice.
   if (turn_.answer && rules_.out_answer_binds) {
     const std::string yes_source = rules_.Cite("out_yes_excused_if_impossible", "000 §17");
@@ -307,13 +314,12 @@ TaggedViolations Position::End(int tag) {
       if (rules_.must_take_when_stock_out && !pile_.empty()) {
         const Card top = pile_.back();
         const Meld* meld = FindMeld(side, top.rank());
-        const bool fits = !top.is_wild() && !top.is_three() && meld && !meld->cards.empty() &&
-                          !meld->is_canasta(rules_) && !IsPileFrozenFor(side) &&
-                          !(rules_.one_card_rule && hand(current_).total() == 1 &&
-                            pile_.size() == 1);
+        // Whether the top card may go onto the side's meld is the take's own
+        // rule (CheckTakePile: frozen pile, forms of the take, one-card rule,
+        // the meld shape, the ruleset's may_take_pile).
+        const bool fits = !top.is_wild() && !top.is_three() && meld && !meld->cards.empty();
         if (fits) {
-          MeldShape shape = ShapeAfterAdding(meld, {top}, top.rank(), rules_);
-          if (!MeldRefusal(current_, shape, {top}, /*from_pile=*/true)) {
+          if (CheckTakePile(TakePileMove{current_, top, {}, top.rank(), {}, 0}).empty()) {
             out.push_back(Tv(CheckId::kStockOutMustTake,
                              "the stock is gone and the top discard " + ToString(top) +
                                  " fits the side's meld, so " + Seat(current_) +

@@ -247,7 +247,12 @@ const std::vector<std::string>& EnumNames(ThreeLayout) {
 }
 const std::vector<std::string>& EnumNames(UnfrozenTake) {
   static const std::vector<std::string> k = {"pair_or_natural_wild_or_add",
-                                             "two_naturals_from_hand"};
+                                             "two_naturals_from_hand", "natural_pair",
+                                             "pair_or_meld", "pair_or_wild"};
+  return k;
+}
+const std::vector<std::string>& EnumNames(PileFreeze) {
+  static const std::vector<std::string> k = {"until_taken", "until_covered"};
   return k;
 }
 const std::vector<std::string>& EnumNames(WildDiscard) {

@@ -49,6 +49,15 @@ enum class ThreeLayout : uint8_t {
 enum class UnfrozenTake : uint8_t {
   kPairOrNaturalWildOrAdd,  // 000 §13 ¶1-2 (readings R2).
   kTwoNaturalsFromHand,     // 002 Play-4 (readings R25).
+  kNaturalPair,   // house rule: a natural pair from the hand, nothing else with it.
+  kPairOrMeld,    // house rule: a natural pair, or the top card onto the side's meld.
+  kPairOrWild,    // house rule: a natural pair, or one natural and one wild card.
+};
+
+// How long a freezing card keeps the pile frozen (000 §14: until the pile is taken).
+enum class PileFreeze : uint8_t {
+  kUntilTaken,    // 000 §14
+  kUntilCovered,  // house rule: only while the freezing card is on top.
 };
 
 enum class WildDiscard : uint8_t {
@@ -151,6 +160,16 @@ struct Rules {
   bool one_card_rule = true;          // readings R11
   WildDiscard wild_discard = WildDiscard::kAllowed;
 
+  // --- Pile (v2) ---
+  // What freezes the pile and for how long (000 §14), whether a wild card on
+  // top blocks, and whether the top card may go into the hand.
+  bool wild_freezes_pile = true;          // 000 §14
+  bool red_three_freezes_pile = true;     // 000 §14 (a red three turned as upcard)
+  bool black_three_freezes_pile = false;  // 000 §14, readings R4: it only blocks
+  PileFreeze pile_freeze_lasts = PileFreeze::kUntilTaken;  // 000 §14
+  bool wild_top_blocks_take = true;       // 000 §14
+  bool pile_top_to_hand = false;          // house rule: top card to hand
+
   // --- Going out (000 §17) ---
   // "May I go out?": 000 §17 bars it "after melding or after showing an
   // intention to take the discard pile"; 002 Play-11 allows it any time
@@ -239,6 +258,7 @@ struct ParamInfo {
 // The names of the values of each enum, in order, as Lua spells them.
 const std::vector<std::string>& EnumNames(ThreeLayout);
 const std::vector<std::string>& EnumNames(UnfrozenTake);
+const std::vector<std::string>& EnumNames(PileFreeze);
 const std::vector<std::string>& EnumNames(WildDiscard);
 const std::vector<std::string>& EnumNames(BlackThreeMeld);
 const std::vector<std::string>& EnumNames(ExactTie);
@@ -282,9 +302,16 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"illegal_meld_penalty", "000 §10", "penalty for retracting an illegal meld"}, r.illegal_meld_penalty);
   v(ParamInfo{"frozen_before_initial_meld", "000 §14", "the pile is frozen for a side that has not made its initial meld"}, r.frozen_before_initial_meld);
   v(ParamInfo{"black_three_blocks_until_covered", "000 §14", "a black three on top blocks the next player until covered"}, r.black_three_blocks_until_covered);
-  v(ParamInfo{"unfrozen_take", "000 §13, readings R2, R25", "how an unfrozen pile is taken: pair_or_natural_wild_or_add, two_naturals_from_hand"}, r.unfrozen_take);
+  v(ParamInfo{"unfrozen_take", "000 §13, readings R2, R25", "how an unfrozen pile is taken: pair_or_natural_wild_or_add, two_naturals_from_hand, natural_pair (a natural pair only), pair_or_meld (a natural pair, or the top card onto the side's meld), pair_or_wild (a natural pair, or a natural and a wild card)"}, r.unfrozen_take);
   v(ParamInfo{"frozen_take_new_meld", "002 Play-5", "a frozen pile is taken with exactly a natural pair: the three cards form a new meld (joined to the side's meld of that rank, readings R18)"}, r.frozen_take_new_meld);
   v(ParamInfo{"one_card_rule", "000 §17, readings R11", "a player holding one card may not take a pile of one card"}, r.one_card_rule);
+  // --- Pile (v2) ---
+  v(ParamInfo{"wild_freezes_pile", "000 §14", "a wild card in the pile freezes it"}, r.wild_freezes_pile);
+  v(ParamInfo{"red_three_freezes_pile", "000 §14", "a red three in the pile (turned as upcard) freezes it"}, r.red_three_freezes_pile);
+  v(ParamInfo{"black_three_freezes_pile", "000 §14, readings R4", "a black three in the pile freezes it (classic: it only blocks while on top)"}, r.black_three_freezes_pile);
+  v(ParamInfo{"pile_freeze_lasts", "000 §14", "how long a freezing card freezes the pile: until_taken, until_covered (only while it is on top)"}, r.pile_freeze_lasts);
+  v(ParamInfo{"wild_top_blocks_take", "000 §14", "a wild card on top of the pile blocks taking it until covered"}, r.wild_top_blocks_take);
+  v(ParamInfo{"pile_top_to_hand", "house rule: top card to hand", "the top card may be taken into the hand with the pile (take_pile \"to_hand\"), then must be melded before the turn ends"}, r.pile_top_to_hand);
   v(ParamInfo{"wild_discard", "000 §14, readings R26", "wild cards may be discarded: allowed, only_if_no_other_card, never"}, r.wild_discard);
   v(ParamInfo{"ask_out_after_melding", "000 §17, R109", "\"may I go out?\" may be asked at any time of the turn before going out, also after melding or taking the pile"}, r.ask_out_after_melding);
   v(ParamInfo{"out_yes_excused_if_impossible", "000 §17, R105", "after a yes to \"may I go out?\" a player who cannot go out is excused, but must meld as much as possible before discarding"}, r.out_yes_excused_if_impossible);

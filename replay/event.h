@@ -75,12 +75,13 @@ struct Event {
   std::vector<Card> cards;
   bool bonus = false;
 
-  // take_pile: `with` is empty when absent; the reader guarantees that "with"
-  // or "to" was present on an ok event.
+  // take_pile: `with` is empty when absent; the reader guarantees that "with",
+  // "to" or "to_hand" was present on an ok event.
   std::optional<Card> top;
   std::vector<Card> with;
   std::optional<std::string> to;
   std::optional<int> count;
+  bool to_hand = false;  // the top card goes into the hand (pile_top_to_hand)
 
   // meld
   std::vector<MeldSpec> melds;

@@ -173,13 +173,15 @@ enum Field : uint8_t {
   kTotals,
   kWinner,
   kBreakdown,
+  kToHand,
   kNumFields
 };
 
 constexpr const char* kFieldNames[kNumFields] = {
     "type",  "format", "ruleset", "players",     "player", "hand",   "dealer", "hands",    "upcard",
     "stock", "feet",   "card",    "replacement", "cards",  "bonus",  "top",    "with",     "to",
-    "count", "melds",  "yes",     "text",        "scores", "totals", "winner", "breakdown"};
+    "count", "melds",  "yes",     "text",        "scores", "totals", "winner", "breakdown",
+    "to_hand"};
 
 template <size_t N>
 bool Is(const char* s, const char (&literal)[N]) {
@@ -221,6 +223,7 @@ Field FieldOf(const char* s, size_t n) {
     case 7:
       if (Is(s, "players")) return kPlayers;
       if (Is(s, "ruleset")) return kRuleset;
+      if (Is(s, "to_hand")) return kToHand;
       return kNumFields;
     case 9:
       return Is(s, "breakdown") ? kBreakdown : kNumFields;
@@ -487,6 +490,7 @@ void ResetEvent(Event* e, EventType type, int line) {
       ClearKeepSmall(&e->with);
       e->to.reset();
       e->count.reset();
+      e->to_hand = false;
       break;
     case EventType::kMeld:
       e->player.reset();
@@ -605,7 +609,10 @@ class Converter {
         bool to = Present(kTo);
         if (with) Cards(kWith, false, &e->with);
         if (to) OptString(kTo, &e->to);
-        if (!with && !to) {
+        std::optional<bool> to_hand;
+        Bool(kToHand, false, &to_hand);
+        e->to_hand = to_hand.value_or(false);
+        if (!with && !to && !e->to_hand) {
           Report(CheckId::kLogBadEvent,
                  Prefix() +
                      "needs \"with\" (cards from the hand for a new meld) or \"to\" "
@@ -1013,6 +1020,7 @@ Use UseOf(EventType t, Field f) {
       if (f == kWith) return opt(Role::kCards);
       if (f == kTo) return opt(Role::kOptString);
       if (f == kCount) return opt(Role::kInt);
+      if (f == kToHand) return opt(Role::kBool);
       return {};
     case EventType::kMeld:
       if (f == kMelds) return req(Role::kMelds);
@@ -1097,6 +1105,8 @@ class EventBuilder {
     if (w != Want::kField || use_.role != Role::kBool) return GiveUp();
     if (field_ == kBonus) {
       e_->bonus = b;
+    } else if (field_ == kToHand) {
+      e_->to_hand = b;
     } else {
       e_->yes = b;
     }
@@ -1240,7 +1250,7 @@ class EventBuilder {
           GiveUp();
         } else if ((fields_.required[int(type_)] & ~seen_) != 0) {
           GiveUp();
-        } else if (type_ == EventType::kTakePile && !e_->to && !has_with_) {
+        } else if (type_ == EventType::kTakePile && !e_->to && !has_with_ && !e_->to_hand) {
           GiveUp();
         }
       } else if (Top() == Frame::kMeld && !meld_has_cards_) {

@@ -70,6 +70,7 @@ std::string MoveLine(const Move& move) {
           std::string s = "{\"type\":\"take_pile\"" + p + ",\"top\":\"" + ToString(m.top) + "\"";
           if (!m.with.empty() || !m.to) s += ",\"with\":" + Cards(m.with);
           else s += ",\"to\":" + RankRef(*m.to);
+          if (m.to_hand) s += ",\"to_hand\":true";
           if (m.count) s += ",\"count\":" + std::to_string(*m.count);
           return s + "}";
         } else if constexpr (std::is_same_v<T, MeldMove>) {

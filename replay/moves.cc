@@ -22,6 +22,7 @@ bool FillMove(const Event& e, int player, TakePileMove* m, std::string* error) {
   m->to = RefRank(e.to);
   m->count = e.count;
   m->tag = e.line;
+  m->to_hand = e.to_hand;
   if (e.to && !m->to) {
     *error = "\"to\" is \"" + *e.to + "\", not a rank or \"wild\"";
     return false;

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/game.h"
+#include "lint/check_levels.h"
 #include "lint/checks.h"
 #include "lint/format.h"
 #include "replay/auditor.h"
@@ -57,7 +58,14 @@ Severity ToApi(::canasta::Severity s) {
 
 Finding ToApi(const ::canasta::Finding& f, const std::string& file) {
   const CheckInfo& info = GetCheck(f.id);
-  return Finding{file, f.line, info.name, ToApi(info.severity), f.message, f.notes};
+  return Finding{file, f.line, info.name, ToApi(SeverityOf(f)), f.message, f.notes};
+}
+
+// A ruleset's `checks` apply to what the library reports, as to `canasta
+// audit` (docs/embedding.md).
+::canasta::FileReport WithCheckLevels(::canasta::FileReport r) {
+  ApplyCheckLevels(&r, CheckLevels());
+  return r;
 }
 
 ScoreParts ToApi(const ScoreBreakdown& b) {
@@ -161,8 +169,17 @@ std::string LoadErrorText(const LuaError& e) {
 }
 
 // Rulesets loaded by name or path, kept for the process's life: they are
-// immutable, and a corpus names the same few again and again.
-std::shared_ptr<const ::canasta::Ruleset> LoadCached(const std::string& key, std::string* error) {
+// immutable, and a corpus names the same few again and again. A file is
+// known by its path, size and time of change, so that an application whose
+// user edits a ruleset gets the edited one.
+std::shared_ptr<const ::canasta::Ruleset> LoadCached(const std::string& name, std::string* error) {
+  std::string key = name;
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(name, ec)) {
+    const auto size = std::filesystem::file_size(name, ec);
+    const auto time = std::filesystem::last_write_time(name, ec).time_since_epoch().count();
+    key += "\n" + std::to_string(size) + "\n" + std::to_string(time);
+  }
   static std::mutex mu;
   static std::map<std::string, std::shared_ptr<const ::canasta::Ruleset>> cache;
   {
@@ -170,7 +187,7 @@ std::shared_ptr<const ::canasta::Ruleset> LoadCached(const std::string& key, std
     auto it = cache.find(key);
     if (it != cache.end()) return it->second;
   }
-  std::variant<::canasta::Ruleset, LuaError> loaded = LoadRuleset(key);
+  std::variant<::canasta::Ruleset, LuaError> loaded = LoadRuleset(name);
   if (auto* e = std::get_if<LuaError>(&loaded)) {
     if (error) *error = LoadErrorText(*e);
     return nullptr;
@@ -252,11 +269,11 @@ std::vector<std::string> BuiltinRulesets() { return BuiltinRulesetNames(); }
 // --- Auditing ---
 
 AuditResult AuditFile(const std::string& path, const AuditOptions& options) {
-  return ToApi(::canasta::AuditFile(path, ToEngine(options)));
+  return ToApi(WithCheckLevels(::canasta::AuditFile(path, ToEngine(options))));
 }
 
 AuditResult AuditStream(std::istream& in, const std::string& name, const AuditOptions& options) {
-  return ToApi(::canasta::AuditStream(in, name, ToEngine(options)));
+  return ToApi(WithCheckLevels(::canasta::AuditStream(in, name, ToEngine(options))));
 }
 
 std::string ToJson(const AuditResult& result) {

@@ -4,6 +4,8 @@
 // compares the API's output with the engine's).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -143,6 +145,40 @@ TEST(ApiAudit, ForcedRulesetOverridesTheHeader) {
   EXPECT_EQ(r.games[0].findings[0].message,
             "the game has 4 players; ruleset \"two-handed\" is for 2");
   EXPECT_EQ(r.games[0].ruleset, "two-handed");
+}
+
+// A ruleset's `checks` apply to what the library reports, as to the tool.
+TEST(ApiAudit, RulesetChecksTableApplies) {
+  const std::string dir = ::testing::TempDir() + "/api-checks";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir + "/quiet.lua")
+        << "return { extends = \"classic\", checks = { [\"pile-frozen-needs-pair\"] = "
+           "\"warning\" } }\n";
+  }
+  api::AuditOptions options;
+  options.ruleset = api::Ruleset::Load(dir + "/quiet.lua");
+  ASSERT_TRUE(options.ruleset);
+  api::AuditResult r = api::AuditFile(kFrozen, options);
+  ASSERT_EQ(r.games.size(), 1u);
+  ASSERT_EQ(r.games[0].findings.size(), 1u);
+  EXPECT_EQ(r.games[0].findings[0].check, "pile-frozen-needs-pair");
+  EXPECT_EQ(r.games[0].findings[0].severity, api::Severity::kWarning);
+  {
+    std::ofstream(dir + "/quiet.lua")
+        << "return { extends = \"classic\", checks = { [\"pile-frozen-needs-pair\"] = "
+           "\"off\" } }\n";
+  }
+  // The same file, edited (and a second later, for file systems that keep
+  // whole seconds): the library loads it again.
+  std::filesystem::last_write_time(
+      dir + "/quiet.lua",
+      std::filesystem::last_write_time(dir + "/quiet.lua") + std::chrono::seconds(2));
+  options.ruleset = api::Ruleset::Load(dir + "/quiet.lua");
+  ASSERT_TRUE(options.ruleset);
+  r = api::AuditFile(kFrozen, options);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_TRUE(r.games[0].findings.empty()) << api::ToText(r.games[0].findings[0]);
 }
 
 // The API's JSON is the writer's own, byte for byte: nothing is lost on the

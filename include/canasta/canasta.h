@@ -136,6 +136,7 @@ class CANASTA_API Ruleset {
   // Loads a built-in by name or a file by path. A name that is a built-in is
   // the built-in; write "./hutto.lua" for a file of that name. On failure
   // returns nullopt and, if `error` is given, says why (with the file's line).
+  // Loaded rulesets are kept: a file is read again only once it has changed.
   static std::optional<Ruleset> Load(const std::string& name_or_path, std::string* error = nullptr);
   // "classic", the engine's defaults (seed 000 §1-§19). Never fails.
   static Ruleset Classic();

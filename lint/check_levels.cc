@@ -3,36 +3,16 @@
 #include <algorithm>
 #include <fnmatch.h>
 
+#include "core/suggest.h"
 #include "lint/checks.h"
 
 namespace canasta {
 namespace {
 
-int EditDistance(std::string_view a, std::string_view b) {
-  std::vector<int> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = int(j);
-  for (size_t i = 1; i <= a.size(); ++i) {
-    int diagonal = row[0];
-    row[0] = int(i);
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const int above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 std::string UnknownCheck(std::string_view name) {
-  std::string best;
-  int best_distance = 5;
-  for (const CheckInfo& c : AllChecks()) {
-    const int d = EditDistance(name, c.name);
-    if (d < best_distance) {
-      best_distance = d;
-      best = c.name;
-    }
-  }
+  std::vector<std::string> names;
+  for (const CheckInfo& c : AllChecks()) names.emplace_back(c.name);
+  const std::string best = NearestName(name, names, 5);
   std::string out = "unknown check \"" + std::string(name) + "\"";
   if (!best.empty()) out += " (did you mean \"" + best + "\"?)";
   return out + "; docs/checks/README.md lists them";

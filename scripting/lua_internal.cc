@@ -1,5 +1,7 @@
 #include "scripting/lua_internal.h"
 
+#include "core/suggest.h"
+
 #include <algorithm>
 #include <cctype>
 #include <climits>
@@ -568,32 +570,9 @@ std::map<std::string, int> ScanKeyLines(std::string_view source) {
 
 // --- Names ---
 
-static int EditDistance(const std::string& a, const std::string& b) {
-  std::vector<int> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = int(j);
-  for (size_t i = 1; i <= a.size(); ++i) {
-    int diagonal = row[0];
-    row[0] = int(i);
-    for (size_t j = 1; j <= b.size(); ++j) {
-      int above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 // " (did you mean \"x\"?)" for a near miss, else "".
 std::string Suggest(const std::string& word, const std::vector<std::string>& known) {
-  std::string best;
-  int best_distance = 4;
-  for (const std::string& candidate : known) {
-    int d = EditDistance(word, candidate);
-    if (d < best_distance) {
-      best_distance = d;
-      best = candidate;
-    }
-  }
+  const std::string best = NearestName(word, known);
   return best.empty() ? "" : " (did you mean \"" + best + "\"?)";
 }
 

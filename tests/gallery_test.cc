@@ -18,6 +18,7 @@
 #include "replay/simulate.h"
 #include "scripting/resolver.h"
 #include "scripting/ruleset.h"
+#include "tests/test_util.h"
 
 namespace canasta {
 namespace {
@@ -46,20 +47,7 @@ RulesetChoice Choice(const std::string& name_or_path) {
 
 std::string LuaPath(const std::string& name) { return (kGallery / (name + ".lua")).string(); }
 
-AuditOptions OptionsFor(const RulesetChoice& c) {
-  AuditOptions o;
-  o.resolve = [c](const std::string&, const std::string&, RulesetChoice* out, std::string*) {
-    *out = c;
-    return true;
-  };
-  return o;
-}
 
-std::vector<Finding> AllFindings(const FileReport& r) {
-  std::vector<Finding> all = r.findings;
-  for (const GameReport& g : r.games) all.insert(all.end(), g.findings.begin(), g.findings.end());
-  return all;
-}
 
 std::string Describe(const std::vector<Finding>& findings) {
   std::string out;
@@ -102,12 +90,12 @@ TEST_P(GalleryRuleset, SampleGameAuditsClean) {
   ASSERT_EQ(report.games.size(), 1u);
   EXPECT_EQ(report.games[0].ruleset, GetParam());
   EXPECT_TRUE(report.games[0].finished) << "the sample is a complete game";
-  EXPECT_EQ(Describe(AllFindings(report)), "");
+  EXPECT_EQ(Describe(test::AllFindings(report)), "");
 }
 
 TEST_P(GalleryRuleset, SelfPlayAuditsClean) {
   const RulesetChoice c = Choice(LuaPath(GetParam()));
-  const AuditOptions options = OptionsFor(c);
+  const AuditOptions options = test::UnderRuleset(c);
   for (int i = 0; i < 40; ++i) {
     SimulateOptions so;
     so.bots = i % 2 ? std::vector<std::string>{"random", "sensible"}
@@ -116,13 +104,13 @@ TEST_P(GalleryRuleset, SelfPlayAuditsClean) {
     SimulateGame(c, GameSeed(900 + i, i), so, log);
     std::istringstream in(log.str());
     FileReport report = AuditStream(in, "self-play", options);
-    ASSERT_EQ(Describe(AllFindings(report)), "") << GetParam() << " game " << i;
+    ASSERT_EQ(Describe(test::AllFindings(report)), "") << GetParam() << " game " << i;
   }
 }
 
 TEST_P(GalleryRuleset, EveryInjectedMistakeIsCaught) {
   const RulesetChoice c = Choice(LuaPath(GetParam()));
-  const AuditOptions options = OptionsFor(c);
+  const AuditOptions options = test::UnderRuleset(c);
   int injected = 0, caught = 0;
   for (int k = 0; k < int(FaultKind::kCount); ++k) {
     for (int i = 0; i < 4; ++i) {
@@ -133,9 +121,9 @@ TEST_P(GalleryRuleset, EveryInjectedMistakeIsCaught) {
       std::istringstream in(fault->log);
       FileReport report = AuditStream(in, "injected", options);
       bool hit = false;
-      for (const Finding& f : AllFindings(report)) hit |= f.line == fault->line && f.id == fault->expected;
+      for (const Finding& f : test::AllFindings(report)) hit |= f.line == fault->line && f.id == fault->expected;
       EXPECT_TRUE(hit) << GetParam() << " " << FaultName(FaultKind(k)) << " at line " << fault->line
-                       << Describe(AllFindings(report));
+                       << Describe(test::AllFindings(report));
       caught += hit;
     }
   }
@@ -159,9 +147,9 @@ TEST_P(GalleryRuleset, MakesADifferenceAgainstClassic) {
       if (i % 2) so.bots = {"random", "sensible"};
       SimulateGame(played, GameSeed(77 + i, i), so, log);
       std::istringstream a(log.str()), b(log.str());
-      FileReport as_played = AuditStream(a, "game", OptionsFor(played));
-      FileReport as_other = AuditStream(b, "game", OptionsFor(audited));
-      if (!AllFindings(as_other).empty() || Scores(as_played) != Scores(as_other)) ++differences;
+      FileReport as_played = AuditStream(a, "game", test::UnderRuleset(played));
+      FileReport as_other = AuditStream(b, "game", test::UnderRuleset(audited));
+      if (!test::AllFindings(as_other).empty() || Scores(as_played) != Scores(as_other)) ++differences;
     }
   }
   EXPECT_GT(differences, 0) << GetParam() << " plays and scores exactly like classic in 30 games";

@@ -11,6 +11,7 @@
 #include "replay/inject.h"
 #include "replay/simulate.h"
 #include "scripting/ruleset.h"
+#include "tests/test_util.h"
 
 namespace canasta {
 namespace {
@@ -25,26 +26,13 @@ RulesetChoice Choice(const std::string& name) {
   return std::get<Ruleset>(r).Choose();
 }
 
-AuditOptions OptionsFor(const RulesetChoice& c) {
-  AuditOptions o;
-  o.resolve = [c](const std::string&, const std::string&, RulesetChoice* out, std::string*) {
-    *out = c;
-    return true;
-  };
-  return o;
-}
 
-std::vector<Finding> AllFindings(const FileReport& r) {
-  std::vector<Finding> all = r.findings;
-  for (const GameReport& g : r.games) all.insert(all.end(), g.findings.begin(), g.findings.end());
-  return all;
-}
 
 class SelfPlay : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(SelfPlay, TwoHundredGamesAuditClean) {
   const RulesetChoice c = Choice(GetParam());
-  const AuditOptions options = OptionsFor(c);
+  const AuditOptions options = test::UnderRuleset(c);
   int finished = 0;
   for (int i = 0; i < 200; ++i) {
     SimulateOptions so;
@@ -55,7 +43,7 @@ TEST_P(SelfPlay, TwoHundredGamesAuditClean) {
     SimulateStats stats = SimulateGame(c, GameSeed(2026, i), so, log);
     finished += stats.finished;
     FileReport report = AuditStream(log, "selfplay", options);
-    std::vector<Finding> findings = AllFindings(report);
+    std::vector<Finding> findings = test::AllFindings(report);
     ASSERT_TRUE(findings.empty()) << GetParam() << " game " << i << ": line "
                                   << findings[0].line << ": " << findings[0].message << " ["
                                   << GetCheck(findings[0].id).name << "]";
@@ -90,7 +78,7 @@ class FaultInjection : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(FaultInjection, EveryInjectedMistakeIsCaughtAtItsLine) {
   const RulesetChoice c = Choice(GetParam());
-  const AuditOptions options = OptionsFor(c);
+  const AuditOptions options = test::UnderRuleset(c);
   int injected = 0, caught = 0;
   std::map<std::string, int> missed;
   for (int k = 0; k < int(FaultKind::kCount); ++k) {
@@ -105,7 +93,7 @@ TEST_P(FaultInjection, EveryInjectedMistakeIsCaughtAtItsLine) {
       // one finding. A file cut short also stops in the middle of the game.
       bool hit = false;
       std::string others;
-      for (const Finding& f : AllFindings(report)) {
+      for (const Finding& f : test::AllFindings(report)) {
         if (f.line == fault->line && f.id == fault->expected && !hit) {
           hit = true;
         } else if (!(FaultKind(k) == FaultKind::kTruncatedFile &&

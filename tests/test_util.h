@@ -54,6 +54,23 @@ inline FileReport Audit(const std::string& log) {
   return AuditStream(in, "test.jsonl", AuditOptions{});
 }
 
+// Options that replay every game under `c`, whatever its header names.
+inline AuditOptions UnderRuleset(const RulesetChoice& c) {
+  AuditOptions o;
+  o.resolve = [c](const std::string&, const std::string&, RulesetChoice* out, std::string*) {
+    *out = c;
+    return true;
+  };
+  return o;
+}
+
+// The file's findings and every game's, in that order.
+inline std::vector<Finding> AllFindings(const FileReport& r) {
+  std::vector<Finding> all = r.findings;
+  for (const GameReport& g : r.games) all.insert(all.end(), g.findings.begin(), g.findings.end());
+  return all;
+}
+
 using Found = std::pair<int, CheckId>;
 using FoundList = std::vector<Found>;
 

@@ -38,14 +38,17 @@ HookValue HookValue::Table() {
   return v;
 }
 
+HookValue HookValue::Lazy(Maker make, const void* object, int arg) {
+  HookValue v;
+  v.kind_ = Kind::kLazy;
+  v.make_ = make;
+  v.object_ = object;
+  v.int_ = arg;
+  return v;
+}
+
 HookValue& HookValue::Set(const char* key, HookValue value) {
   kind_ = Kind::kTable;
-  for (size_t i = 0; i < keys_.size(); ++i) {
-    if (std::string_view(keys_[i]) == key) {
-      items_[i] = std::move(value);
-      return *this;
-    }
-  }
   keys_.push_back(key);
   items_.push_back(std::move(value));
   return *this;
@@ -58,7 +61,7 @@ HookValue& HookValue::Append(HookValue value) {
 }
 
 const HookValue* HookValue::Find(std::string_view key) const {
-  for (size_t i = 0; i < keys_.size(); ++i)
+  for (size_t i = keys_.size(); i-- > 0;)  // the last one set
     if (std::string_view(keys_[i]) == key) return &items_[i];
   return nullptr;
 }

@@ -42,7 +42,10 @@ constexpr int kNumHooks = int(HookId::kCount);
 // of cards (strings such as "7H" in Lua), a list or a table of values.
 class HookValue {
  public:
-  enum class Kind : uint8_t { kNil, kBool, kInt, kString, kCards, kList, kTable };
+  enum class Kind : uint8_t { kNil, kBool, kInt, kString, kCards, kList, kTable, kLazy };
+  // A value made only when a hook reads it: `make(object, arg)`. The
+  // object must outlive the call (the engine's Position does).
+  using Maker = HookValue (*)(const void* object, int arg);
 
   HookValue() = default;
   static HookValue Bool(bool b);
@@ -52,6 +55,7 @@ class HookValue {
   static HookValue OfCard(Card c);  // a string, or nil for no card
   static HookValue List();
   static HookValue Table();
+  static HookValue Lazy(Maker make, const void* object, int arg);
 
   Kind kind() const { return kind_; }
   bool boolean() const { return int_ != 0; }
@@ -61,9 +65,17 @@ class HookValue {
   // Entries of a list, or values of a table (with keys()).
   const std::vector<HookValue>& items() const { return items_; }
   const std::vector<const char*>& keys() const { return keys_; }
+  // A lazy value made; any other value copied.
+  HookValue Resolve() const { return kind_ == Kind::kLazy ? make_(object_, int_) : *this; }
+  // Room for `n` fields or entries, before a run of Set or Append.
+  void Reserve(size_t n) {
+    keys_.reserve(n);
+    items_.reserve(n);
+  }
 
   // A table's field; builds a table. `key` must outlive the value (a string
-  // literal): contexts are built on the audit's hot path. Returns *this.
+  // literal): contexts are built on the audit's hot path, so a key is not
+  // looked for first; set twice, the last value is the one read. Returns *this.
   HookValue& Set(const char* key, HookValue value);
   // A list's next entry.
   HookValue& Append(HookValue value);
@@ -77,6 +89,8 @@ class HookValue {
   std::vector<Card> cards_;
   std::vector<const char*> keys_;
   std::vector<HookValue> items_;
+  Maker make_ = nullptr;
+  const void* object_ = nullptr;
 };
 
 // What a v2 hook returned. `given` is false when the hook returned nil (or

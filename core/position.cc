@@ -74,37 +74,55 @@ int Position::CanastaCount(int side) const {
   return n;
 }
 
+namespace {
+
+// The lazy fields of a turn hook's context (read only if a hook asks).
+HookValue MeldsOf(const void* object, int side) {
+  const auto& pos = *static_cast<const Position*>(object);
+  HookValue list = HookValue::List();
+  for (const Meld& m : pos.melds(side))
+    if (!m.cards.empty()) list.Append(MeldValue(m.rank, m.cards, pos.rules().canasta_size));
+  return list;
+}
+HookValue OtherMeldsOf(const void* object, int side) {
+  const auto& pos = *static_cast<const Position*>(object);
+  HookValue list = HookValue::List();
+  for (int s = 0; s < pos.rules().num_sides(); ++s) {
+    if (s == side) continue;
+    for (const Meld& m : pos.melds(s))
+      if (!m.cards.empty()) list.Append(MeldValue(m.rank, m.cards, pos.rules().canasta_size));
+  }
+  return list;
+}
+HookValue HandOf(const void* object, int seat) {
+  return HookValue::Cards(static_cast<const Position*>(object)->hand(seat).ToVector());
+}
+HookValue TotalsOf(const void* object, int) {
+  HookValue list = HookValue::List();
+  for (int t : static_cast<const Position*>(object)->totals()) list.Append(HookValue::Int(t));
+  return list;
+}
+
+}  // namespace
+
 HookValue Position::TurnContext(int player) const {
   const int seat = player >= 0 && player < rules_.num_players ? player : current_;
   const int side = side_of(seat);
-  auto melds_of = [this](int s) {
-    HookValue list = HookValue::List();
-    for (const Meld& m : sides_[s].melds)
-      if (!m.cards.empty()) list.Append(MeldValue(m.rank, m.cards, rules_.canasta_size));
-    return list;
-  };
-  HookValue others = HookValue::List();
-  for (int s = 0; s < rules_.num_sides(); ++s) {
-    if (s == side) continue;
-    for (const Meld& m : sides_[s].melds)
-      if (!m.cards.empty()) others.Append(MeldValue(m.rank, m.cards, rules_.canasta_size));
-  }
-  HookValue totals = HookValue::List();
-  for (int t : totals_) totals.Append(HookValue::Int(t));
   HookValue ctx = HookValue::Table();
+  ctx.Reserve(24);
   ctx.Set("player", HookValue::Int(seat));
   ctx.Set("side", HookValue::Int(side));
-  // A move of the draw phase comes before its turn is begun (Apply begins it).
+  // The turn a draw-phase move begins counts already.
   ctx.Set("turn", HookValue::Int(players_[seat].turns + (turn_.player == seat ? 0 : 1)));
   ctx.Set("opened", HookValue::Bool(sides_[side].opened));
-  ctx.Set("hand", HookValue::Cards(players_[seat].hand.ToVector()));
-  ctx.Set("melds", melds_of(side));
-  ctx.Set("other_melds", std::move(others));
+  ctx.Set("hand", HookValue::Lazy(&HandOf, this, seat));
+  ctx.Set("melds", HookValue::Lazy(&MeldsOf, this, side));
+  ctx.Set("other_melds", HookValue::Lazy(&OtherMeldsOf, this, side));
   ctx.Set("pile_top", pile_.empty() ? HookValue() : HookValue::OfCard(pile_.back()));
   ctx.Set("pile_size", HookValue::Int(int(pile_.size())));
   ctx.Set("stock_size", HookValue::Int(stock_size_));
   ctx.Set("total", HookValue::Int(totals_[side]));
-  ctx.Set("totals", std::move(totals));
+  ctx.Set("totals", HookValue::Lazy(&TotalsOf, this, 0));
   return ctx;
 }
 

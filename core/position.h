@@ -175,6 +175,7 @@ class Position {
   Phase phase() const { return phase_; }
   int dealer() const { return dealer_; }
   int current_player() const { return current_; }
+  const std::vector<int>& totals() const { return totals_; }  // before this deal
   int num_players() const { return rules_.num_players; }
   int side_of(int seat) const { return rules_.side_of(seat); }
   const CardCounts& hand(int seat) const { return players_[seat].hand; }

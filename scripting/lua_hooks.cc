@@ -63,6 +63,9 @@ void ClearCurrentContext(lua_State* L) {
 // context its hook's own (`top_meta`, which knows the fields that may be nil).
 void PushHookValue(lua_State* L, const HookValue& v, int strict_meta, int top_meta) {
   switch (v.kind()) {
+    case HookValue::Kind::kLazy:
+      PushHookValue(L, v.Resolve(), strict_meta, top_meta);
+      return;
     case HookValue::Kind::kNil:
       lua_pushnil(L);
       return;
@@ -104,7 +107,7 @@ void PushHookValue(lua_State* L, const HookValue& v, int strict_meta, int top_me
         const HookValue::Kind kind = v.items()[i].kind();
         if (top_meta != LUA_NOREF &&
             (kind == HookValue::Kind::kCards || kind == HookValue::Kind::kList ||
-             kind == HookValue::Kind::kTable))
+             kind == HookValue::Kind::kTable || kind == HookValue::Kind::kLazy))
           continue;
         PushHookValue(L, v.items()[i], strict_meta, LUA_NOREF);
         lua_setfield(L, -2, v.keys()[i]);

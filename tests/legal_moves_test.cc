@@ -464,7 +464,9 @@ TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
 INSTANTIATE_TEST_SUITE_P(Rulesets, LegalMovesBruteForce,
                          ::testing::Values("classic", "hutto", "two-handed", "three-handed",
                                            "jaques", "jaques-two-handed", "jaques-three-handed",
-                                           "tutorial"),
+                                           "tutorial",
+                                           // seed 001's meld and pile values (issue 10)
+                                           CANASTA_SOURCE_DIR "/tests/rulesets/modern-melds.lua"),
                          [](const auto& param_info) {
                            std::string n = param_info.param;
                            for (char& ch : n)

@@ -188,9 +188,9 @@ TEST(SevensAndAces, AcesTakeNoWildAfterTheInitialMeldEvenWithFiveNaturals) {
   log.Discard(1, "9D");
   const FileReport modern = AuditWith(log, Modern());
   EXPECT_PROBLEMS(modern, {wild, CheckId::kMeldTooManyWilds});
-  EXPECT_NE(test::MessageOf(modern, wild).find("only in the side's initial meld"),
+  EXPECT_NE(test::MessageOf(modern, CheckId::kMeldTooManyWilds).find("only in the side's initial meld"),
             std::string::npos)
-      << test::MessageOf(modern, wild);
+      << test::MessageOf(modern, CheckId::kMeldTooManyWilds);
   // The older rule: aces take wild cards at any time (readings R41).
   EXPECT_CLEAN(AuditWith(log, Older()));
   Log later = SecondTurn({"8C", "8D", "8H", "AC", "AD", "2C"}, {{"8C", "8D", "8H"}});
@@ -202,8 +202,8 @@ TEST(SevensAndAces, AcesTakeNoWildAfterTheInitialMeldEvenWithFiveNaturals) {
 
 // --- Wild melds (TC-M12; 001 L63, readings R40) ---
 
-const std::vector<std::string> kWilds = {"8C", "8D", "8H", "8S", "8C", "2C", "2D",
-                                         "2H", "2S", "JK", "JK", "JK"};
+const std::vector<std::string> kWilds = {"8C", "8D", "8H", "8S", "8C", "2C",
+                                         "2D", "2H", "2S", "JK", "JK"};
 
 TEST(WildMelds, StartedAfterTheInitialMeld) {
   Log log = SecondTurn(kWilds, {{"8C", "8D", "8H"}});
@@ -238,10 +238,19 @@ TEST(WildMelds, WhileUnfinishedInOneMeldEvent) {
 }
 
 TEST(WildMelds, OnceACanastaOtherMeldsTakeWildsAndASecondOneStarts) {
-  Log log = SecondTurn(kWilds, {{"8C", "8D", "8H"}});
+  Log log;
+  DealSpec d;
+  d.upcard = {};
+  d.hand_size = 13;
+  d.hands = {{},
+             {"8C", "8D", "8H", "8S", "8C", "2C", "2D", "2H", "2S", "JK", "JK", "JK", "2C"}};
+  d.stock = {"4S"};
+  log.Deal(d);
+  log.Draw(1);
+  log.Meld(1, {{"8C", "8D", "8H", "8S", "8C"}});
   log.Meld(1, {{"2C", "2D", "2H", "2S", "JK", "JK", "JK"}});
-  log.Add(1, "8", {"8S", "8C", "2C"});
-  log.Discard(1, "9D");
+  log.Add(1, "8", {"2C"});
+  log.Discard(1, "4S");
   EXPECT_CLEAN(AuditWith(log, Modern()));
 
   // A second wild meld is its own meld: an eighth card on the canasta is
@@ -313,18 +322,21 @@ TEST(DeadRanks, ADeadCardOnTopCannotBeTaken) {
   d.upcard = {};
   d.hand_size = 13;
   d.record_stock = false;
-  d.hands = {{},
+  d.hands = {{"9S", "9C", "7D"},
              {"9C", "9D", "9H", "9S", "9C", "9D", "9H", "4C"},
-             {"9S", "5D"},
-             {"9S", "9C", "6D"}};
+             {"5D"},
+             {"9S", "6D"}};
   log.Deal(d);
   log.Draw(1);
   log.Meld(1, {{"9C", "9D", "9H", "9S", "9C", "9D", "9H"}});
   log.Discard(1, "4C");
   log.Draw(2);
-  log.Discard(2, "9S");
-  const int take = log.Take(3, "9S", {"9S", "9C"});
-  log.Discard(3, "6D");
+  log.Discard(2, "5D");
+  log.Draw(3);
+  log.Discard(3, "9S");
+  // The other side holds a natural pair of nines.
+  const int take = log.Take(0, "9S", {"9S", "9C"});
+  log.Discard(0, "7D");
   EXPECT_PROBLEMS(AuditWith(log, r), {take, CheckId::kPileBlockedTop});
   Rules open = r;
   open.natural_canasta_closes_rank = false;

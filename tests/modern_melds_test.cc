@@ -188,8 +188,9 @@ TEST(SevensAndAces, AcesTakeNoWildAfterTheInitialMeldEvenWithFiveNaturals) {
   log.Discard(1, "9D");
   const FileReport modern = AuditWith(log, Modern());
   EXPECT_PROBLEMS(modern, {wild, CheckId::kMeldTooManyWilds});
-  EXPECT_NE(test::MessageOf(modern, CheckId::kMeldTooManyWilds).find("only in the side's initial meld"),
-            std::string::npos)
+  EXPECT_NE(
+      test::MessageOf(modern, CheckId::kMeldTooManyWilds).find("only in the side's initial meld"),
+      std::string::npos)
       << test::MessageOf(modern, CheckId::kMeldTooManyWilds);
   // The older rule: aces take wild cards at any time (readings R41).
   EXPECT_CLEAN(AuditWith(log, Older()));
@@ -231,8 +232,8 @@ TEST(WildMelds, WhileUnfinishedNoOtherMeldTakesAWild) {
 
 TEST(WildMelds, WhileUnfinishedInOneMeldEvent) {
   Log log = SecondTurn(kWilds, {{"8C", "8D", "8H"}});
-  const int both = log.MeldEvent(
-      1, {M{{"2C", "2D", "JK"}, "", ""}, M{{"8S", "8C", "2H"}, "8", ""}});
+  const int both =
+      log.MeldEvent(1, {M{{"2C", "2D", "JK"}, "", ""}, M{{"8S", "8C", "2H"}, "8", ""}});
   log.Discard(1, "9D");
   EXPECT_PROBLEMS(AuditWith(log, Modern()), {both, CheckId::kMeldTooManyWilds});
 }
@@ -242,8 +243,7 @@ TEST(WildMelds, OnceACanastaOtherMeldsTakeWildsAndASecondOneStarts) {
   DealSpec d;
   d.upcard = {};
   d.hand_size = 13;
-  d.hands = {{},
-             {"8C", "8D", "8H", "8S", "8C", "2C", "2D", "2H", "2S", "JK", "JK", "JK", "2C"}};
+  d.hands = {{}, {"8C", "8D", "8H", "8S", "8C", "2C", "2D", "2H", "2S", "JK", "JK", "JK", "2C"}};
   d.stock = {"4S"};
   log.Deal(d);
   log.Draw(1);
@@ -322,10 +322,8 @@ TEST(DeadRanks, ADeadCardOnTopCannotBeTaken) {
   d.upcard = {};
   d.hand_size = 13;
   d.record_stock = false;
-  d.hands = {{"9S", "9C", "7D"},
-             {"9C", "9D", "9H", "9S", "9C", "9D", "9H", "4C"},
-             {"5D"},
-             {"9S", "6D"}};
+  d.hands = {
+      {"9S", "9C", "7D"}, {"9C", "9D", "9H", "9S", "9C", "9D", "9H", "4C"}, {"5D"}, {"9S", "6D"}};
   log.Deal(d);
   log.Draw(1);
   log.Meld(1, {{"9C", "9D", "9H", "9S", "9C", "9D", "9H"}});

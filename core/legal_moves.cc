@@ -63,10 +63,11 @@ bool Clean(const Position& p, const M& m) {
   return p.Check(m).empty();
 }
 
+// The side's meld a new part of `rank` joins (Position::MeldFor: wild cards
+// go to the side's unfinished wild meld), or nullptr for a new meld.
 const Meld* SideMeld(const Position& p, int side, Rank rank) {
-  for (const Meld& m : p.melds(side))
-    if (m.rank == rank && !m.cards.empty()) return &m;
-  return nullptr;
+  const Meld* m = p.MeldFor(side, rank, /*adding=*/false);
+  return m && !m->cards.empty() ? m : nullptr;
 }
 
 // A cheap necessary condition of CheckMeldShape (core/meld.cc), so that Check
@@ -223,6 +224,13 @@ Key KeyOf(const Position& p, int seat, const Counts& cnt, int step, uint64_t* ha
   Key k{};
   for (int i = 0; i < kClasses; ++i) k[size_t(i)] = uint8_t(cnt[i]);
   for (const Meld& m : p.melds(p.side_of(seat))) {
+    // A side may hold several wild canastas (one_unfinished_wild_meld):
+    // their number goes in rank 1's unused slot, the unfinished one in its own.
+    if (m.rank == Rank::kJoker && p.rules().one_unfinished_wild_meld &&
+        m.is_canasta(p.rules())) {
+      ++k[kClasses + 3];
+      continue;
+    }
     const size_t at = kClasses + 3 * size_t(int(m.rank));
     k[at] = uint8_t(m.naturals);
     k[at + 1] = uint8_t(m.twos);

@@ -92,6 +92,9 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                  std::to_string(r.min_naturals),
              r.Cite("min_naturals", "000 §8"));
   }
+  if (s.rank != Rank::kJoker && s.wilds() > 0 && r.no_wild_ranks.Contains(s.rank))
+    return V(CheckId::kMeldTooManyWilds, what + " may never hold a wild card",
+             r.Cite("no_wild_ranks", "001 L59"));
   if (s.is_new && s.size() < r.min_meld_size)
     return V(CheckId::kMeldTooSmall,
              what + " has " + std::to_string(s.size()) + " card(s); a meld needs at least " +

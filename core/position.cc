@@ -138,12 +138,17 @@ TaggedViolation Position::HookRefusal(CheckId id, HookId hook, const HookAnswer&
 }
 
 std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shape,
-                                               const std::vector<Card>& cards,
-                                               bool from_pile) const {
+                                               const std::vector<Card>& cards, bool from_pile,
+                                               std::optional<bool> wild_meld_open) const {
   if (auto v = CheckMeldShape(rules_, hooks_, shape)) return v;
-  if (!hooks_.Overrides(HookId::kMayMeld)) return std::nullopt;
   const int seat = player >= 0 && player < rules_.num_players ? player : current_;
   const int side = side_of(seat);
+  // The turn's own flag once it has begun; before (a take is checked
+  // before it begins the turn), whether the side has opened.
+  const bool opening = turn_.player == seat && phase_ == Phase::kPlay ? turn_.opening
+                                                                     : !sides_[side].opened;
+  if (auto v = PlacementRefusal(side, opening, shape, cards, wild_meld_open)) return v;
+  if (!hooks_.Overrides(HookId::kMayMeld)) return std::nullopt;
   HookValue ctx = TurnContext(seat);
   ctx.Set("rank", HookValue::String(HookRankName(shape.rank)));
   ctx.Set("cards", HookValue::Cards(cards));
@@ -155,15 +160,78 @@ std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shap
   ctx.Set("is_new", HookValue::Bool(shape.is_new));
   ctx.Set("was_canasta", HookValue::Bool(shape.was_canasta));
   ctx.Set("is_canasta", HookValue::Bool(shape.size() >= rules_.canasta_size));
-  // The turn's own flag once it has begun; before (a take is checked
-  // before it begins the turn), whether the side has opened.
-  const bool opening = turn_.player == seat && phase_ == Phase::kPlay ? turn_.opening
-                                                                     : !sides_[side].opened;
   ctx.Set("opening", HookValue::Bool(opening));
   ctx.Set("from_pile", HookValue::Bool(from_pile));
   HookAnswer answer = hooks_.Call(HookId::kMayMeld, ctx, rules_);
   if (!answer.given || answer.allowed) return std::nullopt;
   return HookRefusal(CheckId::kMeldHouseRule, HookId::kMayMeld, answer).violation;
+}
+
+std::optional<Violation> Position::PlacementRefusal(int side, bool opening,
+                                                    const MeldShape& shape,
+                                                    const std::vector<Card>& cards,
+                                                    std::optional<bool> wild_meld_open) const {
+  auto refuse = [](CheckId id, std::string message, std::string source) {
+    return Violation{id, std::move(message), {"rule: " + std::move(source)}};
+  };
+  const std::string what = "the meld of " + ToString(shape.rank) + "s";
+  if (shape.rank != Rank::kJoker && rules_.natural_canasta_closes_rank && RankClosed(shape.rank))
+    return refuse(CheckId::kMeldTooBig,
+                  ToString(shape.rank) + "s are dead: a natural canasta of them is complete, so "
+                                         "neither side may meld them any more",
+                  rules_.Cite("natural_canasta_closes_rank", "001 L28, readings R39"));
+  int wilds = 0;
+  for (Card c : cards) wilds += c.is_wild();
+  if (wilds == 0 || shape.rank == Rank::kJoker) return std::nullopt;
+  if (!opening && rules_.wild_only_in_initial_meld_ranks.Contains(shape.rank))
+    return refuse(CheckId::kMeldTooManyWilds,
+                  what + " may take wild cards only in the side's initial meld",
+                  rules_.Cite("wild_only_in_initial_meld_ranks", "001 L60, readings R41"));
+  if (!opening && rules_.wilds_need_naturals > 0) {
+    // The rule of five (readings R40): counted after the play, so a natural
+    // and a wild card laid together on a meld of four are one legal step.
+    if (shape.is_new)
+      return refuse(CheckId::kMeldTooManyWilds,
+                    "a new meld may hold wild cards only in the side's initial meld; " + what +
+                        " is laid with " + std::to_string(wilds) + " wild card(s)",
+                    rules_.Cite("wilds_need_naturals", "001 L25, readings R40"));
+    if (shape.naturals < rules_.wilds_need_naturals)
+      return refuse(CheckId::kMeldTooManyWilds,
+                    what + " holds " + std::to_string(shape.naturals) +
+                        " natural card(s); a wild card may join it only once it holds " +
+                        std::to_string(rules_.wilds_need_naturals),
+                    rules_.Cite("wilds_need_naturals", "001 L25, readings R40"));
+  }
+  if (rules_.one_unfinished_wild_meld && wild_meld_open.value_or(HasUnfinishedWildMeld(side)))
+    return refuse(CheckId::kMeldTooManyWilds,
+                  "the side's meld of wild cards is unfinished: until it is a canasta no other "
+                  "meld of the side may take a wild card",
+                  rules_.Cite("one_unfinished_wild_meld", "001 L63, readings R40"));
+  return std::nullopt;
+}
+
+const Meld* Position::MeldFor(int side, Rank rank, bool adding) const {
+  if (rank != Rank::kJoker || !rules_.one_unfinished_wild_meld) return FindMeld(side, rank);
+  const Meld* last = nullptr;
+  for (const Meld& m : sides_[side].melds) {
+    if (m.rank != Rank::kJoker || m.cards.empty()) continue;
+    if (!m.is_canasta(rules_)) return &m;
+    last = &m;
+  }
+  return adding ? last : nullptr;
+}
+
+bool Position::HasUnfinishedWildMeld(int side) const {
+  for (const Meld& m : sides_[side].melds)
+    if (m.rank == Rank::kJoker && !m.cards.empty() && !m.is_canasta(rules_)) return true;
+  return false;
+}
+
+bool Position::RankClosed(Rank rank) const {
+  for (const Side& s : sides_)
+    for (const Meld& m : s.melds)
+      if (m.rank == rank && m.is_canasta(rules_) && m.is_natural()) return true;
+  return false;
 }
 
 void Position::ChargeGoingOut(int player) {

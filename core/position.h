@@ -221,8 +221,23 @@ class Position {
   // composition rules (CheckMeldShape, with the v1 extra_meld_check), then
   // the v2 hook may_meld. `shape` is the meld after the play, `cards` the
   // cards laid on it now. Returns the finding, or nullopt when legal.
+  // `wild_meld_open`, when given, says whether the side has an unfinished
+  // meld of wild cards at this point of a move of several parts.
   std::optional<Violation> MeldRefusal(int player, const MeldShape& shape,
-                                       const std::vector<Card>& cards, bool from_pile) const;
+                                       const std::vector<Card>& cards, bool from_pile,
+                                       std::optional<bool> wild_meld_open = std::nullopt) const;
+
+  // The meld of `side` that cards of `rank` join: the side's meld of that
+  // rank. For wild cards under one_unfinished_wild_meld, the unfinished
+  // wild meld; with none, a new meld (nullptr) unless `adding` (a play
+  // recorded with `to`), which names the side's latest wild canasta.
+  const Meld* MeldFor(int side, Rank rank, bool adding) const;
+  // Whether `side` holds an unfinished meld of wild cards
+  // (one_unfinished_wild_meld; readings R40).
+  bool HasUnfinishedWildMeld(int side) const;
+  // Whether `rank` is dead: a side holds a natural canasta of it
+  // (natural_canasta_closes_rank; 001 L28, readings R39).
+  bool RankClosed(Rank rank) const;
 
   // The one rule about the pile used by both the check and the move
   // generator: can `player` take the pile by melding its top card with
@@ -277,6 +292,14 @@ class Position {
   // *out; returns false when the take makes no meld worth checking.
   bool TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, int* held_at) const;
 
+  // The rules of where wild cards and ranks may go that need the table, not
+  // only the meld's shape (001 L25, L28, L59, L60, L63): dead ranks, the
+  // rule of five, ranks with no or only initial wild cards, the side's
+  // unfinished wild meld. `opening`: the side's initial-meld turn.
+  std::optional<Violation> PlacementRefusal(int side, bool opening, const MeldShape& shape,
+                                            const std::vector<Card>& cards,
+                                            std::optional<bool> wild_meld_open) const;
+
   // Per-move checks (const) and applies.
   TaggedViolations CheckDraw(const DrawMove& m) const;
   TaggedViolations CheckMeld(const MeldMove& m) const;
@@ -319,7 +342,7 @@ class Position {
   // The ruleset's hook `score` for one side's breakdown (position_score.cc).
   void ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const;
   void TakeFromStock(Card c);
-  void AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards);
+  void AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, bool adding);
   Meld* FindMeld(int side, Rank rank);
   const Meld* FindMeld(int side, Rank rank) const;
   // What `cards` count toward the initial meld; with `from_hand`, only cards

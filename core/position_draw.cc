@@ -127,7 +127,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   const int side = side_of(m.player);
   const CardCounts& hand = players_[m.player].hand;
   const Rank take_rank = TakeRank(m);
-  const Meld* existing = FindMeld(side, take_rank);
+  const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
   std::vector<Card> laid = m.with;
   laid.push_back(top);
   if (check_ranks) {
@@ -189,6 +189,14 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
                       "000 §14"));
     return true;
   }
+  if (rules_.natural_canasta_closes_rank && !top.is_wild() && RankClosed(top.rank())) {
+    // 001 L41: a dead card on top can never be taken (readings R39).
+    out->push_back(Tv(CheckId::kPileBlockedTop,
+                      "a dead card (" + ToString(top) + ") is on top of the pile: a natural "
+                      "canasta of " + ToString(top.rank()) + "s is complete, so it can never be taken",
+                      rules_.Cite("natural_canasta_closes_rank", "001 L28, L41, readings R39")));
+    return true;
+  }
   const int side = side_of(m.player);
   const CardCounts& hand = players_[m.player].hand;
   if (rules_.one_card_rule && hand.total() == 1 && pile_.size() == 1) {
@@ -207,7 +215,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
   }
   const UnfrozenTake form = rules_.unfrozen_take;
   const bool frozen = IsPileFrozenFor(side);
-  const Meld* existing = FindMeld(side, take_rank);
+  const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
   if (frozen && pair < 2) {
     TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
                            "the pile is frozen; taking it needs a natural pair of " +
@@ -360,9 +368,9 @@ void Position::ApplyTakePile(const TakePileMove& m) {
     if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
     turn_.last_meld_tag = m.tag;
   }
-  Meld* existing = FindMeld(side, take_rank);
+  const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
   if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
-  AddToSideMeld(side, take_rank, laid);
+  AddToSideMeld(side, take_rank, laid, m.with.size() < 2);
   for (Card c : laid) turn_.laid.Add(c);
   if (top.is_black_three()) turn_.black_three_tags.push_back(m.tag);
   for (Card c : pile_) {

@@ -27,8 +27,8 @@ int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
   }
   return total;
 }
-void Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards) {
-  Meld* meld = FindMeld(side, rank);
+void Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, bool adding) {
+  Meld* meld = const_cast<Meld*>(MeldFor(side, rank, adding));
   if (!meld) {
     sides_[side].melds.push_back(Meld{});
     meld = &sides_[side].melds.back();
@@ -57,10 +57,10 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
   // up; no meld is copied (this runs for every meld event).
   std::array<MeldShape, 16> shapes;
   std::array<bool, 16> known{};
-  auto shape_of = [&](Rank r) -> MeldShape& {
+  auto shape_of = [&](Rank r, bool adding) -> MeldShape& {
     if (!known[int(r)]) {
       known[int(r)] = true;
-      const Meld* b = FindMeld(side, r);
+      const Meld* b = MeldFor(side, r, adding);
       shapes[int(r)] = b ? b->Shape() : MeldShape{};
       shapes[int(r)].rank = r;
     }
@@ -87,7 +87,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
                        rules_.Cite("rule.meld_ranks", "000 §8")));
       continue;
     }
-    MeldShape& current = shape_of(*rank);
+    MeldShape& current = shape_of(*rank, part.to.has_value());
     const bool exists = current.size() > 0;
     if (part.to && !exists) {
       const Meld* theirs = nullptr;
@@ -119,7 +119,13 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
       else ++shape.naturals;
     }
     // A wrong meld is still laid as recorded, so later checks see the table.
-    if (auto v = MeldRefusal(m.player, shape, part.cards, /*from_pile=*/false))
+    // An earlier part of this move may have laid the side's wild meld.
+    std::optional<bool> wild_open;
+    if (known[int(Rank::kJoker)] && *rank != Rank::kJoker) {
+      const MeldShape& w = shapes[int(Rank::kJoker)];
+      wild_open = w.size() > 0 && w.size() < rules_.canasta_size;
+    }
+    if (auto v = MeldRefusal(m.player, shape, part.cards, /*from_pile=*/false, wild_open))
       out.push_back(TaggedViolation{0, *v});
     current = shape;
   }
@@ -167,7 +173,7 @@ void Position::ApplyMeld(const MeldMove& m) {
     }
     std::optional<Rank> rank = MeldRank(laid, part.to ? part.to : part.as);
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
-    Meld* base = FindMeld(side, *rank);
+    const Meld* base = MeldFor(side, *rank, part.to.has_value());
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
     MeldShape shape = ShapeAfterAdding(base, laid, *rank, rules_);
     if (MeldRefusal(m.player, shape, laid, /*from_pile=*/false)) turn_.illegal_meld = true;
@@ -179,7 +185,7 @@ void Position::ApplyMeld(const MeldMove& m) {
           CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
                       &turn_.counted));
     }
-    AddToSideMeld(side, *rank, laid);
+    AddToSideMeld(side, *rank, laid, part.to.has_value());
     for (Card c : laid) {
       turn_.laid.Add(c);
       if (c == turn_.top_to_hand) turn_.top_to_hand = Card();  // melded (pile_top_to_hand)

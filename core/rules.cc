@@ -129,6 +129,7 @@ constexpr IntRange kIntRanges[] = {
     {"max_wilds_incomplete", &Rules::max_wilds_incomplete, 0, kMaxMeldCards},
     {"max_wilds_completed", &Rules::max_wilds_completed, -1, kMaxMeldCards},
     {"canasta_size", &Rules::canasta_size, 1, kMaxMeldCards},
+    {"wilds_need_naturals", &Rules::wilds_need_naturals, 0, kMaxMeldCards},
     {"natural_canasta_bonus", &Rules::natural_canasta_bonus, 0, kMaxPoints},
     {"mixed_canasta_bonus", &Rules::mixed_canasta_bonus, 0, kMaxPoints},
     {"retract_all_minimum_increase", &Rules::retract_all_minimum_increase, 0, 1000},
@@ -166,6 +167,15 @@ std::string ValidateRanges(const Rules& r) {
       return std::string(name) + " must be a set of joker (1), two (2), red_three (4) and " +
              "black_three (8), 0 to 15, got " + std::to_string(bits);
     }
+  }
+  // Rank sets hold the ranks a meld is made of, 4 to A (kFour..kAce).
+  constexpr uint16_t kMeldRanks = 0x7ff0;
+  for (auto [name, set] : {std::pair{"no_wild_ranks", r.no_wild_ranks},
+                           std::pair{"wild_only_in_initial_meld_ranks",
+                                     r.wild_only_in_initial_meld_ranks}}) {
+    if (set.bits & ~kMeldRanks)
+      return std::string(name) + " may hold only the ranks 4 to A, got the bit set " +
+             std::to_string(set.bits);
   }
   for (int rank = 2; rank <= 15; ++rank) {
     int value = r.card_value[size_t(rank)];
@@ -220,6 +230,10 @@ std::string Rules::Validate() const {
            ") must be -1 (no cap) or at least max_wilds_incomplete (" +
            std::to_string(max_wilds_incomplete) +
            "): completing a canasta cannot lower the wild cards a meld already holds";
+  }
+  if (one_unfinished_wild_meld && !wild_melds) {
+    return "one_unfinished_wild_meld = true needs wild_melds = true: it limits melds of wild "
+           "cards, which wild_melds = false forbids";
   }
   if (!last_discard_goes_out && discard_required_to_go_out) {
     return "last_discard_goes_out = false and discard_required_to_go_out = true leave no way to "

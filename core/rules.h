@@ -28,6 +28,17 @@ struct MinimumBand {
   }
 };
 
+// A set of ranks (a rank-set parameter; Lua writes it as a list such as
+// {"7", "A"}).
+struct RankSet {
+  uint16_t bits = 0;
+  bool Contains(Rank r) const { return (bits >> int(r)) & 1; }
+  void Add(Rank r) { bits = uint16_t(bits | (1u << int(r))); }
+  bool empty() const { return bits == 0; }
+  bool operator==(const RankSet& o) const { return bits == o.bits; }
+  bool operator!=(const RankSet& o) const { return bits != o.bits; }
+};
+
 // Which cards keep the upcard turning (bit set).
 enum UpcardTrigger : uint8_t {
   kTriggerJoker = 1,
@@ -136,6 +147,13 @@ struct Rules {
   int max_wilds_incomplete = 3;               // readings R1
   int max_wilds_completed = -1;               // -1: no cap (000 §9, readings R1)
   bool wild_melds = false;                    // 000 §8
+  // 001 L63 (readings R40): one unfinished wild meld per side, wild cards
+  // elsewhere only once it is a canasta, then a second one may be started.
+  bool one_unfinished_wild_meld = false;
+  int wilds_need_naturals = 0;        // 001 L25 (readings R40); 0: no rule of five
+  RankSet no_wild_ranks;              // 001 L59
+  RankSet wild_only_in_initial_meld_ranks;  // 001 L60 (readings R41)
+  bool natural_canasta_closes_rank = false;  // 001 L28, L41 (readings R39)
   BlackThreeMeld black_three_meld = BlackThreeMeld::kGeneralRules;  // readings R19
   int canasta_size = 7;
   int natural_canasta_bonus = 500;
@@ -288,6 +306,11 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"max_wilds_incomplete", "000 §8, readings R1", "most wild cards in a meld that is not a completed canasta"}, r.max_wilds_incomplete);
   v(ParamInfo{"max_wilds_completed", "000 §9, readings R1", "most wild cards in a completed canasta (-1: no cap)"}, r.max_wilds_completed);
   v(ParamInfo{"wild_melds", "000 §8", "melds of wild cards alone are allowed"}, r.wild_melds);
+  v(ParamInfo{"one_unfinished_wild_meld", "001 L63, readings R40", "a side holds at most one unfinished meld of wild cards; while it is unfinished no other meld of the side takes a wild card; once it is a canasta a new one may be started"}, r.one_unfinished_wild_meld);
+  v(ParamInfo{"wilds_need_naturals", "001 L25, readings R40", "rule of five: after the side's initial-meld turn a wild card joins a rank meld only once it holds this many natural cards, and no new meld takes one (0: no such rule)"}, r.wilds_need_naturals);
+  v(ParamInfo{"no_wild_ranks", "001 L59", "ranks whose melds never hold a wild card (a list of ranks)"}, r.no_wild_ranks);
+  v(ParamInfo{"wild_only_in_initial_meld_ranks", "001 L60, readings R41", "ranks whose melds take wild cards only in the side's initial-meld turn (a list of ranks)"}, r.wild_only_in_initial_meld_ranks);
+  v(ParamInfo{"natural_canasta_closes_rank", "001 L28, L41, readings R39", "once a side completes a natural canasta of a rank, no side melds that rank any more and a card of it on top of the pile cannot be taken"}, r.natural_canasta_closes_rank);
   v(ParamInfo{"black_three_meld", "000 §8, readings R19", "when and how black threes are melded: general_rules (going out), three_or_four_no_wild (going out), never, any_time (house rule: any turn, three or four with no wild card)"}, r.black_three_meld);
   v(ParamInfo{"canasta_size", "000 §9", "cards in a canasta"}, r.canasta_size);
   v(ParamInfo{"natural_canasta_bonus", "000 §9, §18", "bonus for a canasta without wild cards"}, r.natural_canasta_bonus);

@@ -183,6 +183,16 @@ void PushValue(lua_State* L, const std::vector<MinimumBand>& table) {
   }
 }
 
+void PushValue(lua_State* L, const RankSet& ranks) {
+  lua_createtable(L, 0, 0);
+  lua_Integer n = 0;
+  for (Rank rank : ValueRanks()) {
+    if (!ranks.Contains(rank)) continue;
+    lua_pushstring(L, kRankNames[int(rank)]);
+    lua_rawseti(L, -2, ++n);
+  }
+}
+
 // __index of a read-only proxy: the real table's value; a string key it
 // does not have is an error naming the near miss (a misspelt field would
 // otherwise read as nil and silently change a rule). Integer keys read nil,
@@ -375,6 +385,30 @@ std::string ReadValue(lua_State* L, int idx, std::vector<MinimumBand>& out) {
     bands.push_back({std::max(*from, kMinusInfinityTotal), *minimum});
   }
   out = bands;
+  return "";
+}
+
+std::string ReadValue(lua_State* L, int idx, RankSet& out) {
+  if (!lua_istable(L, idx))
+    return "expected a list of ranks such as {\"7\", \"A\"}, got " + DescribeLuaValue(L, idx);
+  idx = lua_absindex(L, idx);
+  RankSet ranks;
+  lua_Integer n = lua_Integer(lua_rawlen(L, idx));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, idx, i);
+    std::optional<Rank> rank;
+    if (lua_type(L, -1) == LUA_TSTRING) rank = ParseRank(lua_tostring(L, -1));
+    if (!rank || *rank < Rank::kFour || *rank > Rank::kAce) {
+      std::string got = DescribeLuaValue(L, -1);
+      lua_pop(L, 1);
+      return "entry " + std::to_string(i) +
+             ": expected a rank a meld is made of, \"4\"..\"9\", \"T\", \"J\", \"Q\", "
+             "\"K\", \"A\", got " + got;
+    }
+    ranks.Add(*rank);
+    lua_pop(L, 1);
+  }
+  out = ranks;
   return "";
 }
 

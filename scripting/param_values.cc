@@ -83,6 +83,16 @@ std::string FormatValue(const std::vector<MinimumBand>& table) {
   return out + "}";
 }
 
+std::string FormatValue(const RankSet& ranks) {
+  std::string out = "{";
+  for (Rank rank : ValueRanks()) {
+    if (!ranks.Contains(rank)) continue;
+    if (out.size() > 1) out += ", ";
+    out += "\"" + ToString(rank) + "\"";
+  }
+  return out + "}";
+}
+
 std::vector<ParamText> DescribeParams(const Rules& rules, bool expand_arrays) {
   std::vector<ParamText> out;
   Rules copy = rules;  // VisitParams takes a mutable Rules

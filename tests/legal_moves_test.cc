@@ -464,9 +464,15 @@ TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
 INSTANTIATE_TEST_SUITE_P(Rulesets, LegalMovesBruteForce,
                          ::testing::Values("classic", "hutto", "two-handed", "three-handed",
                                            "jaques", "jaques-two-handed", "jaques-three-handed",
-                                           "tutorial"),
+                                           "tutorial",
+                                           // seed 001's meld and pile values (issue 10)
+                                           CANASTA_SOURCE_DIR "/tests/rulesets/modern-melds.lua"),
                          [](const auto& param_info) {
                            std::string n = param_info.param;
+                           // A ruleset file: its name without the folder and ".lua".
+                           n = n.substr(n.rfind('/') + 1);
+                           if (n.size() > 4 && n.compare(n.size() - 4, 4, ".lua") == 0)
+                             n.resize(n.size() - 4);
                            for (char& ch : n)
                              if (ch == '-') ch = '_';
                            return n;

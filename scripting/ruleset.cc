@@ -655,7 +655,8 @@ std::string Ruleset::IncompleteMessage() const {
     (r.kind == Requirement::kFeature ? features : values) += line;
   }
   std::string out = "ruleset \"" + name_ + "\" cannot run: ";
-  out += "its source leaves values open that an audit cannot guess (readings R52).\n";
+  out += values.empty() ? std::string("the engine cannot check every rule of its source yet.\n")
+                        : "its source leaves values open that an audit cannot guess (readings R52).\n";
   if (!values.empty()) {
     out += "Give each of these in your own ruleset file that extends \"" + name_ +
            "\" (see docs/rulesets.md):\n" + values;

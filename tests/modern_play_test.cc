@@ -517,5 +517,29 @@ TEST(ModernPlay, TC_M22_Classic001) {
   EXPECT_FINDS("classic-001", AuditWith(log, rs.Choose()), F(add, CheckId::kMeldTooManyWilds));
 }
 
+// The options of "Where tables differ" (001 L105-L113): each sample loads
+// (not runnable, as modern-american) and names what it changes.
+TEST(ModernPlay, WhereTablesDifferSamplesLoad) {
+  const std::string dir = std::string(CANASTA_SOURCE_DIR) + "/samples/rulesets/modern-american/";
+  const Ruleset ma = LoadAllowingIncomplete("modern-american");
+  for (const char* file :
+       {"older-wild-rule", "initial-meld-count-only", "club-minimums-and-target",
+        "special-hands-3500", "no-pile-initial-meld-turn", "threes-in-hand",
+        "splash-melds-need-minimum"}) {
+    const Ruleset rs = LoadAllowingIncomplete(dir + file + ".lua");
+    EXPECT_EQ(rs.name(), file);
+    EXPECT_FALSE(rs.runnable()) << file;
+    EXPECT_EQ(rs.chain().front().name, "modern-american") << file;
+  }
+  const std::string club =
+      DiffRulesets(ma, LoadAllowingIncomplete(dir + "club-minimums-and-target.lua"));
+  EXPECT_NE(club.find("target_score"), std::string::npos) << club;
+  EXPECT_NE(club.find("minimum_table"), std::string::npos) << club;
+  EXPECT_NE(club.find("10000"), std::string::npos) << club;
+  const std::string pile =
+      DiffRulesets(ma, LoadAllowingIncomplete(dir + "no-pile-initial-meld-turn.lua"));
+  EXPECT_NE(pile.find("may_take_pile"), std::string::npos) << pile;
+}
+
 }  // namespace
 }  // namespace canasta

@@ -237,8 +237,8 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
     if (!other.empty())
       out.push_back(Tv(CheckId::kDiscardEmptyPile,
                        "on an empty pile " + ToString(m.card) + " may not be discarded while " +
-                           Seat(m.player) + " holds " + ToString(other) +
-                           " (sevens, wild cards, aces and dead cards only with no choice)",
+                           Seat(m.player) + " holds another card that may (" + ToString(other) +
+                           ")",
                        rules_.Cite("empty_pile_discard_restricted", "001 L46, readings R45")));
   }
   if (m.face_down && !last_card)

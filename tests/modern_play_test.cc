@@ -133,7 +133,7 @@ TEST(ModernPlay, TC_M06_KeepACardRefusesMeldingDownToOne) {
   EXPECT_FINDS("keep_a_card", with, F(meld, CheckId::kMeldKeepACard),
                F(discard, CheckId::kOutWithoutCanastas));
   EXPECT_EQ(MessageOf(with, CheckId::kMeldKeepACard),
-            "seat 1 (Bob) melds down to one card without going out (the side has 0 of the 1 "
+            "seat 1 melds down to one card without going out (the side has 0 of the 1 "
             "canastas needed); a player not going out keeps two cards after melding");
   // Classic has no such rule: only the going out is wrong.
   EXPECT_FINDS("classic", AuditWith(log, Classic()), F(discard, CheckId::kOutWithoutCanastas));
@@ -291,8 +291,7 @@ TEST(ModernPlay, TC_M16_AskOnceAHand) {
   const RulesetChoice once =
       ClassicWith("once", [](Rules& r) { r.ask_out_once_per_hand = true; });
   const FileReport r = AuditWith(log, once);
-  EXPECT_FINDS("ask_out_once_per_hand", r, F(again, CheckId::kOutAskTiming),
-               F(again + 1, CheckId::kOutAnswerPlayer));
+  EXPECT_FINDS("ask_out_once_per_hand", r, F(again, CheckId::kOutAskTiming));
   EXPECT_FINDS("classic", AuditWith(log, Classic()));
 }
 
@@ -415,7 +414,7 @@ TEST(ModernPlay, TC_M17_SwadRanksAreAParameter) {
   Rules bad;
   bad.empty_pile_avoid[size_t(Rank::kKing)] = 2;
   EXPECT_EQ(bad.Validate(),
-            "empty_pile_avoid[\"K\"] must be between 0 and 1, got 2 (1: avoided on an empty pile)");
+            "empty_pile_avoid[\"K\"] must be 0 to 1, got 2 (1: avoided on an empty pile)");
 }
 
 // ===========================================================================
@@ -468,7 +467,7 @@ TEST(ModernPlay, ModernAmericanValues) {
   EXPECT_EQ(r.exact_tie, ExactTie::kPlayAnotherDeal);
   EXPECT_EQ((std::vector<MinimumBand>{{-1000000000, 125}, {3000, 155}, {5000, 180}}),
             r.minimum_table);
-  EXPECT_EQ(rs.SourceOf("keep_a_card"), "001 L21, readings R38");
+  EXPECT_EQ(rs.SourceOf("keep_a_card"), "modern-american: 001 L21, readings R38");
   // It refuses to run, naming each rule of 001 the engine lacks.
   std::variant<Ruleset, LuaError> loaded = LoadRuleset("modern-american");
   const LuaError* error = std::get_if<LuaError>(&loaded);

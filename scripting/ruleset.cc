@@ -451,8 +451,11 @@ bool RulesetLoader::Apply(Ruleset& rs) {
           std::string text = lua_tostring(L, -1);
           if (hook_key) {  // cited by the findings of the hook's refusals (HookRefusal)
             hook_sources[key] = text;
-            lua_pop(L, 1);
-            continue;
+            // A name that is a parameter too (canastas_to_go_out) cites both.
+            if (FindParam(key) == nullptr) {
+              lua_pop(L, 1);
+              continue;
+            }
           }
           auto it = last_set.find(key);
           if (it != last_set.end() && it->second == int(i)) {

@@ -92,8 +92,7 @@ Lines Got(const FileReport& r) {
 std::string Describe(const FileReport& r) {
   std::string s;
   auto one = [&](const Finding& f) {
-    s += "  line " + std::to_string(f.line) + ": [" + GetCheck(f.id).name + "] " + f.message +
-         "\n";
+    s += "  line " + std::to_string(f.line) + ": [" + GetCheck(f.id).name + "] " + f.message + "\n";
   };
   for (const Finding& f : r.findings) one(f);
   for (const GameReport& g : r.games)
@@ -288,8 +287,7 @@ TEST(ModernPlay, TC_M16_AskOnceAHand) {
   log.PassTurn();
   const int again = log.AskOut(1);
   log.Answer(3, false);
-  const RulesetChoice once =
-      ClassicWith("once", [](Rules& r) { r.ask_out_once_per_hand = true; });
+  const RulesetChoice once = ClassicWith("once", [](Rules& r) { r.ask_out_once_per_hand = true; });
   const FileReport r = AuditWith(log, once);
   EXPECT_FINDS("ask_out_once_per_hand", r, F(again, CheckId::kOutAskTiming));
   EXPECT_FINDS("classic", AuditWith(log, Classic()));
@@ -521,10 +519,9 @@ TEST(ModernPlay, TC_M22_Classic001) {
 TEST(ModernPlay, WhereTablesDifferSamplesLoad) {
   const std::string dir = std::string(CANASTA_SOURCE_DIR) + "/samples/rulesets/modern-american/";
   const Ruleset ma = LoadAllowingIncomplete("modern-american");
-  for (const char* file :
-       {"older-wild-rule", "initial-meld-count-only", "club-minimums-and-target",
-        "special-hands-3500", "no-pile-initial-meld-turn", "threes-in-hand",
-        "splash-melds-need-minimum"}) {
+  for (const char* file : {"older-wild-rule", "initial-meld-count-only", "club-minimums-and-target",
+                           "special-hands-3500", "no-pile-initial-meld-turn", "threes-in-hand",
+                           "splash-melds-need-minimum"}) {
     const Ruleset rs = LoadAllowingIncomplete(dir + file + ".lua");
     EXPECT_EQ(rs.name(), file);
     EXPECT_FALSE(rs.runnable()) << file;

@@ -61,6 +61,9 @@ struct DiscardMove {
   int player = 0;
   Card card;
   int tag = 0;
+  // Laid face down (canasta-log/1 "face_down", optional): only the discard
+  // that goes out may be (001 L74).
+  bool face_down = false;
 };
 struct ThreeMove {
   int player = 0;
@@ -253,6 +256,7 @@ class Position {
     // before play (000 §21 Hutto, readings R23; 002 Setup-7): each is late.
     int late_threes = 0;
     bool melded_before = false;  // made a meld before this turn (concealed going out)
+    bool asked_out = false;      // asked "may I go out?" this deal (ask_out_once_per_hand)
   };
   struct Side {
     std::vector<Meld> melds;
@@ -329,6 +333,13 @@ class Position {
   // `by`: how the player goes out ("discard", "meld", "pile"), for may_go_out.
   void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
                     Card discard = Card(), const char* by = "discard") const;
+  // keep_a_card (001 L21): whether `player` may meld down to a single card
+  // without going out. 001 L21 exempts the player who makes the side's
+  // initial meld while the turn card is in the stock (the bonus cards of
+  // 001 L37 refill the hand); false until the engine has a turn card.
+  bool MayMeldDownToOne(int player) const;
+  // empty_pile_discard_restricted (001 L46): a card to avoid on an empty pile.
+  bool EmptyPileAvoids(Card c) const;
   // Whether the player in turn asked "may I go out?" this turn.
   bool AskedThisTurn() const { return turn_.asked || turn_.answer.has_value(); }
   // The player in turn goes out: the side loses out_without_asking_penalty

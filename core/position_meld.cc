@@ -132,15 +132,38 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
 
   // Going out by melding every card (000 §17).
   const int left = players_[m.player].hand.total() - laid;
-  if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
+  auto canastas_after = [&] {
     int canastas = 0;
     for (const Meld& x : sides_[side].melds)
       canastas += !known[int(x.rank)] && x.is_canasta(rules_);
     for (int r = 0; r < 16; ++r) canastas += known[r] && shapes[r].size() >= rules_.canasta_size;
+    return canastas;
+  };
+  // keep_a_card (001 L21, readings R38): one card left is the discard that
+  // goes out, so the meld is refused unless the player may go out now.
+  if (rules_.keep_a_card && left == 1 && laid > 0 && phase_ == Phase::kPlay &&
+      m.player == current_ && !MayMeldDownToOne(m.player)) {
+    SideSummary summary = Summary(side);
+    summary.canastas = canastas_after();
+    const int needed = hooks_.CanastasToGoOut(rules_, summary);
+    const bool told_no = turn_.answer && !*turn_.answer && rules_.out_answer_binds;
+    if (summary.canastas < needed || told_no)
+      out.push_back(Tv(CheckId::kMeldKeepACard,
+                       Seat(m.player) + " melds down to one card without going out (" +
+                           (told_no ? std::string("the partner answered no")
+                                    : "the side has " + std::to_string(summary.canastas) +
+                                          " of the " + std::to_string(needed) +
+                                          " canastas needed") +
+                           "); a player not going out keeps two cards after melding",
+                       rules_.Cite("keep_a_card", "001 L21, readings R38")));
+  }
+  if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
+    const int canastas = canastas_after();
     if (rules_.discard_required_to_go_out)
       out.push_back(Tv(CheckId::kOutWithoutDiscard,
                        Seat(m.player) + " melds every card; going out needs a final discard",
-                       "002 Play-8, Play-11, readings R29"));
+                       rules_.Cite("discard_required_to_go_out",
+                                   "002 Play-8, Play-11, readings R29")));
     // The turn-end checks, as if this meld were in the turn.
     Position copy_free_check = *this;  // cheap enough: once per hand
     copy_free_check.ApplyMeld(m);

@@ -179,6 +179,7 @@ void Position::ApplyAskOut(const AskOutMove& m) {
     // the answer binds the rest of it.
     if (turn_.player != current_) BeginTurn(current_);
     turn_.asked = true;
+    players_[m.player].asked_out = true;
   }
 }
 
@@ -186,24 +187,66 @@ void Position::ApplyAnswer(const AnswerMove& m) {
   if (turn_.asked) turn_.answer = m.yes;
   turn_.asked = false;
 }
+bool Position::EmptyPileAvoids(Card c) const {
+  // Dead cards (001 L28, L46) join these once the engine closes ranks.
+  return rules_.empty_pile_avoid[size_t(c.rank())] != 0;
+}
+
+bool Position::MayMeldDownToOne(int /*player*/) const {
+  // The hook point of 001 L21's exception (the side's initial meld made
+  // while the turn card is in the stock): the bonus cards' rule decides it.
+  return false;
+}
+
 TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
   if (m.player < 0 || m.player >= rules_.num_players) return out;
   CheckHeld(m.player, m.card, &out);
   const CardCounts& hand = players_[m.player].hand;
-  if (m.card.is_wild() && rules_.wild_discard != WildDiscard::kAllowed) {
+  const bool last_card = hand.total() == 1 && hand.count(m.card) == 1;
+  // 001 L45, L74: the final card of a player going out may be wild.
+  const bool wild_to_go_out = last_card && rules_.wild_discard_to_go_out;
+  if (m.card.is_wild() && rules_.wild_discard != WildDiscard::kAllowed && !wild_to_go_out) {
     const bool only_wilds = hand.CountIf([](Card c) { return !c.is_wild(); }) == 0;
     if (rules_.wild_discard == WildDiscard::kNever || !only_wilds)
       out.push_back(Tv(CheckId::kDiscardWild,
-                       "a wild card (" + ToString(m.card) +
-                           ") may not be discarded while the player holds other cards",
+                       rules_.wild_discard == WildDiscard::kNever
+                           ? "a wild card (" + ToString(m.card) + ") may not be discarded" +
+                                 (rules_.wild_discard_to_go_out ? " except to go out" : "")
+                           : "a wild card (" + ToString(m.card) +
+                                 ") may not be discarded while the player holds other cards",
                        rules_.Cite("wild_discard", "002 Play-8, readings R26")));
   }
   if (m.card.is_red_three()) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      "a red three is laid out, never discarded", "000 §7"));
+  } else if (m.card.is_three() && !rules_.threes_discardable) {
+    out.push_back(Tv(CheckId::kThreeNotAllowed,
+                     "a three (" + ToString(m.card) + ") may never be discarded",
+                     rules_.Cite("threes_discardable", "001 L44")));
   }
+  // 001 L46 (SWAD, readings R45): on an empty pile, a card the ruleset says
+  // to avoid only when the player holds nothing else that may be discarded.
+  if (rules_.empty_pile_discard_restricted && pile_.empty() && EmptyPileAvoids(m.card)) {
+    std::vector<Card> other;
+    for (Card c : hand.ToVector())
+      if ((other.empty() || other.back() != c) && !EmptyPileAvoids(c) && !(c.is_three() && !rules_.threes_discardable) &&
+          !c.is_red_three())
+        other.push_back(c);
+    if (!other.empty())
+      out.push_back(Tv(CheckId::kDiscardEmptyPile,
+                       "on an empty pile " + ToString(m.card) + " may not be discarded while " +
+                           Seat(m.player) + " holds another card that may (" + ToString(other) +
+                           ")",
+                       rules_.Cite("empty_pile_discard_restricted", "001 L46, readings R45")));
+  }
+  if (m.face_down && !last_card)
+    out.push_back(Tv(CheckId::kDiscardFaceDown,
+                     ToString(m.card) +
+                         " is discarded face down, but only the discard that goes out is laid "
+                         "face down; it does not empty the hand",
+                     rules_.Cite("rule.face_down_discard", "001 L74")));
   // 000 §7: a red three is laid out in the first turn (before play in Hutto,
   // at once in 002), or at once when drawn; one still held when the turn
   // ends was not (the penalty comes at the end). Every layout.
@@ -213,7 +256,6 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
                      Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
                          " that should have been laid out",
                      rules_.Cite("three_layout", "000 §7, readings R6")));
-  const bool last_card = hand.total() == 1 && hand.count(m.card) == 1;
   if (hooks_.Overrides(HookId::kMayDiscard)) {
     HookValue ctx = TurnContext(m.player);
     ctx.Set("card", HookValue::OfCard(m.card));
@@ -270,6 +312,15 @@ TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
   if (phase_ == Phase::kOver || m.player != current_) {
     out.push_back(Tv(CheckId::kOutAskTiming,
                      Seat(m.player) + " may ask only in their own turn", source));
+    return out;
+  }
+  // 001 L75 "once a hand", per player (readings R48).
+  if (rules_.ask_out_once_per_hand && m.player >= 0 && m.player < rules_.num_players &&
+      players_[m.player].asked_out) {
+    out.push_back(Tv(CheckId::kOutAskTiming,
+                     Seat(m.player) + " already asked \"may I go out?\" in this hand; a player "
+                                      "may ask once a hand",
+                     rules_.Cite("ask_out_once_per_hand", "001 L75, readings R48")));
     return out;
   }
   // 000 §17: "not ... after melding or after showing an intention to take

@@ -73,6 +73,7 @@ const std::vector<std::string>& Rules::RuleKeys() {
       "rule.draw_first",
       "rule.card_held",
       "rule.discard",
+      "rule.face_down_discard",
       "rule.hand_end",
       "rule.meld_ranks",
       "rule.red_three_meld",
@@ -182,6 +183,12 @@ std::string ValidateRanges(const Rules& r) {
     if (value < 0 || value > kMaxCardValue) {
       return OutOfRange("card_value[\"" + ToString(Rank(rank)) + "\"]", 0, kMaxCardValue, value);
     }
+  }
+  for (int rank = 2; rank <= 15; ++rank) {
+    int value = r.empty_pile_avoid[size_t(rank)];
+    if (value < 0 || value > 1)
+      return OutOfRange("empty_pile_avoid[\"" + ToString(Rank(rank)) + "\"]", 0, 1, value) +
+             " (1: avoided on an empty pile)";
   }
   if (r.minimum_table.empty()) return "minimum_table must have at least one band";
   if (r.minimum_table.size() > kMaxBands) {

@@ -177,6 +177,13 @@ struct Rules {
   bool frozen_take_new_meld = false;  // 002 Play-5
   bool one_card_rule = true;          // readings R11
   WildDiscard wild_discard = WildDiscard::kAllowed;
+  // --- Discards (001 L44-L46) ---
+  bool wild_discard_to_go_out = false;         // 001 L45, L74
+  bool threes_discardable = true;              // 000 §14 (black threes); 001 L44
+  bool empty_pile_discard_restricted = false;  // 001 L46 (SWAD), readings R45
+  // Ranks avoided on an empty pile (1: avoided), indexed by Rank: sevens,
+  // twos, aces and jokers (001 L46).
+  std::array<int, 16> empty_pile_avoid = {0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1};
 
   // --- Pile (v2) ---
   // What freezes the pile and for how long (000 §14), whether a wild card on
@@ -207,6 +214,8 @@ struct Rules {
   AskToGoOut ask_to_go_out = AskToGoOut::kOptional;   // 000 §17
   bool out_answer_binds = true;                       // 000 §17
   int out_without_asking_penalty = 0;                 // house rule
+  bool ask_out_once_per_hand = false;                 // 001 L75, readings R48
+  bool keep_a_card = false;                           // 001 L21, readings R38
 
   // --- Red threes (000 §7, §18) ---
   int red_three_bonus = 100;
@@ -336,6 +345,10 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"wild_top_blocks_take", "000 §14", "a wild card on top of the pile blocks taking it until covered"}, r.wild_top_blocks_take);
   v(ParamInfo{"pile_top_to_hand", "house rule: top card to hand", "the top card may be taken into the hand with the pile (take_pile \"to_hand\"), then must be melded before the turn ends"}, r.pile_top_to_hand);
   v(ParamInfo{"wild_discard", "000 §14, readings R26", "wild cards may be discarded: allowed, only_if_no_other_card, never"}, r.wild_discard);
+  v(ParamInfo{"wild_discard_to_go_out", "001 L45, L74", "the final discard of a player going out may be a wild card whatever wild_discard says"}, r.wild_discard_to_go_out);
+  v(ParamInfo{"threes_discardable", "000 §14; 001 L44", "black threes may be discarded (red threes never are); false: no three is ever discarded"}, r.threes_discardable);
+  v(ParamInfo{"empty_pile_discard_restricted", "001 L46, readings R45", "on an empty pile a player holding a card not in empty_pile_avoid must discard one of those (SWAD)"}, r.empty_pile_discard_restricted);
+  v(ParamInfo{"empty_pile_avoid", "001 L46, readings R45", "rank table, 1 for each rank not to be discarded on an empty pile while the player holds another card (sevens, twos, aces, jokers)"}, r.empty_pile_avoid);
   v(ParamInfo{"ask_out_after_melding", "000 §17, R109", "\"may I go out?\" may be asked at any time of the turn before going out, also after melding or taking the pile"}, r.ask_out_after_melding);
   v(ParamInfo{"out_yes_excused_if_impossible", "000 §17, R105", "after a yes to \"may I go out?\" a player who cannot go out is excused, but must meld as much as possible before discarding"}, r.out_yes_excused_if_impossible);
   v(ParamInfo{"canastas_to_go_out", "000 §9, §17", "canastas the side needs to go out (counting one made in going out)"}, r.canastas_to_go_out);
@@ -347,6 +360,8 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"ask_to_go_out", "000 §17; house rule", "asking \"may I go out?\" in partnership play: optional (000 §17), required (going out without asking is a finding), not_allowed (asking is a finding)"}, r.ask_to_go_out);
   v(ParamInfo{"out_answer_binds", "000 §17", "the partner's answer binds: a yes obliges the asker to go out, a no forbids it (false, a house rule: advice only)"}, r.out_answer_binds);
   v(ParamInfo{"out_without_asking_penalty", "house rule", "points the side loses when a player goes out without asking \"may I go out?\" (partnership play; the score's penalties part)"}, r.out_without_asking_penalty);
+  v(ParamInfo{"ask_out_once_per_hand", "001 L75, readings R48", "each player may ask \"may I go out?\" at most once in a hand"}, r.ask_out_once_per_hand);
+  v(ParamInfo{"keep_a_card", "001 L21, readings R38", "a player who is not going out may not meld down to a single card (must keep two: one to discard, one to hold)"}, r.keep_a_card);
   v(ParamInfo{"red_three_bonus", "000 §7, §18", "bonus for each red three"}, r.red_three_bonus);
   v(ParamInfo{"all_red_threes_bonus", "000 §7, §18, readings R8", "bonus for all four red threes, in total"}, r.all_red_threes_bonus);
   v(ParamInfo{"red_threes_count_against_unmelded", "000 §7", "red threes count against a side that made no meld"}, r.red_threes_count_against_unmelded);

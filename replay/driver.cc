@@ -540,7 +540,7 @@ class ReplayDriver::GameReplay {
         case EventType::kRetract:
           return play(&retract_);
         case EventType::kDiscard:
-          return play_now(DiscardMove{player, *e.card, e.line});
+          return play_now(DiscardMove{player, *e.card, e.line, e.face_down});
         case EventType::kThree:
           return play_now(ThreeMove{player, *e.card, e.replacement, e.line});
         case EventType::kAskOut:

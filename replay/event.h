@@ -82,6 +82,7 @@ struct Event {
   std::optional<std::string> to;
   std::optional<int> count;
   bool to_hand = false;  // the top card goes into the hand (pile_top_to_hand)
+  bool face_down = false;  // discard: laid face down (the discard that goes out, 001 L74)
 
   // meld
   std::vector<MeldSpec> melds;

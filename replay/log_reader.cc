@@ -174,6 +174,7 @@ enum Field : uint8_t {
   kWinner,
   kBreakdown,
   kToHand,
+  kFaceDown,
   kNumFields
 };
 
@@ -181,7 +182,7 @@ constexpr const char* kFieldNames[kNumFields] = {
     "type",  "format", "ruleset", "players",     "player", "hand",   "dealer", "hands",    "upcard",
     "stock", "feet",   "card",    "replacement", "cards",  "bonus",  "top",    "with",     "to",
     "count", "melds",  "yes",     "text",        "scores", "totals", "winner", "breakdown",
-    "to_hand"};
+    "to_hand", "face_down"};
 
 template <size_t N>
 bool Is(const char* s, const char (&literal)[N]) {
@@ -226,7 +227,7 @@ Field FieldOf(const char* s, size_t n) {
       if (Is(s, "to_hand")) return kToHand;
       return kNumFields;
     case 9:
-      return Is(s, "breakdown") ? kBreakdown : kNumFields;
+      return Is(s, "breakdown") ? kBreakdown : Is(s, "face_down") ? kFaceDown : kNumFields;
     case 11:
       return Is(s, "replacement") ? kReplacement : kNumFields;
     default:
@@ -499,6 +500,7 @@ void ResetEvent(Event* e, EventType type, int line) {
     case EventType::kDiscard:
       e->player.reset();
       e->card.reset();
+      e->face_down = false;
       break;
     case EventType::kAskOut:
       e->player.reset();
@@ -625,10 +627,14 @@ class Converter {
         Int(kPlayer, true, &e->player);
         Melds(&e->melds);
         break;
-      case EventType::kDiscard:
+      case EventType::kDiscard: {
         Int(kPlayer, true, &e->player);
         OneCard(kCard, true, &e->card);
+        std::optional<bool> face_down;
+        Bool(kFaceDown, false, &face_down);
+        e->face_down = face_down.value_or(false);
         break;
+      }
       case EventType::kAskOut:
         Int(kPlayer, true, &e->player);
         break;
@@ -1027,6 +1033,7 @@ Use UseOf(EventType t, Field f) {
       return {};
     case EventType::kDiscard:
       if (f == kCard) return req(Role::kCard);
+      if (f == kFaceDown) return opt(Role::kBool);
       return {};
     case EventType::kAskOut:
       return {};
@@ -1107,6 +1114,8 @@ class EventBuilder {
       e_->bonus = b;
     } else if (field_ == kToHand) {
       e_->to_hand = b;
+    } else if (field_ == kFaceDown) {
+      e_->face_down = b;
     } else {
       e_->yes = b;
     }

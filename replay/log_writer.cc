@@ -84,7 +84,8 @@ std::string MoveLine(const Move& move) {
           }
           return s + "]}";
         } else if constexpr (std::is_same_v<T, DiscardMove>) {
-          return "{\"type\":\"discard\"" + p + ",\"card\":\"" + ToString(m.card) + "\"}";
+          return "{\"type\":\"discard\"" + p + ",\"card\":\"" + ToString(m.card) + "\"" +
+                 (m.face_down ? ",\"face_down\":true}" : "}");
         } else if constexpr (std::is_same_v<T, ThreeMove>) {
           std::string s = "{\"type\":\"three\"" + p + ",\"card\":\"" + ToString(m.card) + "\"";
           if (m.replacement) s += ",\"replacement\":\"" + ToString(*m.replacement) + "\"";

@@ -72,7 +72,7 @@ std::optional<Move> ToMove(const Event& e, std::string* error) {
     case EventType::kTakePile: return fill(TakePileMove{});
     case EventType::kMeld: return fill(MeldMove{});
     case EventType::kRetract: return fill(RetractMove{});
-    case EventType::kDiscard: return Move(DiscardMove{p, *e.card, e.line});
+    case EventType::kDiscard: return Move(DiscardMove{p, *e.card, e.line, e.face_down});
     case EventType::kThree: return Move(ThreeMove{p, *e.card, e.replacement, e.line});
     case EventType::kAskOut: return Move(AskOutMove{p, e.line});
     case EventType::kAnswer: return Move(AnswerMove{p, *e.yes, e.line});

@@ -451,8 +451,11 @@ bool RulesetLoader::Apply(Ruleset& rs) {
           std::string text = lua_tostring(L, -1);
           if (hook_key) {  // cited by the findings of the hook's refusals (HookRefusal)
             hook_sources[key] = text;
-            lua_pop(L, 1);
-            continue;
+            // A name that is a parameter too (canastas_to_go_out) cites both.
+            if (FindParam(key) == nullptr) {
+              lua_pop(L, 1);
+              continue;
+            }
           }
           auto it = last_set.find(key);
           if (it != last_set.end() && it->second == int(i)) {
@@ -655,7 +658,8 @@ std::string Ruleset::IncompleteMessage() const {
     (r.kind == Requirement::kFeature ? features : values) += line;
   }
   std::string out = "ruleset \"" + name_ + "\" cannot run: ";
-  out += "its source leaves values open that an audit cannot guess (readings R52).\n";
+  out += values.empty() ? std::string("the engine cannot check every rule of its source yet.\n")
+                        : "its source leaves values open that an audit cannot guess (readings R52).\n";
   if (!values.empty()) {
     out += "Give each of these in your own ruleset file that extends \"" + name_ +
            "\" (see docs/rulesets.md):\n" + values;

@@ -134,12 +134,25 @@ std::string DiffRulesets(const Ruleset& a, const Ruleset& b) {
     out += name_a + " -> " + name_b + ": " + std::to_string(differ) +
            (differ == 1 ? " value differs" : " values differ") + "\n\n";
     out += Table(rows, {0, kMaxValueWidth, kMaxValueWidth, 0, 0});
+    // What each value decides, in words, for a reader who does not know the
+    // parameter names (a club reading the differences before a game).
+    out += "\nwhat they decide:\n";
+    std::vector<std::string> said;
+    for (size_t i = 0; i < pa.size() && i < pb.size(); ++i) {
+      if (pa[i].value == pb[i].value) continue;
+      const std::string param = pa[i].info.name;
+      if (std::find(said.begin(), said.end(), param) != said.end()) continue;
+      said.push_back(param);
+      out += "  " + param + ": " + pa[i].info.doc + "\n";
+    }
   }
   if (a.hooks() != b.hooks()) {
     out += "\nhooks: " + name_a + ": " + HooksText(a) + "; " + name_b + ": " + HooksText(b) + "\n";
   }
   if (a.runnable() != b.runnable()) {
-    out += "\n" + (a.runnable() ? name_b : name_a) + " is incomplete and cannot run.\n";
+    const Ruleset& open = a.runnable() ? b : a;
+    out += "\n" + (a.runnable() ? name_b : name_a) + " is incomplete and cannot run; it lacks:\n";
+    for (const Ruleset::Requirement& r : open.unmet()) out += "  " + r.name + ": " + r.text + "\n";
   }
   return out;
 }

@@ -192,7 +192,7 @@ TEST(ApiAudit, ToJsonIsTheReportWritersOutput) {
 
 TEST(ApiRuleset, LoadsBuiltinsAndFilesAndSaysWhyNot) {
   std::vector<std::string> names = api::BuiltinRulesets();
-  EXPECT_EQ(names.size(), 11u);
+  EXPECT_EQ(names.size(), 13u);
   EXPECT_EQ(names.front(), "bolivia");
 
   std::optional<api::Ruleset> hutto = api::Ruleset::Load("hutto");

@@ -62,6 +62,7 @@ enum class CheckId : uint8_t {
   kMeldTargetMissing,
   kMeldHouseRule,
   kInitialMeldMinimum,
+  kInitialMeldCondition,
   kRetractNotAllowed,
   // Discards and going out.
   kDiscardWild,

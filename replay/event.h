@@ -82,6 +82,8 @@ struct Event {
   std::optional<std::string> to;
   std::optional<int> count;
   bool to_hand = false;  // the top card goes into the hand (pile_top_to_hand)
+  // The initial meld laid from the hand before the take (initial_meld_before_pile).
+  std::vector<MeldSpec> before;
 
   // meld
   std::vector<MeldSpec> melds;

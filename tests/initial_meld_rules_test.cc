@@ -151,6 +151,11 @@ TEST(InitialMeldCondition, AWildMeldQualifiesUnlessANaturalThreeIsRequired) {
 
 // Seat 1 holds K-K and `hand`, the upcard is KC. `take` is the take_pile
 // line's fields after "top".
+constexpr int kTakeHand = 15;  // room for an initial meld and the pair
+FileReport AuditTake(const Log& log, Rules rules) {
+  rules.hand_size = kTakeHand;
+  return AuditWith(log, rules);
+}
 struct PileOpening {
   Log log;
   int take = 0;
@@ -160,6 +165,7 @@ PileOpening TakeKings(const std::vector<std::string>& hand, const std::string& t
   PileOpening o;
   DealSpec d;
   d.upcard = {"KC"};
+  d.hand_size = kTakeHand;
   std::vector<std::string> seat1 = {"KS", "KH", "5S", "6S", "9D"};
   seat1.insert(seat1.end(), hand.begin(), hand.end());
   d.hands = {{}, seat1};
@@ -179,7 +185,7 @@ TEST(InitialMeldBeforePile, WorkedExampleTcM08) {
   PileOpening short_meld = TakeKings(
       k120,
       R"("before":[{"cards":["AS","AH","AD"]},{"cards":["QS","QH","QD"]},{"cards":["JS","JH","JD"]}],"with":["KS","KH"])");
-  const FileReport r = AuditWith(short_meld.log, Modern());
+  const FileReport r = AuditTake(short_meld.log, Modern());
   EXPECT_PROBLEMS(r, {short_meld.take, CheckId::kInitialMeldMinimum});
   EXPECT_EQ(MessageOf(r, CheckId::kInitialMeldMinimum),
             "the initial meld counts 120; the side needs 125");
@@ -187,7 +193,7 @@ TEST(InitialMeldBeforePile, WorkedExampleTcM08) {
   PileOpening enough = TakeKings(
       k130,
       R"("before":[{"cards":["AS","AH","AD"]},{"cards":["QS","QH","QD"]},{"cards":["JS","JH","JD","JC"]}],"with":["KS","KH"])");
-  EXPECT_CLEAN(AuditWith(enough.log, Modern()));
+  EXPECT_CLEAN(AuditTake(enough.log, Modern()));
 }
 
 TEST(InitialMeldBeforePile, TheClassicOrderByDefaultTheHandFirstUnderTheRule) {
@@ -197,8 +203,8 @@ TEST(InitialMeldBeforePile, TheClassicOrderByDefaultTheHandFirstUnderTheRule) {
       {{"AS", "AH", "AD"}, {"QS", "QH", "QD"}, {"JS", "JH", "JD", "JC"}});
   Rules classic_125 = Modern();
   classic_125.initial_meld_before_pile = false;
-  EXPECT_CLEAN(AuditWith(classic_order.log, classic_125));
-  const FileReport r = AuditWith(classic_order.log, Modern());
+  EXPECT_CLEAN(AuditTake(classic_order.log, classic_125));
+  const FileReport r = AuditTake(classic_order.log, Modern());
   EXPECT_PROBLEMS(r, {classic_order.take, CheckId::kInitialMeldMinimum});
   EXPECT_EQ(MessageOf(r, CheckId::kInitialMeldMinimum),
             "before the side has melded, its initial meld (125) is laid from the hand before "
@@ -207,7 +213,7 @@ TEST(InitialMeldBeforePile, TheClassicOrderByDefaultTheHandFirstUnderTheRule) {
   PileOpening early = TakeKings(
       k130,
       R"("before":[{"cards":["AS","AH","AD"]},{"cards":["QS","QH","QD"]},{"cards":["JS","JH","JD","JC"]}],"with":["KS","KH"])");
-  EXPECT_PROBLEMS(AuditWith(early.log, classic_125), {early.take, CheckId::kTurnSequence});
+  EXPECT_PROBLEMS(AuditTake(early.log, classic_125), {early.take, CheckId::kTurnSequence});
 }
 
 TEST(InitialMeldBeforePile, TheConditionIsJudgedOnTheHandsMelds) {
@@ -217,7 +223,7 @@ TEST(InitialMeldBeforePile, TheConditionIsJudgedOnTheHandsMelds) {
       {"AS", "AH", "2D", "QS", "QH", "2C", "JS", "JH", "2S"},
       R"("before":[{"cards":["AS","AH","2D"]},{"cards":["QS","QH","2C"]},{"cards":["JS","JH","2S"]}],"with":["KS","KH"])");
   // 60 + 40 + 40 = 140.
-  EXPECT_PROBLEMS(AuditWith(o.log, Modern()), {o.take, CheckId::kInitialMeldCondition});
+  EXPECT_PROBLEMS(AuditTake(o.log, Modern()), {o.take, CheckId::kInitialMeldCondition});
 }
 
 // --- pile_in_initial_meld_turn (001 L111) ---
@@ -225,10 +231,10 @@ TEST(InitialMeldBeforePile, TheConditionIsJudgedOnTheHandsMelds) {
 TEST(PileInInitialMeldTurn, AllowedByDefaultRefusedUnderTheOption) {
   // K-K with the top K (30) and A-A-A (60) melded after: 90 >= 50.
   PileOpening o = TakeKings({"AS", "AH", "AD"}, R"("with":["KS","KH"])", {{"AS", "AH", "AD"}});
-  EXPECT_CLEAN(AuditWith(o.log, Rules()));
+  EXPECT_CLEAN(AuditTake(o.log, Rules()));
   Rules never;
   never.pile_in_initial_meld_turn = false;
-  const FileReport r = AuditWith(o.log, never);
+  const FileReport r = AuditTake(o.log, never);
   EXPECT_PROBLEMS(r, {o.take, CheckId::kPileTakeInvalid});
   EXPECT_EQ(MessageOf(r, CheckId::kPileTakeInvalid),
             "the side has not made its initial meld, and this ruleset does not allow taking the "
@@ -315,16 +321,18 @@ void SelfPlayClean(const Rules& rules, const char* what, int games, int* befores
 
 TEST(InitialMeldSelfPlay, GeneratorPlaysOnlyLegalOpenings) {
   int befores = 0;
-  SelfPlayClean(Modern(), "modern values", 6, &befores);
+  // 001's rules at the classic minimums, so that openings with the pile come up.
+  Rules modern = Modern();
+  modern.minimum_table = Rules().minimum_table;
+  SelfPlayClean(modern, "modern values", 6, &befores);
   EXPECT_GT(befores, 0) << "no initial meld laid before a take in self-play";
   Rules each;
   each.each_meld_meets_minimum = true;
-  each.initial_meld_condition = InitialMeldCondition::kNaturalThree;
   each.stock_out_play = StockOutPlay::kEndsAtLastCard;
   SelfPlayClean(each, "each meld, natural three", 4, &befores);
-  Rules companions = Modern();
+  Rules companions = modern;
+  companions.initial_meld_condition = InitialMeldCondition::kNaturalThree;
   companions.splash_companions_need_minimum = true;
-  companions.pile_in_initial_meld_turn = true;
   SelfPlayClean(companions, "splash companions", 3, &befores);
   Rules never;
   never.pile_in_initial_meld_turn = false;

@@ -251,6 +251,7 @@ bool TurnWide(const TaggedViolations& v) {
   for (const TaggedViolation& t : v) {
     switch (t.violation.id) {
       case CheckId::kInitialMeldMinimum:
+      case CheckId::kInitialMeldCondition:
       case CheckId::kMeldBlackThree:
       case CheckId::kOutAnswerBinding:
       case CheckId::kThreeTiming:
@@ -329,6 +330,13 @@ int MostCount(const Position& p, int seat, const Counts& cnt, int step) {
   return most;
 }
 
+// Whether the turn's melds must still reach the minimum in sum, so that
+// MostCount may cut the search: not after a take that judged the opening
+// (initial_meld_before_pile), nor where a splash opens with no minimum.
+bool CountBinds(const Position& p) {
+  return p.turn_opening() && !p.turn_opening_judged() && !p.rules().splash_opens;
+}
+
 bool CanFinish(const Position& p, Search* s, int step = 0);
 bool FromStep(const Position& p, Search* s, const Counts& cnt, int step);
 
@@ -390,7 +398,7 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
     for (int k = kBlackThree; k < kBlackThree + step && k <= 14; ++k) stuck += cnt[k];
     if (stuck > 1) return false;
   }
-  if (p.turn_opening() && p.turn_melded() && MostCount(p, seat, cnt, step) < p.Minimum(side))
+  if (CountBinds(p) && p.turn_melded() && MostCount(p, seat, cnt, step) < p.Minimum(side))
     return false;
   MeldMove scratch;
   bool ok = ForEachMeldAt(p, seat, cnt, step, /*big_first=*/true, &scratch, [&](const MeldMove& m) {
@@ -455,7 +463,8 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
   const bool opening = pos.turn_opening();
   // No meld while the initial meld cannot reach the minimum (exact: the
   // bound is reached by no sequence of melds).
-  const bool hopeless = opening && MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat));
+  const bool hopeless =
+      CountBinds(pos) && MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat));
   if (!hopeless)
     ForEachMeld(pos, seat, cnt, &scratch, [&](const MeldMove& m) {
       // Without the copy where a discard plainly remains: the side has opened
@@ -507,6 +516,66 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
     if (discard_ok[cls]) out->push_back(DiscardMove{seat, FirstOf(hand, cls), 0});
 }
 
+// initial_meld_before_pile (001 L42): a few initial melds the hand can lay
+// before taking the pile with `with`, each checked with the take by Check
+// (a sample, not every way: the take is legal whatever the plan).
+std::vector<std::vector<MeldPart>> BeforePlans(const Position& pos, int seat,
+                                               const std::vector<Card>& with) {
+  const Rules& r = pos.rules();
+  CardCounts left = pos.hand(seat);
+  for (Card c : with) left.Remove(c);
+  const RankGroups g = GroupByRank(left);
+  auto value = [&](const std::vector<Card>& cards) {
+    int v = 0;
+    for (Card c : cards) v += pos.hooks().InitialMeldValue(r, c);
+    return v;
+  };
+  std::vector<MeldPart> naturals, pairs;
+  for (Rank rank : kMeldRanks) {
+    const std::vector<Card>& n = g.naturals[int(rank)];
+    MeldPart part;
+    part.cards = n;
+    if (int(n.size()) >= std::max(r.min_meld_size, r.min_naturals)) naturals.push_back(part);
+    else if (!n.empty() && int(n.size()) >= r.min_naturals) pairs.push_back(part);
+  }
+  auto by_value = [&](const MeldPart& a, const MeldPart& b) {
+    return value(a.cards) > value(b.cards);
+  };
+  std::sort(naturals.begin(), naturals.end(), by_value);
+  std::sort(pairs.begin(), pairs.end(), by_value);
+  std::vector<std::vector<MeldPart>> plans;
+  // Every natural meld; the fewest that reach the minimum; with short melds
+  // made up by wild cards; with a meld of the wild cards.
+  plans.push_back(naturals);
+  std::vector<MeldPart> fewest;
+  int count = 0;
+  for (const MeldPart& part : naturals) {
+    if (count >= pos.Minimum(pos.side_of(seat))) break;
+    fewest.push_back(part);
+    count += value(part.cards);
+  }
+  if (fewest.size() < naturals.size()) plans.push_back(fewest);
+  std::vector<MeldPart> filled = naturals;
+  size_t wild = 0;
+  for (MeldPart part : pairs) {
+    while (int(part.cards.size()) < r.min_meld_size && wild < g.wilds.size())
+      part.cards.push_back(g.wilds[wild++]);
+    if (int(part.cards.size()) >= r.min_meld_size) filled.push_back(part);
+  }
+  if (filled.size() > naturals.size()) plans.push_back(filled);
+  if (r.wild_melds && int(g.wilds.size()) >= r.min_meld_size) {
+    std::vector<MeldPart> with_wild = naturals;
+    MeldPart part;
+    part.cards = g.wilds;
+    with_wild.push_back(part);
+    plans.push_back(with_wild);
+  }
+  plans.erase(std::remove_if(plans.begin(), plans.end(),
+                             [](const std::vector<MeldPart>& p) { return p.empty(); }),
+              plans.end());
+  return plans;
+}
+
 // The draw phase: the draw, then every way to take the pile.
 void DrawMoves(const Position& pos, std::vector<Move>* out) {
   const Rules& r = pos.rules();
@@ -542,6 +611,8 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
       !hook && (frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand ||
                 r.unfrozen_take == UnfrozenTake::kNaturalPair);
   TakePileMove t{seat, top, {}, {}, {}, 0};
+  // The initial meld is laid from the hand with the take (001 L42).
+  const bool before = r.initial_meld_before_pile && !pos.has_melded(side);
   // The classes of naturals shown with the top card: its own; for a wild top
   // card (when it does not block) any rank it may join.
   const int first = top.is_wild() ? kBlackThree : cls;
@@ -557,6 +628,15 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
           for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
             FillPart(hand, k, n, w2, jk, &t.with);
             t.to = t.with.empty() && !to_hand ? std::optional<Rank>(top.rank()) : std::nullopt;
+            if (before) {
+              for (std::vector<MeldPart>& plan : BeforePlans(pos, seat, t.with)) {
+                t.before = std::move(plan);
+                Search search;
+                if (Clean(pos, t) && FinishableAfter(pos, t, &search)) out->push_back(t);
+              }
+              t.before.clear();
+              continue;
+            }
             if (!Clean(pos, t)) continue;
             Search search;
             if (FinishableAfter(pos, t, &search)) out->push_back(t);
@@ -600,6 +680,11 @@ std::string PlayKey(const Move& move) {
           else
             s += " ", AppendCounts(m.with, &s);
           if (m.to_hand) s += " to hand";
+          for (const MeldPart& part : m.before) {
+            s += " after ";
+            AppendCounts(part.cards, &s);
+            s += ';';
+          }
         } else if constexpr (std::is_same_v<T, MeldMove>) {
           s = "meld " + p;
           for (const MeldPart& part : m.parts) {

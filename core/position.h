@@ -36,6 +36,11 @@ struct DrawMove {
   std::vector<Card> cards;
   int tag = 0;
 };
+struct MeldPart {
+  std::optional<Rank> to;  // add to the side's meld of this rank
+  std::optional<Rank> as;  // rank of a new meld where the cards leave it open
+  std::vector<Card> cards;
+};
 struct TakePileMove {
   int player = 0;
   Card top;
@@ -46,11 +51,9 @@ struct TakePileMove {
   // The top card goes into the hand with the pile (pile_top_to_hand); `with`
   // then lists the cards shown to prove the take, which stay in the hand.
   bool to_hand = false;
-};
-struct MeldPart {
-  std::optional<Rank> to;  // add to the side's meld of this rank
-  std::optional<Rank> as;  // rank of a new meld where the cards leave it open
-  std::vector<Card> cards;
+  // initial_meld_before_pile (001 L42): the melds laid from the hand as the
+  // side's initial meld before the pile is taken, as one step with the take.
+  std::vector<MeldPart> before;
 };
 struct MeldMove {
   int player = 0;
@@ -206,6 +209,9 @@ class Position {
   bool turn_opening() const { return turn_.opening && turn_.player == current_; }
   int turn_initial_count() const { return turn_.initial_count; }
   bool turn_melded() const { return turn_.melded; }
+  // The opening was judged when the pile was taken (initial_meld_before_pile):
+  // what the turn melds after does not change it.
+  bool turn_opening_judged() const { return turn_.opening_judged; }
   // The current turn's answer to "may I go out?" (none if not answered).
   std::optional<bool> turn_answer() const { return turn_.answer; }
   const RuleHooks& hooks() const { return hooks_; }
@@ -284,6 +290,13 @@ class Position {
     bool illegal_meld = false;
     bool added_to_old_meld = false;
     Card top_to_hand;  // the top card taken into the hand, until it is melded
+    // The opening's melds, by rank: what each counted toward the minimum,
+    // which were laid, and which hold cards that came with the pile (no
+    // splash: 001 L36 "laid down whole from your hand").
+    std::array<int, 16> rank_count{};
+    uint16_t ranks_laid = 0;
+    uint16_t ranks_from_pile = 0;
+    bool opening_judged = false;
   };
 
   // The rank of the meld a take lays the top card on: its own, or for a wild
@@ -331,6 +344,25 @@ class Position {
   // are down; `going_out` says whether the hand is emptied.
   // `discard`: the turn's discard, when it is the move being checked.
   // `by`: how the player goes out ("discard", "meld", "pile"), for may_go_out.
+  // The initial meld's findings for the turn so far (000 §8, §10; 001 L35,
+  // L36, L108, L113): the minimum, per meld where each_meld_meets_minimum,
+  // none after a splash, and initial_meld_condition. `tag` marks them.
+  void OpeningFindings(TaggedViolations* out, int tag) const;
+  // Whether the opening laid so far falls short (OpeningFindings finds it).
+  bool OpeningShort() const {
+    if (!turn_.opening) return false;
+    TaggedViolations v;
+    OpeningFindings(&v, 0);
+    return !v.empty();
+  }
+  // The meld rules of `parts` laid by `player` now (CheckMeld without the
+  // turn's order and going out).
+  void CheckMeldParts(int player, const std::vector<MeldPart>& parts, std::array<MeldShape, 16>* shapes,
+                      std::array<bool, 16>* known, TaggedViolations* out) const;
+  // Lays `parts` from the hand (ApplyMeld without going out).
+  void LayParts(int player, const std::vector<MeldPart>& parts, int tag);
+  // The take's own checks (CheckTakePile after the turn's order).
+  void CheckTake(const TakePileMove& m, TaggedViolations* out) const;
   void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
                     Card discard = Card(), const char* by = "discard") const;
   // keep_a_card (001 L21): whether `player` may meld down to a single card

@@ -69,9 +69,48 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/true, &out);
   if (m.player < 0 || m.player >= rules_.num_players) return out;
+  const int side = side_of(m.player);
+  const bool before_rule = rules_.initial_meld_before_pile && !sides_[side].opened;
+  if (m.before.empty()) {
+    if (before_rule && !pile_.empty()) {
+      // 001 L42: "the whole initial meld must already be complete in your
+      // hand and laid down first" (readings R46).
+      out.push_back(Tv(CheckId::kInitialMeldMinimum,
+                       "before the side has melded, its initial meld (" +
+                           std::to_string(Minimum(side)) +
+                           ") is laid from the hand before the pile is taken; the pile's cards "
+                           "never count toward it (take_pile \"before\")",
+                       rules_.Cite("initial_meld_before_pile", "001 L42, readings R46")));
+    }
+    CheckTake(m, &out);
+    return out;
+  }
+  // The melds shown before the take: checked as melds, then the take is
+  // checked on the table they make.
+  if (!before_rule) {
+    out.push_back(Tv(CheckId::kTurnSequence,
+                     "melds are laid before taking the pile only as the side's initial meld "
+                     "under initial_meld_before_pile",
+                     rules_.Cite("initial_meld_before_pile", "000 §11, §13")));
+  }
+  std::array<MeldShape, 16> shapes;
+  std::array<bool, 16> known{};
+  CheckMeldParts(m.player, m.before, &shapes, &known, &out);
+  Position after = *this;
+  if (after.current_ != m.player || after.turn_.player != m.player) after.BeginTurn(m.player);
+  after.LayParts(m.player, m.before, m.tag);
+  if (before_rule) after.OpeningFindings(&out, 0);
+  TakePileMove take = m;
+  take.before.clear();
+  after.CheckTake(take, &out);
+  return out;
+}
+
+void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const {
+  TaggedViolations& out = *out_ptr;
   if (pile_.empty()) {
     out.push_back(Tv(CheckId::kPileEmpty, "the discard pile is empty", "000 §12"));
-    return out;
+    return;
   }
   const Card top = pile_.back();
   if (m.top != top) {
@@ -122,7 +161,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   }
   if (held_at >= 0) rule.insert(rule.begin() + held_at, held.begin(), held.end());
   out.insert(out.end(), rule.begin(), rule.end());
-  if (stop || m.to_hand) return out;  // into the hand: nothing is laid now
+  if (stop || m.to_hand) return;  // into the hand: nothing is laid now
 
   const int side = side_of(m.player);
   const CardCounts& hand = players_[m.player].hand;
@@ -136,7 +175,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
       out.push_back(Tv(CheckId::kMeldMixedRanks,
                        "the cards " + ToString(laid) + " are not all of one rank",
                        rules_.Cite("rule.meld_ranks", "000 §8")));
-      return out;
+      return;
     }
   }
   // The meld that results must be legal (000 §8).
@@ -147,7 +186,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     // readings R18: a new meld of a rank the side holds joins it.
     if (auto v = CheckMeldShape(rules_, hooks_, shape)) {
       out.push_back(TaggedViolation{0, *v});
-      return out;
+      return;
     }
     shape = ShapeAfterAdding(existing, laid, take_rank, rules_);
   }
@@ -161,7 +200,6 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     after.ApplyTakePile(m);
     after.CheckTurnEnd(true, after.CanastaCount(side), &out, Card(), "pile");
   }
-  return out;
 }
 
 bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
@@ -198,6 +236,13 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
     return true;
   }
   const int side = side_of(m.player);
+  if (!rules_.pile_in_initial_meld_turn && !sides_[side].opened) {
+    out->push_back(Tv(CheckId::kPileTakeInvalid,
+                      "the side has not made its initial meld, and this ruleset does not allow "
+                      "taking the pile in the turn of the initial meld",
+                      rules_.Cite("pile_in_initial_meld_turn", "001 L111")));
+    return true;
+  }
   const CardCounts& hand = players_[m.player].hand;
   if (rules_.one_card_rule && hand.total() == 1 && pile_.size() == 1) {
     out->push_back(Tv(CheckId::kPileOneCard,
@@ -331,6 +376,11 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   Player& p = players_[m.player];
   const int side = side_of(m.player);
   const Card top = pile_.back();
+  if (!m.before.empty()) LayParts(m.player, m.before, m.tag);
+  // 001 L42: the initial meld was judged as the pile was taken; the pair
+  // and the top card never count toward it (readings R46).
+  const bool judged = turn_.opening && rules_.initial_meld_before_pile;
+  if (judged) turn_.opening_judged = true;
   const Rank take_rank = TakeRank(m);  // before the top card leaves the pile
   if (m.to_hand) {
     // The top card and the pile go into the hand; the cards shown stay there.
@@ -357,14 +407,18 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   laid.push_back(top);
   turn_.from_hand = p.hand;  // cards held before the pile joins the hand
   turn_.from_hand_limited = true;
-  if (turn_.opening) {
-    turn_.initial_count =
-        SaturatingAdd(turn_.initial_count, CountToward(m.with, nullptr, &turn_.counted));
+  if (turn_.opening && !judged) {
+    int value = CountToward(m.with, nullptr, &turn_.counted);
     if (rules_.top_card_counts_toward_minimum) {
-      turn_.initial_count =
-          SaturatingAdd(turn_.initial_count, hooks_.InitialMeldValue(rules_, top));
+      value = SaturatingAdd(value, hooks_.InitialMeldValue(rules_, top));
       turn_.counted.Add(top);
     }
+    turn_.initial_count = SaturatingAdd(turn_.initial_count, value);
+    turn_.rank_count[int(take_rank)] = SaturatingAdd(turn_.rank_count[int(take_rank)], value);
+  }
+  if (turn_.opening) {
+    turn_.ranks_laid |= uint16_t(1u << int(take_rank));
+    turn_.ranks_from_pile |= uint16_t(1u << int(take_rank));
     if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
     turn_.last_meld_tag = m.tag;
   }

@@ -37,26 +37,24 @@ void Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards
   }
   for (Card c : cards) meld->Add(c);
 }
-TaggedViolations Position::CheckMeld(const MeldMove& m) const {
-  TaggedViolations out;
-  CheckTurn(m.player, /*drawing=*/false, &out);
-  if (m.player < 0 || m.player >= rules_.num_players) return out;
-  int laid = 0;
-  if (m.parts.size() == 1) {
-    CheckHeld(m.player, m.parts[0].cards, &out);
-    laid = int(m.parts[0].cards.size());
+void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
+                              std::array<MeldShape, 16>* shapes_after,
+                              std::array<bool, 16>* known_after,
+                              TaggedViolations* findings) const {
+  TaggedViolations& out = *findings;
+  std::array<MeldShape, 16>& shapes = *shapes_after;
+  std::array<bool, 16>& known = *known_after;
+  if (parts.size() == 1) {
+    CheckHeld(player, parts[0].cards, &out);
   } else {
     std::vector<Card> all;
-    for (const MeldPart& part : m.parts) all.insert(all.end(), part.cards.begin(), part.cards.end());
-    CheckHeld(m.player, all, &out);
-    laid = int(all.size());
+    for (const MeldPart& part : parts) all.insert(all.end(), part.cards.begin(), part.cards.end());
+    CheckHeld(player, all, &out);
   }
-  const int side = side_of(m.player);
+  const int side = side_of(player);
 
   // Shapes after this play, rank by rank, so several parts on one rank add
   // up; no meld is copied (this runs for every meld event).
-  std::array<MeldShape, 16> shapes;
-  std::array<bool, 16> known{};
   auto shape_of = [&](Rank r, bool adding) -> MeldShape& {
     if (!known[int(r)]) {
       known[int(r)] = true;
@@ -66,7 +64,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
     }
     return shapes[int(r)];
   };
-  for (const MeldPart& part : m.parts) {
+  for (const MeldPart& part : parts) {
     bool red_three = false;
     for (Card c : part.cards) red_three |= c.is_red_three();
     if (red_three) {
@@ -125,10 +123,22 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
       const MeldShape& w = shapes[int(Rank::kJoker)];
       wild_open = w.size() > 0 && w.size() < rules_.canasta_size;
     }
-    if (auto v = MeldRefusal(m.player, shape, part.cards, /*from_pile=*/false, wild_open))
+    if (auto v = MeldRefusal(player, shape, part.cards, /*from_pile=*/false, wild_open))
       out.push_back(TaggedViolation{0, *v});
     current = shape;
   }
+}
+
+TaggedViolations Position::CheckMeld(const MeldMove& m) const {
+  TaggedViolations out;
+  CheckTurn(m.player, /*drawing=*/false, &out);
+  if (m.player < 0 || m.player >= rules_.num_players) return out;
+  std::array<MeldShape, 16> shapes;
+  std::array<bool, 16> known{};
+  CheckMeldParts(m.player, m.parts, &shapes, &known, &out);
+  int laid = 0;
+  for (const MeldPart& part : m.parts) laid += int(part.cards.size());
+  const int side = side_of(m.player);
 
   // Going out by melding every card (000 §17).
   const int left = players_[m.player].hand.total() - laid;
@@ -175,9 +185,21 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
 void Position::ApplyMeld(const MeldMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
   if (m.player != current_) BeginTurn(m.player);
+  LayParts(m.player, m.parts, m.tag);
   Player& p = players_[m.player];
-  const int side = side_of(m.player);
-  for (const MeldPart& part : m.parts) {
+  if (p.hand.empty() && phase_ == Phase::kPlay) {
+    ChargeGoingOut(m.player);
+    went_out_ = m.player;
+    concealed_ = !p.melded_before && !turn_.added_to_old_meld;
+    phase_ = Phase::kOver;
+    FinishTurn();
+  }
+}
+
+void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag) {
+  Player& p = players_[player];
+  const int side = side_of(player);
+  for (const MeldPart& part : parts) {
     // Cards not held are laid as recorded too (the check reported them).
     const std::vector<Card>& laid = part.cards;
     bool red_three = false;
@@ -199,14 +221,19 @@ void Position::ApplyMeld(const MeldMove& m) {
     const Meld* base = MeldFor(side, *rank, part.to.has_value());
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
     MeldShape shape = ShapeAfterAdding(base, laid, *rank, rules_);
-    if (MeldRefusal(m.player, shape, laid, /*from_pile=*/false)) turn_.illegal_meld = true;
+    if (MeldRefusal(player, shape, laid, /*from_pile=*/false)) turn_.illegal_meld = true;
     if (old) turn_.added_to_old_meld = true;
-    if (*rank == Rank::kThree) turn_.black_three_tags.push_back(m.tag);
+    if (*rank == Rank::kThree) turn_.black_three_tags.push_back(tag);
     if (turn_.opening) {
-      turn_.initial_count = SaturatingAdd(
-          turn_.initial_count,
-          CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
-                      &turn_.counted));
+      const int counted_before = turn_.counted.total();
+      const int value = CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
+                                    &turn_.counted);
+      turn_.initial_count = SaturatingAdd(turn_.initial_count, value);
+      turn_.rank_count[int(*rank)] = SaturatingAdd(turn_.rank_count[int(*rank)], value);
+      turn_.ranks_laid |= uint16_t(1u << int(*rank));
+      // A card that did not count came with the pile (000 §13).
+      if (turn_.counted.total() - counted_before < int(laid.size()))
+        turn_.ranks_from_pile |= uint16_t(1u << int(*rank));
     }
     AddToSideMeld(side, *rank, laid, part.to.has_value());
     for (Card c : laid) {
@@ -215,18 +242,12 @@ void Position::ApplyMeld(const MeldMove& m) {
     }
   }
   if (turn_.opening) {
-    if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
-    turn_.last_meld_tag = m.tag;
+    if (!turn_.first_meld_tag) turn_.first_meld_tag = tag;
+    turn_.last_meld_tag = tag;
   }
   turn_.melded = true;
-  if (p.hand.empty() && phase_ == Phase::kPlay) {
-    ChargeGoingOut(m.player);
-    went_out_ = m.player;
-    concealed_ = !p.melded_before && !turn_.added_to_old_meld;
-    phase_ = Phase::kOver;
-    FinishTurn();
-  }
 }
+
 TaggedViolations Position::CheckRetract(const RetractMove& m) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
@@ -235,8 +256,7 @@ TaggedViolations Position::CheckRetract(const RetractMove& m) const {
                      "only cards laid down this turn may be taken back (" + ToString(m.cards) +
                          ")",
                      "000 §8, §10"));
-  } else if (!turn_.illegal_meld &&
-             !(turn_.opening && turn_.initial_count < Minimum(side_of(m.player)))) {
+  } else if (!turn_.illegal_meld && !OpeningShort()) {
     out.push_back(Tv(CheckId::kRetractNotAllowed,
                      "cards are taken back only to correct an illegal or insufficient meld",
                      "000 §8, §10"));
@@ -248,7 +268,7 @@ void Position::ApplyRetract(const RetractMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
   const int side = side_of(m.player);
   Side& s = sides_[side];
-  const bool insufficient = turn_.opening && turn_.initial_count < Minimum(side);
+  const bool insufficient = OpeningShort();
   const bool all = turn_.laid.total() == int(m.cards.size());
   for (Card c : m.cards) {
     for (Meld& meld : s.melds) {
@@ -259,8 +279,10 @@ void Position::ApplyRetract(const RetractMove& m) {
         // again (000 §10): it counts once more if melded again this turn
         // (readings R108). One that did not (from the pile) still does not.
         if (turn_.opening && turn_.counted.Remove(c)) {
-          turn_.initial_count =
-              SaturatingAdd(turn_.initial_count, -hooks_.InitialMeldValue(rules_, c));
+          const int value = hooks_.InitialMeldValue(rules_, c);
+          turn_.initial_count = SaturatingAdd(turn_.initial_count, -value);
+          turn_.rank_count[int(meld.rank)] =
+              SaturatingAdd(turn_.rank_count[int(meld.rank)], -value);
           if (turn_.from_hand_limited) turn_.from_hand.Add(c);
         }
         break;
@@ -284,6 +306,8 @@ void Position::ApplyRetract(const RetractMove& m) {
     turn_.melded = turn_.took_pile;
     turn_.first_meld_tag = turn_.last_meld_tag = 0;
     turn_.initial_count = 0;
+    turn_.rank_count = {};
+    turn_.ranks_laid = turn_.ranks_from_pile = 0;
   }
 }
 

@@ -67,25 +67,119 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
   return meldable;
 }
 
-void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
-                            Card discard, const char* by) const {
+void Position::OpeningFindings(TaggedViolations* out, int tag) const {
   const int side = side_of(turn_.player);
-  if (turn_.opening && turn_.melded) {
-    const int minimum = Minimum(side);
-    if (turn_.initial_count < minimum) {
+  const int minimum = Minimum(side);
+  auto note_total = [&](TaggedViolation* v) {
+    v->violation.notes.push_back("the side's total before the deal is " +
+                                 std::to_string(totals_[side]));
+    if (sides_[side].minimum_increase)
+      v->violation.notes.push_back("including +" + std::to_string(sides_[side].minimum_increase) +
+                                   " for a retracted insufficient meld (000 §10)");
+  };
+  // The opening's melds, as they stand now.
+  std::vector<const Meld*> melds;
+  for (int r = 0; r < 16; ++r) {
+    if (!(turn_.ranks_laid >> r & 1)) continue;
+    const Meld* meld = FindMeld(side, Rank(r));
+    if (meld && !meld->cards.empty()) melds.push_back(meld);
+  }
+  // 001 L36: a complete natural canasta, or a wild canasta, laid whole from
+  // the hand this turn opens with no minimum (readings R46).
+  auto splash = [&](const Meld& m) {
+    if (!rules_.splash_opens || m.size() < rules_.canasta_size) return false;
+    if (turn_.ranks_from_pile >> int(m.rank) & 1) return false;
+    if (!turn_.laid.Contains(m.cards)) return false;
+    return m.rank == Rank::kJoker ? rules_.wild_melds : m.wilds() == 0;
+  };
+  bool any_splash = false;
+  for (const Meld* m : melds) any_splash |= splash(*m);
+  const std::string each_source =
+      rules_.Cite("each_meld_meets_minimum", "house rule: each_meld_meets_minimum");
+  // What must reach the minimum: every meld, or each (each_meld_meets_minimum);
+  // after a splash nothing, or its companions (splash_companions_need_minimum, 001 L113).
+  std::vector<const Meld*> judged;
+  for (const Meld* m : melds)
+    if (!(any_splash && splash(*m))) judged.push_back(m);
+  const bool need = !any_splash || (rules_.splash_companions_need_minimum && !judged.empty());
+  if (need && rules_.each_meld_meets_minimum && !judged.empty()) {
+    std::string shortfall;
+    for (const Meld* m : judged) {
+      const int count = turn_.rank_count[int(m->rank)];
+      if (count >= minimum) continue;
+      shortfall += (shortfall.empty() ? "" : ", ") + std::string("the meld of ") +
+                   (m->rank == Rank::kJoker ? std::string("wild card") : ToString(m->rank)) +
+                   "s counts " + std::to_string(count);
+    }
+    if (!shortfall.empty()) {
       TaggedViolation v = Tv(CheckId::kInitialMeldMinimum,
-                             "the initial meld counts " + std::to_string(turn_.initial_count) +
-                                 "; the side needs " + std::to_string(minimum),
-                             rules_.Cite("minimum_table", "000 §8, §10"), turn_.last_meld_tag);
-      v.violation.notes.push_back("the side's total before the deal is " +
-                                  std::to_string(totals_[side]));
-      if (sides_[side].minimum_increase)
-        v.violation.notes.push_back("including +" +
-                                    std::to_string(sides_[side].minimum_increase) +
-                                    " for a retracted insufficient meld (000 §10)");
+                             shortfall + "; each meld of the initial meld needs " +
+                                 std::to_string(minimum) + " by itself",
+                             each_source, tag);
+      note_total(&v);
+      out->push_back(std::move(v));
+    }
+  } else if (need) {
+    int count = turn_.initial_count;
+    if (any_splash) {
+      count = 0;
+      for (const Meld* m : judged) count = SaturatingAdd(count, turn_.rank_count[int(m->rank)]);
+    }
+    if (count < minimum) {
+      TaggedViolation v =
+          any_splash
+              ? Tv(CheckId::kInitialMeldMinimum,
+                   "the melds laid with the splash count " + std::to_string(count) +
+                       "; they need " + std::to_string(minimum) + " by themselves",
+                   rules_.Cite("splash_companions_need_minimum", "001 L113, readings R46"), tag)
+              : Tv(CheckId::kInitialMeldMinimum,
+                   "the initial meld counts " + std::to_string(count) + "; the side needs " +
+                       std::to_string(minimum),
+                   rules_.Cite("minimum_table", "000 §8, §10"), tag);
+      note_total(&v);
       out->push_back(std::move(v));
     }
   }
+  // 001 L35, L108: the meld the initial meld must include (a splash is one).
+  if (rules_.initial_meld_condition == InitialMeldCondition::kCountOnly || any_splash) return;
+  bool met = false;
+  for (const Meld* m : melds) {
+    const bool wild = m->rank == Rank::kJoker;
+    switch (rules_.initial_meld_condition) {
+      case InitialMeldCondition::kNaturalThreeOrWildMeld:
+        met |= wild ? m->size() >= 3 : m->naturals >= 3 && m->wilds() == 0;
+        break;
+      case InitialMeldCondition::kNaturalThree:
+        met |= !wild && m->naturals >= 3 && m->wilds() == 0;
+        break;
+      case InitialMeldCondition::kThreeNaturals:
+        met |= !wild && m->naturals >= 3;
+        break;
+      case InitialMeldCondition::kCountOnly:
+        break;
+    }
+  }
+  if (met) return;
+  const char* needs =
+      rules_.initial_meld_condition == InitialMeldCondition::kNaturalThreeOrWildMeld
+          ? "a meld of three or more natural cards with no wild card, or a meld of three or "
+            "more wild cards"
+      : rules_.initial_meld_condition == InitialMeldCondition::kNaturalThree
+          ? "a meld of three or more natural cards with no wild card"
+          : "a meld holding three natural cards";
+  TaggedViolation v = Tv(CheckId::kInitialMeldCondition,
+                         std::string("the initial meld must include ") + needs +
+                             "; it has none",
+                         rules_.Cite("initial_meld_condition", "001 L35, L108"), tag);
+  for (const Meld* m : melds) v.violation.notes.push_back("laid: " + ToString(m->cards));
+  out->push_back(std::move(v));
+}
+
+void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
+                            Card discard, const char* by) const {
+  const int side = side_of(turn_.player);
+  if (turn_.opening && turn_.melded && !turn_.opening_judged)
+    OpeningFindings(out, turn_.last_meld_tag);
   if (!going_out && rules_.black_three_meld != BlackThreeMeld::kAnyTime) {
     for (int tag : turn_.black_three_tags)
       out->push_back(Tv(CheckId::kMeldBlackThree,
@@ -293,6 +387,9 @@ void Position::ApplyDiscard(const DiscardMove& m) {
   turn_ = Turn{};
   current_ = (m.player + 1) % rules_.num_players;
   phase_ = Phase::kDraw;
+  // House rule (stock_out_play): the discard after the last stock card ends play.
+  if (stock_size_ == 0 && rules_.stock_out_play == StockOutPlay::kEndsAtLastCard)
+    phase_ = Phase::kOver;
 }
 TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
   TaggedViolations out;
@@ -379,6 +476,23 @@ TaggedViolations Position::End(int tag) {
           }
         }
       }
+    }
+    if (!may_end && phase_ == Phase::kPlay && stock_size_ == 0 &&
+        rules_.stock_out_play == StockOutPlay::kEndsAtLastCard) {
+      // Play ends with the player who drew the last card, who may have no
+      // card to discard (every one refused for itself).
+      bool can_discard = false;
+      for (int i = 0; i < kNumFaces && !can_discard; ++i) {
+        const Card c = Card::FromIndex(i);
+        if (players_[current_].hand.count(c) == 0) continue;
+        bool refused = false;
+        for (const TaggedViolation& v : CheckDiscard(DiscardMove{current_, c, 0}))
+          refused |= v.violation.id == CheckId::kDiscardWild ||
+                     v.violation.id == CheckId::kThreeNotAllowed ||
+                     v.violation.id == CheckId::kDiscardHouseRule;
+        can_discard = !refused;
+      }
+      may_end = !can_discard;
     }
     if (!may_end && phase_ == Phase::kPlay && stock_size_ == 0) {
       // The last stock card was drawn, and the turn has no discard.

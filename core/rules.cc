@@ -251,6 +251,14 @@ std::string Rules::Validate() const {
            ") must be 0 when ask_to_go_out = \"not_allowed\": nobody may ask, so every player "
            "who goes out would lose it";
   }
+  if (splash_companions_need_minimum && !splash_opens) {
+    return "splash_companions_need_minimum = true needs splash_opens = true: with "
+           "splash_opens = false no splash makes an initial meld";
+  }
+  if (initial_meld_before_pile && !pile_in_initial_meld_turn) {
+    return "initial_meld_before_pile = true and pile_in_initial_meld_turn = false contradict: "
+           "the first says how the pile is taken in the initial-meld turn, the second forbids it";
+  }
   for (size_t i = 1; i < minimum_table.size(); ++i) {
     if (minimum_table[i].from_total <= minimum_table[i - 1].from_total) {
       return "minimum_table bands must be in increasing order of from_total (band " +
@@ -305,6 +313,16 @@ const std::vector<std::string>& EnumNames(DealerRotation) {
 }
 const std::vector<std::string>& EnumNames(FirstPlayer) {
   static const std::vector<std::string> k = {"dealer_left", "dealer", "dealer_right"};
+  return k;
+}
+
+const std::vector<std::string>& EnumNames(InitialMeldCondition) {
+  static const std::vector<std::string> k = {"count_only", "natural_three_or_wild_meld",
+                                             "natural_three", "three_naturals"};
+  return k;
+}
+const std::vector<std::string>& EnumNames(StockOutPlay) {
+  static const std::vector<std::string> k = {"while_taking", "ends_at_last_card"};
   return k;
 }
 

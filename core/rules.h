@@ -117,6 +117,20 @@ enum class FirstPlayer : uint8_t {
   kDealerRight,  // house rule
 };
 
+// What the initial meld must include besides the count (001 L35, L108).
+enum class InitialMeldCondition : uint8_t {
+  kCountOnly,               // 000 §8: the count alone
+  kNaturalThreeOrWildMeld,  // 001 L35
+  kNaturalThree,            // 001 L108: a wild meld alone does not qualify
+  kThreeNaturals,           // 001 L108: a meld holding three natural cards
+};
+
+// How play goes on once the stock is gone (000 §15).
+enum class StockOutPlay : uint8_t {
+  kWhileTaking,     // 000 §15, 001 L76: while each player in turn takes the discard
+  kEndsAtLastCard,  // house rule: the discard after drawing the last stock card ends play
+};
+
 struct Rules {
   // --- Players, pack, deal ---
   int num_players = 4;         // 000 §5
@@ -134,6 +148,7 @@ struct Rules {
   // --- Turn ---
   int stock_draw = 1;                // 000 §12
   bool must_take_when_stock_out = true;  // 000 §15 (readings R12)
+  StockOutPlay stock_out_play = StockOutPlay::kWhileTaking;  // 000 §15
 
   // --- Card values (000 §3), indexed by Rank; red three is a bonus card ---
   std::array<int, 16> card_value = {0,  0,  20, 5,  5,  5,  5,  5,
@@ -169,6 +184,13 @@ struct Rules {
   int retract_all_minimum_increase = 10;       // 000 §10 (readings R15)
   int partial_retract_penalty = 100;           // 000 §10
   int illegal_meld_penalty = 100;              // 000 §10
+  // --- Initial meld (v2): 001 L35-L36, L42, L108, L111, L113 (readings R46) ---
+  bool each_meld_meets_minimum = false;    // house rule
+  InitialMeldCondition initial_meld_condition = InitialMeldCondition::kCountOnly;
+  bool initial_meld_before_pile = false;   // 001 L42
+  bool pile_in_initial_meld_turn = true;   // 000 §13; 001 L111: false
+  bool splash_opens = false;               // 001 L36
+  bool splash_companions_need_minimum = false;  // 001 L113
 
   // --- Discard pile (000 §13, §14) ---
   bool frozen_before_initial_meld = true;
@@ -293,6 +315,8 @@ const std::vector<std::string>& EnumNames(MinimumBy);
 const std::vector<std::string>& EnumNames(AskToGoOut);
 const std::vector<std::string>& EnumNames(DealerRotation);
 const std::vector<std::string>& EnumNames(FirstPlayer);
+const std::vector<std::string>& EnumNames(InitialMeldCondition);
+const std::vector<std::string>& EnumNames(StockOutPlay);
 
 template <class Visitor>
 void VisitParams(Rules& r, Visitor&& v) {
@@ -307,6 +331,7 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"three_layout", "000 §7, readings R6", "when dealt red threes are laid out: first_turn, before_play (seat order from dealer's left), immediately"}, r.three_layout);
   v(ParamInfo{"stock_draw", "000 §12", "cards drawn from the stock in a turn"}, r.stock_draw);
   v(ParamInfo{"must_take_when_stock_out", "000 §15, readings R12", "with the stock gone, a player must take a discard that fits an unfinished meld of the side"}, r.must_take_when_stock_out);
+  v(ParamInfo{"stock_out_play", "000 §15, 001 L76; ends_at_last_card: house rule", "play once the stock is gone: while_taking (each player in turn takes the discard, or play ends), ends_at_last_card (play ends with the discard of the player who drew the last stock card, or when that player cannot discard)"}, r.stock_out_play);
   v(ParamInfo{"card_value", "000 §3", "point value of each rank (index 2..15: two..ace, joker); red threes use red_three_bonus"}, r.card_value);
   v(ParamInfo{"min_meld_size", "000 §8", "fewest cards in a new meld"}, r.min_meld_size);
   v(ParamInfo{"max_meld_size", "000 §9", "most cards in a meld (0: no maximum)"}, r.max_meld_size);
@@ -332,6 +357,12 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"retract_all_minimum_increase", "000 §10, readings R15", "rise of the side's minimum for the deal after retracting a whole insufficient meld"}, r.retract_all_minimum_increase);
   v(ParamInfo{"partial_retract_penalty", "000 §10", "penalty for retracting only part of an insufficient meld"}, r.partial_retract_penalty);
   v(ParamInfo{"illegal_meld_penalty", "000 §10", "penalty for retracting an illegal meld"}, r.illegal_meld_penalty);
+  v(ParamInfo{"each_meld_meets_minimum", "house rule", "each meld of the initial meld must reach the minimum by itself, instead of their sum"}, r.each_meld_meets_minimum);
+  v(ParamInfo{"initial_meld_condition", "001 L35, L108, readings R46", "what the initial meld must include besides the count: count_only, natural_three_or_wild_meld (a meld of three or more natural cards and no wild card, or of three or more wild cards), natural_three (the natural meld only), three_naturals (a meld holding three natural cards)"}, r.initial_meld_condition);
+  v(ParamInfo{"initial_meld_before_pile", "001 L42, readings R46", "before the side has melded, the initial meld is laid complete from the hand before the pile is taken (take_pile \"before\"); the pair and the top card never count toward it"}, r.initial_meld_before_pile);
+  v(ParamInfo{"pile_in_initial_meld_turn", "000 §13; 001 L111", "the pile may be taken in the turn of the side's initial meld (false: a side that has not melded never takes it)"}, r.pile_in_initial_meld_turn);
+  v(ParamInfo{"splash_opens", "001 L36, readings R46", "a complete natural canasta (or wild canasta, where wild melds exist) laid whole from the hand makes the initial meld with no minimum and no condition"}, r.splash_opens);
+  v(ParamInfo{"splash_companions_need_minimum", "001 L113, readings R46", "the other melds laid with a splash must reach the minimum by themselves"}, r.splash_companions_need_minimum);
   v(ParamInfo{"frozen_before_initial_meld", "000 §14", "the pile is frozen for a side that has not made its initial meld"}, r.frozen_before_initial_meld);
   v(ParamInfo{"black_three_blocks_until_covered", "000 §14", "a black three on top blocks the next player until covered"}, r.black_three_blocks_until_covered);
   v(ParamInfo{"unfrozen_take", "000 §13, readings R2, R25", "how an unfrozen pile is taken: pair_or_natural_wild_or_add, two_naturals_from_hand, natural_pair (a natural pair only), pair_or_meld (a natural pair, or the top card onto the side's meld), pair_or_wild (a natural pair, or a natural and a wild card)"}, r.unfrozen_take);

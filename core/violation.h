@@ -63,6 +63,7 @@ enum class CheckId : uint8_t {
   kMeldHouseRule,
   kMeldKeepACard,
   kInitialMeldMinimum,
+  kInitialMeldCondition,
   kRetractNotAllowed,
   // Discards and going out.
   kDiscardWild,

@@ -118,6 +118,8 @@ constexpr std::array<CheckInfo, kNumCheckIds> kChecks = {{
      "A player who cannot go out melds down to a single card", "001 L21; readings R38"},
     {CheckId::kInitialMeldMinimum, "initial-meld-minimum", kE, "meld",
      "The side's initial meld does not reach the minimum count", "000 §8, §10"},
+    {CheckId::kInitialMeldCondition, "initial-meld-condition", kE, "meld",
+     "The side's initial meld lacks the meld the ruleset asks of it", "001 L35, L108"},
     {CheckId::kRetractNotAllowed, "retract-not-allowed", kE, "meld",
      "Cards are taken back from the table where the rules do not allow it", "000 §8, §10"},
     // --- Discards and going out ---

@@ -83,6 +83,8 @@ struct Event {
   std::optional<int> count;
   bool to_hand = false;  // the top card goes into the hand (pile_top_to_hand)
   bool face_down = false;  // discard: laid face down (the discard that goes out, 001 L74)
+  // The initial meld laid from the hand before the take (initial_meld_before_pile).
+  std::vector<MeldSpec> before;
 
   // meld
   std::vector<MeldSpec> melds;

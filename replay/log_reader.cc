@@ -175,6 +175,7 @@ enum Field : uint8_t {
   kBreakdown,
   kToHand,
   kFaceDown,
+  kBefore,
   kNumFields
 };
 
@@ -182,7 +183,7 @@ constexpr const char* kFieldNames[kNumFields] = {
     "type",  "format", "ruleset", "players",     "player", "hand",   "dealer", "hands",    "upcard",
     "stock", "feet",   "card",    "replacement", "cards",  "bonus",  "top",    "with",     "to",
     "count", "melds",  "yes",     "text",        "scores", "totals", "winner", "breakdown",
-    "to_hand", "face_down"};
+    "to_hand", "face_down", "before"};
 
 template <size_t N>
 bool Is(const char* s, const char (&literal)[N]) {
@@ -220,6 +221,7 @@ Field FieldOf(const char* s, size_t n) {
       if (Is(s, "scores")) return kScores;
       if (Is(s, "totals")) return kTotals;
       if (Is(s, "winner")) return kWinner;
+      if (Is(s, "before")) return kBefore;
       return kNumFields;
     case 7:
       if (Is(s, "players")) return kPlayers;
@@ -492,6 +494,7 @@ void ResetEvent(Event* e, EventType type, int line) {
       e->to.reset();
       e->count.reset();
       e->to_hand = false;
+      RecycleMelds(&e->before);
       break;
     case EventType::kMeld:
       e->player.reset();
@@ -621,11 +624,12 @@ class Converter {
                      "(the meld the top card goes onto)");
         }
         Int(kCount, false, &e->count);
+        if (Present(kBefore)) Melds(kBefore, &e->before);
         break;
       }
       case EventType::kMeld:
         Int(kPlayer, true, &e->player);
-        Melds(&e->melds);
+        Melds(kMelds, &e->melds);
         break;
       case EventType::kDiscard: {
         Int(kPlayer, true, &e->player);
@@ -896,11 +900,12 @@ class Converter {
     }
   }
 
-  void Melds(std::vector<MeldSpec>* out) {
-    const JsonValue* v = Get(kMelds, true);
+  void Melds(Field field, std::vector<MeldSpec>* out) {
+    const char* key = kFieldNames[field];
+    const JsonValue* v = Get(field, field == kMelds);
     if (v == nullptr) return;
     if (!v->IsArray()) {
-      WrongType(Render({"melds"}), *v, "an array of melds");
+      WrongType(Render({key}), *v, "an array of melds");
       return;
     }
     while (out->size() < v->Size()) {
@@ -914,7 +919,7 @@ class Converter {
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
       const JsonValue& meld = (*v)[i];
       if (!meld.IsObject()) {
-        WrongType(Indexed({"melds"}, i), meld, "a meld object");
+        WrongType(Indexed({key}, i), meld, "a meld object");
         continue;
       }
       MeldSpec& spec = (*out)[i];
@@ -925,7 +930,7 @@ class Converter {
         if (name == "cards") {
           if (has_cards || m->value.IsNull()) continue;
           has_cards = true;
-          CardArray(m->value, {"melds", int(i), "cards"}, &spec.cards);
+          CardArray(m->value, {key, int(i), "cards"}, &spec.cards);
           continue;
         }
         if (name == "to") {
@@ -939,16 +944,16 @@ class Converter {
         }
         if (text->has_value() || m->value.IsNull()) continue;
         if (m->value.IsString()) {
-          if (ValidText(m->value, [&] { return Render({"melds", int(i), name}); })) {
+          if (ValidText(m->value, [&] { return Render({key, int(i), name}); })) {
             text->emplace(m->value.GetString(), m->value.GetStringLength());
           }
         } else {
-          WrongType(Render({"melds", int(i), name}), m->value, "a string");
+          WrongType(Render({key, int(i), name}), m->value, "a string");
         }
       }
       if (!has_cards) {
         Report(CheckId::kLogBadEvent,
-               Prefix() + Indexed({"melds"}, i) + ": missing field \"cards\"");
+               Prefix() + Indexed({key}, i) + ": missing field \"cards\"");
       }
     }
   }
@@ -1027,6 +1032,7 @@ Use UseOf(EventType t, Field f) {
       if (f == kTo) return opt(Role::kOptString);
       if (f == kCount) return opt(Role::kInt);
       if (f == kToHand) return opt(Role::kBool);
+      if (f == kBefore) return opt(Role::kMelds);
       return {};
     case EventType::kMeld:
       if (f == kMelds) return req(Role::kMelds);
@@ -1297,6 +1303,7 @@ class EventBuilder {
             breakdown_ = &e_->breakdown.emplace();
             return Enter(Frame::kBreakdown);
           case Role::kMelds:
+            melds_ = field_ == kBefore ? &e_->before : &e_->melds;
             return Enter(Frame::kMelds);
           default:
             GiveUp();
@@ -1450,10 +1457,10 @@ class EventBuilder {
   }
 
   MeldSpec* NewMeld() {
-    if (spare_melds.empty()) return &e_->melds.emplace_back();
-    e_->melds.push_back(std::move(spare_melds.back()));
+    if (spare_melds.empty()) return &melds_->emplace_back();
+    melds_->push_back(std::move(spare_melds.back()));
     spare_melds.pop_back();
-    return &e_->melds.back();
+    return &melds_->back();
   }
 
   static const FieldUses fields_;
@@ -1480,6 +1487,7 @@ class EventBuilder {
   std::vector<std::pair<std::string, int>>* side_ = nullptr;
   std::string part_;
   MeldSpec* meld_ = nullptr;
+  std::vector<MeldSpec>* melds_ = nullptr;  // the list the melds go to
   bool meld_has_cards_ = false;
   std::optional<std::string>* meld_text_ = nullptr;
 };

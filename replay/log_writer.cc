@@ -68,6 +68,12 @@ std::string MoveLine(const Move& move) {
           return "{\"type\":\"draw\"" + p + ",\"cards\":" + Cards(m.cards) + "}";
         } else if constexpr (std::is_same_v<T, TakePileMove>) {
           std::string s = "{\"type\":\"take_pile\"" + p + ",\"top\":\"" + ToString(m.top) + "\"";
+          if (!m.before.empty()) {
+            s += ",\"before\":[";
+            for (size_t i = 0; i < m.before.size(); ++i)
+              s += std::string(i ? "," : "") + "{\"cards\":" + Cards(m.before[i].cards) + "}";
+            s += "]";
+          }
           if (!m.with.empty() || !m.to) s += ",\"with\":" + Cards(m.with);
           else s += ",\"to\":" + RankRef(*m.to);
           if (m.to_hand) s += ",\"to_hand\":true";

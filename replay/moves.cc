@@ -15,6 +15,25 @@ bool FillMove(const Event& e, int player, DrawMove* m, std::string*) {
   return true;
 }
 
+// Melds of an event (a meld's "melds", a take's "before") as meld parts.
+bool FillParts(const std::vector<MeldSpec>& specs, std::vector<MeldPart>* parts,
+               std::string* error) {
+  parts->resize(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const MeldSpec& spec = specs[i];
+    MeldPart& part = (*parts)[i];
+    part.to = RefRank(spec.to);
+    part.as = RefRank(spec.as);
+    if ((spec.to && !part.to) || (spec.as && !part.as)) {
+      *error = "a meld reference is \"" + spec.to.value_or(spec.as.value_or("")) +
+               "\", not a rank or \"wild\" (melds by id need a ruleset with such melds)";
+      return false;
+    }
+    part.cards.assign(spec.cards.begin(), spec.cards.end());
+  }
+  return true;
+}
+
 bool FillMove(const Event& e, int player, TakePileMove* m, std::string* error) {
   m->player = player;
   m->top = *e.top;
@@ -27,26 +46,13 @@ bool FillMove(const Event& e, int player, TakePileMove* m, std::string* error) {
     *error = "\"to\" is \"" + *e.to + "\", not a rank or \"wild\"";
     return false;
   }
-  return true;
+  return FillParts(e.before, &m->before, error);
 }
 
 bool FillMove(const Event& e, int player, MeldMove* m, std::string* error) {
   m->player = player;
   m->tag = e.line;
-  m->parts.resize(e.melds.size());
-  for (size_t i = 0; i < e.melds.size(); ++i) {
-    const MeldSpec& spec = e.melds[i];
-    MeldPart& part = m->parts[i];
-    part.to = RefRank(spec.to);
-    part.as = RefRank(spec.as);
-    if ((spec.to && !part.to) || (spec.as && !part.as)) {
-      *error = "a meld reference is \"" + spec.to.value_or(spec.as.value_or("")) +
-               "\", not a rank or \"wild\" (melds by id need a ruleset with such melds)";
-      return false;
-    }
-    part.cards.assign(spec.cards.begin(), spec.cards.end());
-  }
-  return true;
+  return FillParts(e.melds, &m->parts, error);
 }
 
 bool FillMove(const Event& e, int player, RetractMove* m, std::string*) {

@@ -371,7 +371,9 @@ Agraph_t* BuildGraph(const HandDecisions& h, const std::map<int, Point>& points,
     }
     link(n);
     // The alternatives sit in the decision's row.
-    Agraph_t* row = agsubg(g, C("row" + std::to_string(id)), 1);
+    // Anonymous: cgraph orders named subgraphs by their name string's
+    // address, which would make the DOT text differ from run to run.
+    Agraph_t* row = agsubg(g, nullptr, 1);
     Set(row, "rank", "same");
     agsubnode(row, n, 1);
     const bool melded_first = start && discard;

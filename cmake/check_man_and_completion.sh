@@ -81,7 +81,7 @@ got=$(complete_words rules show hu | tr '\n' ' ')
 got=$(complete_words audit --format "" | tr '\n' ' ')
 [[ $got == "json jsonl sarif text " ]] || bad "audit --format: got '$got'"
 got=$(complete_words tree --format "" | tr '\n' ' ')
-[[ $got == "dot svg " ]] || bad "tree --format: got '$got'"
+[[ $got == "dot pdf png svg " ]] || bad "tree --format: got '$got'"
 got=$(complete_words simulate --bots "" | tr '\n' ' ')
 [[ $got == "random sensible " ]] || bad "simulate --bots: got '$got'"
 got=$(complete_words rules "" | tr '\n' ' ')

@@ -193,7 +193,7 @@ class DecisionCollector : public ReplayObserver {
 
   void Draw(const Event& e, const Position& pos, const Move& move, int seat) {
     Decision d;
-    d.line = e.line;
+    d.line = d.first_line = e.line;
     d.seat = seat;
     d.player = Name(seat);
     d.turn = turn_;
@@ -227,7 +227,7 @@ class DecisionCollector : public ReplayObserver {
   // What the play phase offered when it began.
   void OpenPlay(const Event& e, const Position& pos, int seat) {
     play_ = Decision();
-    play_.line = e.line;
+    play_.line = play_.first_line = e.line;
     play_.seat = seat;
     play_.player = Name(seat);
     play_.turn = turn_;
@@ -296,12 +296,14 @@ class DecisionCollector : public ReplayObserver {
 }  // namespace
 
 bool CollectDecisions(std::istream& in, const std::string& file, int game, int hand,
-                      const AuditOptions& options, HandDecisions* out, std::string* error) {
+                      const AuditOptions& options, HandDecisions* out, std::string* error,
+                      const std::vector<ReplayObserver*>& extra) {
   AuditOptions o = options;
   o.max_findings = 0;  // the tree stops at its hand; findings are not its output
   ReplayDriver driver(o);
   DecisionCollector collector(&driver, game, hand, out);
   driver.AddObserver(&collector);
+  for (ReplayObserver* observer : extra) driver.AddObserver(observer);
   driver.Run(in, file);
   if (!collector.error().empty()) {
     *error = collector.error();

@@ -14,7 +14,8 @@
 namespace canasta {
 
 struct Decision {
-  int line = 0;  // the log line of the move made
+  int line = 0;        // the log line of the move made (a play: its last move)
+  int first_line = 0;  // the log line of its first move
   int seat = 0;
   std::string player;                     // the seat's name from the header
   int turn = 0;                           // 1-based turn within the hand
@@ -49,8 +50,11 @@ struct HandDecisions {
 // `hand` of game `game` (both 1-based) on the replay driver and collects its
 // decisions. Returns false with `error` set when the hand is not there, or
 // when the replay could not follow it (then `error` starts with "line N: ").
+// `extra` observers follow the same replay, after the collector (the tree's
+// evaluation of each decision, cli/tree_command.cc).
 bool CollectDecisions(std::istream& in, const std::string& file, int game, int hand,
-                      const AuditOptions& options, HandDecisions* out, std::string* error);
+                      const AuditOptions& options, HandDecisions* out, std::string* error,
+                      const std::vector<ReplayObserver*>& extra = {});
 
 }  // namespace canasta
 

@@ -286,11 +286,9 @@ double Rollout(Position pos, int side, Bot& bot, Rng& rng) {
   return scores[size_t(side)].total() - (count ? others / count : 0.0);
 }
 
-DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth,
-                               const Move& played, uint64_t key, const ReviewSettings& settings) {
+DecisionValue GroupAlternatives(const Position& truth, const Move& played) {
   DecisionValue out;
   const int seat = truth.current_player();
-  const int side = truth.side_of(seat);
   const int pile = int(truth.pile().size());
   if (PlayerOf(played) != seat || !truth.Check(played).empty()) {
     out.status = DecisionStatus::kIllegal;
@@ -301,6 +299,7 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
   for (const Move& m : LegalMoves(truth)) {
     if (std::holds_alternative<ThreeMove>(m)) {
       out.status = DecisionStatus::kForced;  // red threes are laid out first
+      out.alternatives.clear();
       return out;
     }
     const std::string k = GroupKey(m);
@@ -331,10 +330,17 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
     out.alternatives[it->second].words = MoveWords(played, pile);  // the card played
   }
   out.alternatives[size_t(out.played)].played = true;
-  if (out.alternatives.size() <= 1) {
-    out.status = DecisionStatus::kForced;
-    return out;
-  }
+  out.status =
+      out.alternatives.size() <= 1 ? DecisionStatus::kForced : DecisionStatus::kNotEvaluated;
+  return out;
+}
+
+DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth,
+                               const Move& played, uint64_t key, const ReviewSettings& settings) {
+  DecisionValue out = GroupAlternatives(truth, played);
+  if (out.status != DecisionStatus::kNotEvaluated) return out;
+  const int seat = truth.current_player();
+  const int side = truth.side_of(seat);
 
   const int batch = std::max(1, settings.rollouts);
   const int most = std::max(batch, settings.max_rollouts);
@@ -399,9 +405,15 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
     n = 0;
     for (char c : ok) n += c;
     if (n == 0) return;
-    for (size_t g = 0; g < groups; ++g)
+    for (size_t g = 0; g < groups; ++g) {
       stats([&](int r) { return values[size_t(r) * groups + g]; }, &out.alternatives[g].mean,
             &out.alternatives[g].se);
+      stats(
+          [&](int r) {
+            return values[size_t(r) * groups + g] - values[size_t(r) * groups + made];
+          },
+          &out.alternatives[g].vs_played, &out.alternatives[g].vs_played_se);
+    }
     for (size_t g = 0; g < groups; ++g) order[g] = g;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
       return out.alternatives[a].mean > out.alternatives[b].mean;

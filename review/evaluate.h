@@ -93,6 +93,9 @@ struct AlternativeValue {
   bool played = false;  // the group of the move made
   double mean = 0;      // acting side minus the others, points
   double se = 0;        // standard error of the mean
+  // Mean minus the move played's, and the standard error of that paired
+  // difference (common random numbers): what `canasta tree` labels edges with.
+  double vs_played = 0, vs_played_se = 0;
 };
 
 enum class DecisionStatus {
@@ -113,6 +116,13 @@ struct DecisionValue {
   double margin_se = 0;
   int rollouts = 0;
 };
+
+// The groups of equivalent legal moves at `truth` for the player in turn,
+// in the generator's order, with the group of `played` marked (added when
+// the generator does not list it): no rollout. Status kForced (one group, or
+// red threes due first), kIllegal (`played` breaks a rule: no groups), else
+// kNotEvaluated.
+DecisionValue GroupAlternatives(const Position& truth, const Move& played);
 
 // Evaluates `played` and every legal alternative at `truth` (the true
 // position, `history` recorded up to it) for the player in turn. `key`

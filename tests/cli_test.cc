@@ -156,7 +156,7 @@ TEST(Cli, TreeRendersAHandInProcess) {
   EXPECT_EQ(dot.out.rfind("digraph", 0), 0u) << dot.out.substr(0, 80);
   // Every turn of hand 1 is there, with its log line.
   EXPECT_NE(dot.out.find("turn 1 · Bob · line 3"), std::string::npos) << dot.out.substr(0, 600);
-  EXPECT_NE(dot.out.find("other discards"), std::string::npos);
+  EXPECT_NE(dot.out.find("instead of 3S: discarded"), std::string::npos);
   EXPECT_EQ(Canasta("tree --hand 99 " + Sample("classic/game.jsonl")).status, 2);
   EXPECT_EQ(Canasta("tree /nonexistent.jsonl").status, 2);
 }

@@ -149,10 +149,10 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
     out.push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(m.player), "000 §5"));
     return out;
   }
-  if (!m.card.is_red_three()) {
+  if (!rules_.IsLaidOutThree(m.card)) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      ToString(m.card) + " is not a red three; only red threes are laid out",
-                     "000 §7"));
+                     rules_.Cite("black_threes_laid_out", "000 §7")));
     return out;
   }
   CheckHeld(m.player, m.card, &out);
@@ -216,7 +216,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
 }
 
 void Position::ApplyThree(const ThreeMove& m) {
-  if (m.player < 0 || m.player >= rules_.num_players || !m.card.is_red_three()) return;
+  if (m.player < 0 || m.player >= rules_.num_players || !rules_.IsLaidOutThree(m.card)) return;
   Player& p = players_[m.player];
   if (phase_ == Phase::kBeforePlay) {
     const int n = rules_.num_players;

@@ -21,6 +21,33 @@ void Position::TakeFromStock(Card c) {
 }
 TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   TaggedViolations out;
+  if (m.bonus) {
+    // 001 L37, readings R47: drawn after the discard by the player whose
+    // initial meld earned them.
+    const std::string source = rules_.Cite("bonus_cards_first", "001 L37");
+    if (bonus_count_ == 0 || m.player != bonus_player_) {
+      out.push_back(Tv(CheckId::kDrawCount,
+                       Seat(m.player) + " draws bonus cards, but none are due" +
+                           (bonus_count_ > 0 ? " to them (" + Seat(bonus_player_) + " has " +
+                                                   Plural(bonus_count_, "bonus card") + " due)"
+                                             : std::string()),
+                       source));
+      return out;
+    }
+    if (int(m.cards.size()) != bonus_count_)
+      out.push_back(Tv(CheckId::kDrawCount,
+                       Seat(m.player) + " draws " + Plural(int(m.cards.size()), "bonus card") +
+                           "; " + std::to_string(bonus_count_) + " are due",
+                       source));
+    CheckFromStock(m.cards, &out);
+    return out;
+  }
+  if (bonus_count_ > 0 && phase_ != Phase::kOver) {
+    out.push_back(Tv(CheckId::kDrawCount,
+                     Seat(bonus_player_) + " did not draw the " +
+                         Plural(bonus_count_, "bonus card") + " due after the initial meld",
+                     rules_.Cite("bonus_cards_first", "001 L37")));
+  }
   CheckTurn(m.player, /*drawing=*/true, &out);
   if (stock_size_ == 0) {
     out.push_back(Tv(CheckId::kStockEmpty,
@@ -41,6 +68,16 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
 
 void Position::ApplyDraw(const DrawMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  if (m.bonus) {
+    // Bonus cards go to the hand between turns; the next turn is not begun.
+    for (Card c : m.cards) {
+      if (stock_size_ == 0) break;
+      TakeFromStock(c);
+      players_[m.player].hand.Add(c);
+    }
+    bonus_count_ = 0;
+    return;
+  }
   // A turn already opened by the player (asking "may I go out?" before the
   // draw) goes on; otherwise the draw begins the player's turn.
   if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);

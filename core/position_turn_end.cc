@@ -203,14 +203,22 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   if (m.card.is_red_three()) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      "a red three is laid out, never discarded", "000 §7"));
+  } else if (rules_.IsLaidOutThree(m.card)) {
+    out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
+                     rules_.Cite("black_threes_laid_out", "001 L44")));
   }
   // 000 §7: a red three is laid out in the first turn (before play in Hutto,
   // at once in 002), or at once when drawn; one still held when the turn
   // ends was not (the penalty comes at the end). Every layout.
-  const int reds = RedThreesIn(hand) - (m.card.is_red_three() ? 1 : 0);
+  // A side that had not melded when the turn began may keep some
+  // (threes_kept_before_meld; 001 L57, readings R43).
+  const int kept = turn_.opening ? rules_.threes_kept_before_meld : 0;
+  const int reds =
+      rules_.LaidOutThreesIn(hand) - (rules_.IsLaidOutThree(m.card) ? 1 : 0) - kept;
   if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay)
     out.push_back(Tv(CheckId::kThreeTiming,
-                     Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
+                     Seat(m.player) + " ends the turn holding " +
+                         Plural(reds, rules_.black_threes_laid_out ? "three" : "red three") +
                          " that should have been laid out",
                      rules_.Cite("three_layout", "000 §7, readings R6")));
   const bool last_card = hand.total() == 1 && hand.count(m.card) == 1;
@@ -246,6 +254,20 @@ void Position::ApplyDiscard(const DiscardMove& m) {
     phase_ = Phase::kOver;
     FinishTurn();
     return;
+  }
+  // 001 L37, readings R47: an initial meld made while the turn card is in
+  // the stock earns bonus cards, drawn after this discard.
+  if (turn_.opening && turn_card_in_stock() &&
+      (rules_.bonus_cards_first > 0 || rules_.bonus_cards_second > 0)) {
+    const int side = side_of(m.player);
+    bool melded = false, other_opened = false;
+    for (const Meld& meld : sides_[side].melds) melded |= !meld.cards.empty();
+    for (int s = 0; s < rules_.num_sides(); ++s) other_opened |= s != side && sides_[s].opened;
+    if (melded) {
+      bonus_player_ = m.player;
+      bonus_count_ = std::min(other_opened ? rules_.bonus_cards_second : rules_.bonus_cards_first,
+                              stock_size_);
+    }
   }
   FinishTurn();
   turn_ = Turn{};
@@ -353,6 +375,8 @@ TaggedViolations Position::End(int tag) {
 
 void Position::EndPlay(int tag, TaggedViolations* out) {
   // 000 §7, readings R20: a red three still in the hand of a player who has had a turn.
+  // With the threes table a three in hand is a card (001 L57), no penalty.
+  if (!rules_.three_values.empty()) return;
   for (int s = 0; s < rules_.num_players; ++s) {
     const int held = RedThreesIn(hand(s));
     if (held > 0 && players_[s].turns > 0) {

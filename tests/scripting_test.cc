@@ -547,7 +547,7 @@ TEST(ParameterRangesTest, EveryIntegerParameterHasADocumentedRangeThatValidateEn
       ++checked;
     }
   });
-  EXPECT_EQ(checked, 25);
+  EXPECT_EQ(checked, 35);
   // The values that are not plain integers.
   Rules r;
   r.num_players = 5;

@@ -1,8 +1,8 @@
 // Scoring a deal (000 §18; red threes 000 §7).
-#include "core/position.h"
-
 #include <array>
 #include <vector>
+
+#include "core/position.h"
 
 namespace canasta {
 
@@ -65,8 +65,10 @@ std::vector<ScoreBreakdown> Position::Score() const {
     }
     if (rules_.three_sign_by_canastas) {
       // 001 L52-L57: against with no canasta, nothing with one, for with two.
-      if (canastas == 0) b.red_threes = -b.red_threes;
-      else if (canastas == 1) b.red_threes = 0;
+      if (canastas == 0)
+        b.red_threes = -b.red_threes;
+      else if (canastas == 1)
+        b.red_threes = 0;
     } else if (!any_meld && rules_.red_threes_count_against_unmelded) {
       b.red_threes = -b.red_threes;
     }
@@ -89,8 +91,7 @@ std::vector<ScoreBreakdown> Position::Score() const {
         // (001 L57: it counts 5 against).
         if (!rules_.three_values.empty() && c.is_three()) {
           b.in_hand = SaturatingAdd(
-              b.in_hand,
-              -SaturatingMul(held.count(c), rules_.card_value[size_t(Rank::kThree)]));
+              b.in_hand, -SaturatingMul(held.count(c), rules_.card_value[size_t(Rank::kThree)]));
           continue;
         }
         // A red three left in hand is dealt with by the penalty once its
@@ -141,9 +142,9 @@ void Position::ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const 
   ctx.Set("red_three_count", HookValue::Int(int(reds.size())));
   ctx.Set("went_out", HookValue::Bool(went_out));
   ctx.Set("concealed", HookValue::Bool(went_out && concealed_));
-  ctx.Set("ended", HookValue::String(went_out_ >= 0                       ? "out"
+  ctx.Set("ended", HookValue::String(went_out_ >= 0                     ? "out"
                                      : ended_ || phase_ == Phase::kOver ? "stock"
-                                                                         : "unfinished"));
+                                                                        : "unfinished"));
   ctx.Set("out_player", went_out_ >= 0 ? HookValue::Int(went_out_) : HookValue());
   ctx.Set("hands", std::move(hands));
   ctx.Set("opened", HookValue::Bool(any_meld));

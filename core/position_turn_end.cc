@@ -1,12 +1,11 @@
 // The end of a turn: the discard (000 §11, §14), the turn-end checks (initial
 // minimum, black threes, the binding answer, going out: 000 §8, §17), "may I
 // go out?" (000 §17, 002 Play-11), and the end of play (000 §7, §15).
-#include "core/position.h"
-
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/position.h"
 #include "core/position_internal.h"
 
 namespace canasta {
@@ -67,8 +66,8 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
   return meldable;
 }
 
-void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
-                            Card discard, const char* by) const {
+void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out, Card discard,
+                            const char* by) const {
   const int side = side_of(turn_.player);
   if (turn_.opening && turn_.melded) {
     const int minimum = Minimum(side);
@@ -80,8 +79,7 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
       v.violation.notes.push_back("the side's total before the deal is " +
                                   std::to_string(totals_[side]));
       if (sides_[side].minimum_increase)
-        v.violation.notes.push_back("including +" +
-                                    std::to_string(sides_[side].minimum_increase) +
+        v.violation.notes.push_back("including +" + std::to_string(sides_[side].minimum_increase) +
                                     " for a retracted insufficient meld (000 §10)");
       out->push_back(std::move(v));
     }
@@ -105,8 +103,8 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
     const std::string yes_source = rules_.Cite("out_yes_excused_if_impossible", "000 §17");
     if (*turn_.answer && !going_out && !rules_.out_yes_excused_if_impossible)
       out->push_back(Tv(CheckId::kOutAnswerBinding,
-                        "the partner answered yes to \"may I go out?\", so " +
-                            Seat(turn_.player) + " had to go out",
+                        "the partner answered yes to \"may I go out?\", so " + Seat(turn_.player) +
+                            " had to go out",
                         yes_source));
     if (*turn_.answer && !going_out && rules_.out_yes_excused_if_impossible) {
       // 002 L47: no penalty for a yes the player genuinely cannot honour,
@@ -129,8 +127,7 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                         rules_.Cite("ask_out_after_melding", "000 §17")));
   }
   if (going_out) {
-    if (rules_.partnerships() && rules_.ask_to_go_out == AskToGoOut::kRequired &&
-        !AskedThisTurn())
+    if (rules_.partnerships() && rules_.ask_to_go_out == AskToGoOut::kRequired && !AskedThisTurn())
       out->push_back(Tv(CheckId::kOutWithoutAsking,
                         Seat(turn_.player) +
                             " goes out without asking \"may I go out?\"; this ruleset requires "
@@ -161,8 +158,8 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                                             : !players_[turn_.player].melded_before &&
                                                   !turn_.added_to_old_meld && turn_.melded;
       ctx.Set("concealed", HookValue::Bool(concealed));
-      ctx.Set("default", engine ? HookValue::String(engine->violation.message)
-                                : HookValue::Bool(true));
+      ctx.Set("default",
+              engine ? HookValue::String(engine->violation.message) : HookValue::Bool(true));
       HookAnswer answer = hooks_.Call(HookId::kMayGoOut, ctx, rules_);
       if (answer.given) {
         engine.reset();
@@ -201,8 +198,8 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
                        rules_.Cite("wild_discard", "002 Play-8, readings R26")));
   }
   if (m.card.is_red_three()) {
-    out.push_back(Tv(CheckId::kThreeNotAllowed,
-                     "a red three is laid out, never discarded", "000 §7"));
+    out.push_back(
+        Tv(CheckId::kThreeNotAllowed, "a red three is laid out, never discarded", "000 §7"));
   } else if (rules_.IsLaidOutThree(m.card)) {
     out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
                      rules_.Cite("black_threes_laid_out", "001 L44")));
@@ -213,8 +210,7 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   // A side that had not melded when the turn began may keep some
   // (threes_kept_before_meld; 001 L57, readings R43).
   const int kept = turn_.opening ? rules_.threes_kept_before_meld : 0;
-  const int reds =
-      rules_.LaidOutThreesIn(hand) - (rules_.IsLaidOutThree(m.card) ? 1 : 0) - kept;
+  const int reds = rules_.LaidOutThreesIn(hand) - (rules_.IsLaidOutThree(m.card) ? 1 : 0) - kept;
   if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay)
     out.push_back(Tv(CheckId::kThreeTiming,
                      Seat(m.player) + " ends the turn holding " +
@@ -290,8 +286,8 @@ TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
   }
   const std::string source = rules_.Cite("ask_out_after_melding", "000 §17");
   if (phase_ == Phase::kOver || m.player != current_) {
-    out.push_back(Tv(CheckId::kOutAskTiming,
-                     Seat(m.player) + " may ask only in their own turn", source));
+    out.push_back(
+        Tv(CheckId::kOutAskTiming, Seat(m.player) + " may ask only in their own turn", source));
     return out;
   }
   // 000 §17: "not ... after melding or after showing an intention to take
@@ -342,11 +338,11 @@ TaggedViolations Position::End(int tag) {
         const bool fits = !top.is_wild() && !top.is_three() && meld && !meld->cards.empty();
         if (fits) {
           if (CheckTakePile(TakePileMove{current_, top, {}, top.rank(), {}, 0}).empty()) {
-            out.push_back(Tv(CheckId::kStockOutMustTake,
-                             "the stock is gone and the top discard " + ToString(top) +
-                                 " fits the side's meld, so " + Seat(current_) +
-                                 " had to take the pile",
-                             rules_.Cite("must_take_when_stock_out", "000 §15, readings R12"), tag));
+            out.push_back(
+                Tv(CheckId::kStockOutMustTake,
+                   "the stock is gone and the top discard " + ToString(top) +
+                       " fits the side's meld, so " + Seat(current_) + " had to take the pile",
+                   rules_.Cite("must_take_when_stock_out", "000 §15, readings R12"), tag));
           }
         }
       }
@@ -383,12 +379,12 @@ void Position::EndPlay(int tag, TaggedViolations* out) {
       const int penalty = SaturatingMul(held, rules_.undeclared_red_three_penalty);
       sides_[side_of(s)].penalties = SaturatingAdd(sides_[side_of(s)].penalties, penalty);
       if (out)
-        out->push_back(Tv(CheckId::kRedThreeUndeclared,
-                          Seat(s) + " still holds " + Plural(held, "red three") +
-                              " when play ends; " +
-                              (penalty ? "the side loses " + std::to_string(penalty)
-                                       : std::string("this ruleset sets no penalty for it")),
-                          rules_.Cite("undeclared_red_three_penalty", "000 §7, readings R20"), tag));
+        out->push_back(
+            Tv(CheckId::kRedThreeUndeclared,
+               Seat(s) + " still holds " + Plural(held, "red three") + " when play ends; " +
+                   (penalty ? "the side loses " + std::to_string(penalty)
+                            : std::string("this ruleset sets no penalty for it")),
+               rules_.Cite("undeclared_red_three_penalty", "000 §7, readings R20"), tag));
     }
   }
 }

@@ -48,6 +48,10 @@ Rules Modern() {
   return r;
 }
 
+// Positions keep a reference to their rules: these outlive them.
+const Rules kModern = Modern();
+const Rules kClassic;
+
 // A position after a deal of `hands` (seat 1 plays first: dealer 0).
 Position Dealt(const Rules& r, const std::vector<std::vector<std::string>>& hands,
                std::optional<std::vector<Card>> stock = std::nullopt) {
@@ -76,16 +80,15 @@ const std::vector<std::string> kSevenQueens = {"QS", "QH", "QD", "QC", "QS", "QH
 // against a side with no canasta, nothing with one, for it with two.
 TEST(ModernScoring, TC_M01_ThreesSignByCanastas) {
   for (int canastas : {0, 1, 2}) {
-    Position p = Dealt(Modern(), {{}, {}, {}, {}});
+    Position p = Dealt(kModern, {{}, {}, {}, {}});
     for (const char* t : {"3H", "3D", "3C", "3S", "3C"}) Three(&p, 0, t);
     Lay(&p, 0, {"9S", "9H", "9D"});
     if (canastas >= 1) Lay(&p, 0, kSevenKings);
     if (canastas >= 2) Lay(&p, 0, kSevenQueens);
-    EXPECT_EQ(p.Score()[0].red_threes, canastas == 0 ? -800 : canastas == 1 ? 0 : 800)
-        << canastas;
+    EXPECT_EQ(p.Score()[0].red_threes, canastas == 0 ? -800 : canastas == 1 ? 0 : 800) << canastas;
   }
   // Classic: red threes only, 100 each, for a side that has melded.
-  Position classic = Dealt(Rules(), {{}, {}, {}, {}});
+  Position classic = Dealt(kClassic, {{}, {}, {}, {}});
   Three(&classic, 0, "3H");
   Three(&classic, 0, "3D");
   Lay(&classic, 0, {"9S", "9H", "9D"});
@@ -100,7 +103,7 @@ TEST(ModernScoring, TC_M02_ThreesTable) {
   const std::vector<std::string> reds = {"3H", "3D", "3H", "3D"};
   const std::vector<std::string> blacks = {"3C", "3S", "3C", "3S"};
   for (Case c : {Case{1, 0, 100}, Case{4, 1, 1100}, Case{4, 4, 2000}, Case{3, 2, 800}}) {
-    Position p = Dealt(Modern(), {{}, {}, {}, {}});
+    Position p = Dealt(kModern, {{}, {}, {}, {}});
     for (int i = 0; i < c.reds; ++i) Three(&p, 0, reds[size_t(i)]);
     for (int i = 0; i < c.blacks; ++i) Three(&p, 0, blacks[size_t(i)]);
     Lay(&p, 0, kSevenKings);
@@ -112,7 +115,7 @@ TEST(ModernScoring, TC_M02_ThreesTable) {
 // 001 L20, L44: a black three is laid out and never discarded; under the
 // classic rules it is not laid out.
 TEST(ModernScoring, BlackThreesLaidOutOnlyWhereTheRulesetSaysSo) {
-  Position modern = Dealt(Modern(), {{}, {"3S", "5H", "6H"}, {}, {}});
+  Position modern = Dealt(kModern, {{}, {"3S", "5H", "6H"}, {}, {}});
   modern.Apply(DrawMove{1, {C("8H")}, 0});
   EXPECT_TRUE(modern.Check(ThreeMove{1, C("3S"), C("9H"), 0}).empty());
   TaggedViolations discard = modern.Check(DiscardMove{1, C("3S"), 0});
@@ -120,7 +123,7 @@ TEST(ModernScoring, BlackThreesLaidOutOnlyWhereTheRulesetSaysSo) {
   EXPECT_EQ(discard[0].violation.id, CheckId::kThreeNotAllowed);
   EXPECT_EQ(discard[0].violation.message, "a three is laid out, never discarded");
 
-  Position classic = Dealt(Rules(), {{}, {"3S", "5H", "6H"}, {}, {}});
+  Position classic = Dealt(kClassic, {{}, {"3S", "5H", "6H"}, {}, {}});
   classic.Apply(DrawMove{1, {C("8H")}, 0});
   TaggedViolations three = classic.Check(ThreeMove{1, C("3S"), C("9H"), 0});
   ASSERT_EQ(three.size(), 1u);
@@ -131,9 +134,9 @@ TEST(ModernScoring, BlackThreesLaidOutOnlyWhereTheRulesetSaysSo) {
 // two kept, or one kept after the side melded, are found at the discard.
 TEST(ModernScoring, ThreesKeptBeforeTheSideMelds) {
   auto timing = [](const Rules& r, const std::vector<std::string>& hand, bool melded_before) {
-    Position p = Dealt(r, {{"9S", "9H", "9D"}, hand, {}, {"TS", "TH", "TD"}});
+    Position p = Dealt(r, {{"9S", "9H", "9D"}, hand, {}, {"AS", "AH", "AD", "KS", "QS"}});
     if (melded_before) {
-      Lay(&p, 3, {"TS", "TH", "TD"});
+      Lay(&p, 3, {"AS", "AH", "AD"});  // 60, the minimum is 50
       p.Apply(DiscardMove{3, C("KS"), 0});
     }
     p.Apply(DrawMove{1, {C("8H")}, 0});
@@ -190,7 +193,7 @@ DealtPack SplitPack(const std::vector<std::vector<std::string>>& fixed) {
 TEST(ModernScoring, TC_M04_TurnCard) {
   DealtPack d = SplitPack({{}, {}, {}, {}});
   ASSERT_EQ(d.stock.size(), 56u);
-  Position p = Dealt(Modern(), d.hands, d.stock);
+  Position p = Dealt(kModern, d.hands, d.stock);
   EXPECT_TRUE(p.turn_card_in_stock());
   p.Apply(DrawMove{1, p.StockTop(47), 0});
   EXPECT_EQ(p.stock_size(), 9);
@@ -198,7 +201,7 @@ TEST(ModernScoring, TC_M04_TurnCard) {
   p.Apply(DrawMove{1, p.StockTop(1), 0});
   EXPECT_EQ(p.stock_size(), 8);
   EXPECT_FALSE(p.turn_card_in_stock());
-  Position classic = Dealt(Rules(), d.hands, d.stock);
+  Position classic = Dealt(kClassic, d.hands, d.stock);
   EXPECT_FALSE(classic.turn_card_in_stock());
 }
 
@@ -206,7 +209,7 @@ TEST(ModernScoring, TC_M04_TurnCard) {
 // of the hand, 3 for the other side's, none once the turn card is drawn.
 TEST(ModernScoring, TC_M05_BonusCards) {
   DealtPack d = SplitPack({{}, {"KS", "KH", "KD", "QS", "QH", "QD"}, {"JS", "JH", "JD"}, {}});
-  Position p = Dealt(Modern(), d.hands, d.stock);
+  Position p = Dealt(kModern, d.hands, d.stock);
   // East (seat 1) makes the first initial meld and discards.
   p.Apply(DrawMove{1, p.StockTop(1), 0});
   Lay(&p, 1, {"KS", "KH", "KD"});
@@ -244,7 +247,7 @@ TEST(ModernScoring, TC_M05_BonusCards) {
   EXPECT_EQ(none_due[0].violation.message, "seat 2 draws 1 bonus card; 3 are due");
 
   // Once the turn card is drawn, an initial meld earns none.
-  Position late = Dealt(Modern(), d.hands, d.stock);
+  Position late = Dealt(kModern, d.hands, d.stock);
   late.Apply(DrawMove{1, late.StockTop(48), 0});
   Lay(&late, 1, {"KS", "KH", "KD"});
   late.Apply(DiscardMove{1, late.hand(1).ToVector().back(), 0});
@@ -253,7 +256,7 @@ TEST(ModernScoring, TC_M05_BonusCards) {
   ASSERT_EQ(not_due.size(), 1u);
   EXPECT_EQ(not_due[0].violation.message, "seat 1 draws bonus cards, but none are due");
   // Classic: no turn card, no bonus cards.
-  Position classic = Dealt(Rules(), d.hands, d.stock);
+  Position classic = Dealt(kClassic, d.hands, d.stock);
   classic.Apply(DrawMove{1, classic.StockTop(1), 0});
   Lay(&classic, 1, {"KS", "KH", "KD"});
   classic.Apply(DiscardMove{1, classic.hand(1).ToVector().back(), 0});
@@ -275,7 +278,7 @@ TEST(ModernScoring, TC_M12_WildCanastas) {
       {{"JK", "JK", "JK", "JK", "2S"}, 0, -2500},
   };
   for (const Case& c : cases) {
-    Position p = Dealt(Modern(), {{}, {}, {}, {}});
+    Position p = Dealt(kModern, {{}, {}, {}, {}});
     Lay(&p, 0, c.cards, Rank::kJoker);
     const ScoreBreakdown b = p.Score()[0];
     EXPECT_EQ(b.canastas, c.canastas) << ToString(Cs(c.cards));
@@ -307,13 +310,13 @@ TEST(ModernScoring, TC_M13_SevensAndAces) {
       {{"AS", "AH", "AD", "AC", "AS", "AH", "2D"}, 300, 0},
   };
   for (const Case& c : cases) {
-    Position p = Dealt(Modern(), {{}, {}, {}, {}});
+    Position p = Dealt(kModern, {{}, {}, {}, {}});
     Lay(&p, 0, c.cards);
     const ScoreBreakdown b = p.Score()[0];
     EXPECT_EQ(b.canastas, c.canastas) << ToString(Cs(c.cards));
     EXPECT_EQ(b.penalties, c.penalties) << ToString(Cs(c.cards));
   }
-  Position classic = Dealt(Rules(), {{}, {}, {}, {}});
+  Position classic = Dealt(kClassic, {{}, {}, {}, {}});
   Lay(&classic, 0, cases[0].cards);
   Lay(&classic, 0, cases[3].cards);
   EXPECT_EQ(classic.Score()[0].canastas, 500);
@@ -323,14 +326,14 @@ TEST(ModernScoring, TC_M13_SevensAndAces) {
 // TC-M14 (001 L61, L85; readings R49): A-A-A-7-7-7 in a hand costs 1,500
 // twice plus 75; the partner's A-A only its 40.
 TEST(ModernScoring, TC_M14_CaughtHolding) {
-  Position p = Dealt(Modern(), {{"AS", "AH", "AD", "7S", "7H", "7D"}, {}, {"AC", "AS"}, {}});
+  Position p = Dealt(kModern, {{"AS", "AH", "AD", "7S", "7H", "7D"}, {}, {"AC", "AS"}, {}});
   ScoreBreakdown b = p.Score()[0];
   EXPECT_EQ(b.in_hand, -75 - 40);
   EXPECT_EQ(b.penalties, -3000);
   EXPECT_EQ(b.in_hand + b.penalties, -3075 - 40);
-  Position alone = Dealt(Modern(), {{"AS", "AH", "AD", "7S", "7H", "7D"}, {}, {}, {}});
+  Position alone = Dealt(kModern, {{"AS", "AH", "AD", "7S", "7H", "7D"}, {}, {}, {}});
   EXPECT_EQ(alone.Score()[0].total(), -3075);
-  Position classic = Dealt(Rules(), {{"AS", "AH", "AD", "7S", "7H", "7D"}, {}, {}, {}});
+  Position classic = Dealt(kClassic, {{"AS", "AH", "AD", "7S", "7H", "7D"}, {}, {}, {}});
   EXPECT_EQ(classic.Score()[0].penalties, 0);
   EXPECT_EQ(classic.Score()[0].total(), -75);
 }
@@ -338,27 +341,29 @@ TEST(ModernScoring, TC_M14_CaughtHolding) {
 // TC-M19 (001 L78-L85): the full order of scoring, teams X, Y and Z.
 TEST(ModernScoring, TC_M19_FullScoringOrder) {
   // X (side 0) goes out; Y (side 1) has one canasta and an unfinished 7-7-7.
-  Position p = Dealt(Modern(), {{"9C"}, {"AS", "AH", "AD", "KS", "KH", "KD"},
-                                {"8S", "8H", "5S"}, {"QS", "QH", "QD"}});
+  Position p = Dealt(kModern, {{"9C"},
+                               {"AS", "AH", "AD", "6S", "6H", "6D", "6C", "6S", "6H"},
+                               {"8S", "8H", "5S"},
+                               {"QS", "QH", "QD"}});
   Three(&p, 0, "3H");
   Three(&p, 0, "3C");
   Three(&p, 0, "3S");
   Three(&p, 1, "3H");
   Three(&p, 1, "3D");
-  Lay(&p, 1, kSevenKings);                                         // 500, 70
-  Lay(&p, 1, {"7S", "7H", "7D"});                                  // -2,500, 15
-  Lay(&p, 1, {"QS", "QH", "QD", "QC", "QS", "QH"});                // 60
-  Lay(&p, 1, {"JS", "JH", "JD", "JC", "JS", "JH"});                // 60
-  Lay(&p, 1, {"TS", "TH", "TD", "TC", "TS", "TH"});                // 60
-  Lay(&p, 1, {"9S", "9H"});                                        // 20
-  Lay(&p, 1, {"5S", "5H", "5D"});                                  // 15
-  Lay(&p, 0, {"8S", "8H", "8D", "8C", "8S", "8H", "8D"});          // 500, 70
-  Lay(&p, 0, {"TS", "TH", "TD", "TC", "TS", "2S", "JK"});          // 300, 120
-  Lay(&p, 0, {"KS", "KH", "KD", "KC", "KS", "KH"});                // 60
-  Lay(&p, 0, {"QS", "QH", "QD", "QC", "QS"});                      // 50
-  Lay(&p, 0, {"9S", "9H", "9D", "9C", "9S", "9H"});                // 60
-  Lay(&p, 0, {"JS", "JH", "JD", "JC"});                            // 40
-  p.Apply(DiscardMove{0, C("9C"), 0});                             // out
+  Lay(&p, 1, kSevenKings);                                 // 500, 70
+  Lay(&p, 1, {"7S", "7H", "7D"});                          // -2,500, 15
+  Lay(&p, 1, {"QS", "QH", "QD", "QC", "QS", "QH"});        // 60
+  Lay(&p, 1, {"JS", "JH", "JD", "JC", "JS", "JH"});        // 60
+  Lay(&p, 1, {"TS", "TH", "TD", "TC", "TS", "TH"});        // 60
+  Lay(&p, 1, {"9S", "9H"});                                // 20
+  Lay(&p, 1, {"5S", "5H", "5D"});                          // 15
+  Lay(&p, 0, {"8S", "8H", "8D", "8C", "8S", "8H", "8D"});  // 500, 70
+  Lay(&p, 0, {"TS", "TH", "TD", "TC", "TS", "2S", "JK"});  // 300, 120
+  Lay(&p, 0, {"KS", "KH", "KD", "KC", "KS", "KH"});        // 60
+  Lay(&p, 0, {"QS", "QH", "QD", "QC", "QS"});              // 50
+  Lay(&p, 0, {"9S", "9H", "9D", "9C", "9S", "9H"});        // 60
+  Lay(&p, 0, {"JS", "JH", "JD", "JC"});                    // 40
+  p.Apply(DiscardMove{0, C("9C"), 0});                     // out
   ASSERT_EQ(p.went_out(), 0);
   const std::vector<ScoreBreakdown> b = p.Score();
   EXPECT_EQ(b[0].canastas, 800);
@@ -375,7 +380,7 @@ TEST(ModernScoring, TC_M19_FullScoringOrder) {
   EXPECT_EQ(b[1].total(), -3320);
 
   // Z has no canasta: its melded cards and its red three count against it.
-  Position z = Dealt(Modern(), {{"KS", "KH", "KD", "KC", "KS", "KH"}, {}, {}, {}});
+  Position z = Dealt(kModern, {{"KS", "KH", "KD", "KC", "KS", "KH"}, {}, {}, {}});
   Three(&z, 0, "3H");
   Lay(&z, 0, {"QS", "QH", "QD"});
   Lay(&z, 0, {"JS", "JH", "JD"});
@@ -386,7 +391,7 @@ TEST(ModernScoring, TC_M19_FullScoringOrder) {
   EXPECT_EQ(bz.in_hand, -60);
   EXPECT_EQ(bz.total(), -250);
   // Classic: melded cards count for a side whatever its canastas.
-  Position classic = Dealt(Rules(), {{}, {}, {}, {}});
+  Position classic = Dealt(kClassic, {{}, {}, {}, {}});
   Lay(&classic, 0, {"QS", "QH", "QD"});
   EXPECT_EQ(classic.Score()[0].melded, 30);
 }
@@ -395,14 +400,14 @@ TEST(ModernScoring, TC_M19_FullScoringOrder) {
 // end costs 5; under the classic rules a red three held after a turn costs
 // the undeclared penalty instead.
 TEST(ModernScoring, TC_M21_ThreeLeftInHand) {
-  Position p = Dealt(Modern(), {{}, {"3H", "5S"}, {}, {}});
+  Position p = Dealt(kModern, {{}, {"3H", "5S"}, {}, {}});
   p.Apply(DrawMove{1, {C("9S")}, 0});
   p.Apply(DiscardMove{1, C("9S"), 0});
   p.End(0);
   EXPECT_EQ(p.Score()[1].in_hand, -10);
   EXPECT_EQ(p.Score()[1].penalties, 0);
 
-  Position classic = Dealt(Rules(), {{}, {"3H", "5S"}, {}, {}});
+  Position classic = Dealt(kClassic, {{}, {"3H", "5S"}, {}, {}});
   classic.Apply(DrawMove{1, {C("9S")}, 0});
   classic.Apply(DiscardMove{1, C("9S"), 0});
   classic.End(0);

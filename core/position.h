@@ -306,6 +306,8 @@ class Position {
 
   // Shared pieces.
   void CheckTurn(int player, bool drawing, TaggedViolations* out) const;
+  // Bonus cards due and not drawn before another move (001 L37).
+  void CheckBonusDrawn(TaggedViolations* out) const;
   void CheckHeld(int player, const std::vector<Card>& cards, TaggedViolations* out) const;
   void CheckHeld(int player, Card card, TaggedViolations* out) const;
   void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;

@@ -155,6 +155,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
                      rules_.Cite("black_threes_laid_out", "000 §7")));
     return out;
   }
+  CheckBonusDrawn(&out);
   CheckHeld(m.player, m.card, &out);
   const Player& p = players_[m.player];
   const bool from_pile = p.pile_threes > 0;
@@ -218,6 +219,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
 void Position::ApplyThree(const ThreeMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || !rules_.IsLaidOutThree(m.card)) return;
   Player& p = players_[m.player];
+  bonus_count_ = 0;  // bonus cards not drawn by now are forfeited (CheckBonusDrawn said so)
   if (phase_ == Phase::kBeforePlay) {
     const int n = rules_.num_players;
     last_before_play_seat_ = std::max(last_before_play_seat_, (m.player - dealer_ - 1 + 2 * n) % n);

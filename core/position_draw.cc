@@ -13,6 +13,15 @@ using position_internal::Plural;
 using position_internal::Seat;
 using position_internal::Tv;
 
+void Position::CheckBonusDrawn(TaggedViolations* out) const {
+  if (bonus_count_ > 0 && phase_ != Phase::kOver) {
+    out->push_back(Tv(CheckId::kDrawCount,
+                      Seat(bonus_player_) + " did not draw the " +
+                          Plural(bonus_count_, "bonus card") + " due after the initial meld",
+                      rules_.Cite("bonus_cards_first", "001 L37")));
+  }
+}
+
 void Position::TakeFromStock(Card c) {
   if (!unseen_.Remove(c)) Conjure(c);  // drawn though no copy is left
   if (stock_ && stock_pos_ < stock_->size()) ++stock_pos_;
@@ -41,12 +50,7 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
     CheckFromStock(m.cards, &out);
     return out;
   }
-  if (bonus_count_ > 0 && phase_ != Phase::kOver) {
-    out.push_back(Tv(CheckId::kDrawCount,
-                     Seat(bonus_player_) + " did not draw the " +
-                         Plural(bonus_count_, "bonus card") + " due after the initial meld",
-                     rules_.Cite("bonus_cards_first", "001 L37")));
-  }
+  CheckBonusDrawn(&out);
   CheckTurn(m.player, /*drawing=*/true, &out);
   if (stock_size_ == 0) {
     out.push_back(Tv(CheckId::kStockEmpty,
@@ -104,6 +108,7 @@ Rank Position::TakeRank(const TakePileMove& m) const {
 
 TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   TaggedViolations out;
+  CheckBonusDrawn(&out);
   CheckTurn(m.player, /*drawing=*/true, &out);
   if (m.player < 0 || m.player >= rules_.num_players) return out;
   if (pile_.empty()) {

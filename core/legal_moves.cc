@@ -357,10 +357,7 @@ bool CanFinish(const Position& p, Search* s, int step) {
   if (p.phase() != Phase::kPlay) return s->Found();  // the turn (or the deal) is over
   const int seat = p.current_player();
   const CardCounts& hand = p.hand(seat);
-  if (hand.count(Card(Rank::kThree, Suit::kHearts)) +
-              hand.count(Card(Rank::kThree, Suit::kDiamonds)) >
-          0 &&
-      !DueThrees(p, seat).empty())
+  if (p.rules().LaidOutThreesIn(hand) > 0 && !DueThrees(p, seat).empty())
     return CanFinishAfterThrees(p, s, step);
   const Counts cnt = ClassCounts(hand);
   if (Discards(p, seat, cnt, nullptr)) return s->Found();
@@ -725,8 +722,9 @@ std::vector<ThreeMove> DueThrees(const Position& pos, int seat) {
     return out;
   }
   const CardCounts& hand = pos.hand(seat);
-  for (Card c : {Card(Rank::kThree, Suit::kHearts), Card(Rank::kThree, Suit::kDiamonds)}) {
-    if (hand.count(c) == 0) continue;
+  for (Card c : {Card(Rank::kThree, Suit::kHearts), Card(Rank::kThree, Suit::kDiamonds),
+                 Card(Rank::kThree, Suit::kClubs), Card(Rank::kThree, Suit::kSpades)}) {
+    if (hand.count(c) == 0 || !pos.rules().IsLaidOutThree(c)) continue;
     ThreeMove m;
     m.player = seat;
     m.card = c;
@@ -782,6 +780,12 @@ void LegalMoves(const Position& pos, std::vector<Move>* out) {
   }
   if (pos.phase() == Phase::kOver) {
     for (ThreeMove& m : DueThrees(pos, seat)) out->push_back(m);
+    return;
+  }
+  // Bonus cards due after an initial meld are drawn before the next turn (001 L37).
+  if (pos.bonus_player() >= 0) {
+    DrawMove d{pos.bonus_player(), pos.StockTop(pos.bonus_count()), 0, true};
+    out->push_back(d);
     return;
   }
   // Red threes first: they never stay in the hand (000 §7).

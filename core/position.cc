@@ -430,10 +430,11 @@ void Position::BeginTurn(int player) {
     play_begun_ = true;
     if (rules_.three_layout != ThreeLayout::kFirstTurn) {
       for (Player& p : players_)
-        p.late_threes = RedThreesIn(p.hand);
+        p.late_threes = std::max(0, rules_.LaidOutThreesIn(p.hand) - rules_.threes_kept_before_meld);
     }
   }
   if (turn_.player >= 0 && turn_.player != player) FinishTurn();
+  bonus_count_ = 0;  // not drawn before the next turn: forfeited (the draw said so)
   current_ = player;
   turn_ = Turn{};
   turn_.player = player;

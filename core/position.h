@@ -35,6 +35,7 @@ struct DrawMove {
   int player = 0;
   std::vector<Card> cards;
   int tag = 0;
+  bool bonus = false;  // bonus cards after an initial meld (001 L37; log "bonus":true)
 };
 struct MeldPart {
   std::optional<Rank> to;  // add to the side's meld of this rank
@@ -196,6 +197,14 @@ class Position {
   int Minimum(int side) const;  // the side's initial-meld minimum now
   int went_out() const { return went_out_; }  // seat, or -1
   bool drew_this_turn() const { return turn_.drew; }
+  // Bonus cards due after an initial meld (001 L37): the seat that draws
+  // them (-1: none) and how many.
+  int bonus_player() const { return bonus_count_ > 0 ? bonus_player_ : -1; }
+  int bonus_count() const { return bonus_count_; }
+  // Whether the turn card is still in the stock (turn_card_from_bottom, 001 L18).
+  bool turn_card_in_stock() const {
+    return rules_.turn_card_from_bottom > 0 && stock_size_ >= rules_.turn_card_from_bottom;
+  }
   bool IsPileFrozenFor(int side) const;
   bool IsPileFrozen() const;  // by its cards alone
   // Why the pile is frozen for `side`: "wild", "red_three", "black_three"
@@ -302,6 +311,8 @@ class Position {
   // The rank of the meld a take lays the top card on: its own, or for a wild
   // top card the meld it is taken onto or makes with the cards shown.
   Rank TakeRank(const TakePileMove& m) const;
+  int CanastaBonus(const Meld& m) const;
+  int UnfinishedPenalty(const Meld& m) const;
   // The kind of the card that freezes the pile ("wild", ...), or nullptr.
   const char* PileFreezer() const;
   // The pile rules a ruleset decides (frozen, blocked top, the forms of the
@@ -336,6 +347,8 @@ class Position {
 
   // Shared pieces.
   void CheckTurn(int player, bool drawing, TaggedViolations* out) const;
+  // Bonus cards due and not drawn before another move (001 L37).
+  void CheckBonusDrawn(TaggedViolations* out) const;
   void CheckHeld(int player, const std::vector<Card>& cards, TaggedViolations* out) const;
   void CheckHeld(int player, Card card, TaggedViolations* out) const;
   void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;
@@ -413,6 +426,8 @@ class Position {
   int current_ = 0;
   Phase phase_ = Phase::kBeforePlay;
   int went_out_ = -1;
+  int bonus_player_ = -1;
+  int bonus_count_ = 0;
   bool concealed_ = false;
   int last_before_play_seat_ = -1;  // seat order of threes laid before play (readings R23)
   bool play_begun_ = false;          // the deal's first turn has begun

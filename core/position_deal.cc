@@ -149,12 +149,13 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
     out.push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(m.player), "000 §5"));
     return out;
   }
-  if (!m.card.is_red_three()) {
+  if (!rules_.IsLaidOutThree(m.card)) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      ToString(m.card) + " is not a red three; only red threes are laid out",
-                     "000 §7"));
+                     rules_.Cite("black_threes_laid_out", "000 §7")));
     return out;
   }
+  CheckBonusDrawn(&out);
   CheckHeld(m.player, m.card, &out);
   const Player& p = players_[m.player];
   const bool from_pile = p.pile_threes > 0;
@@ -216,8 +217,9 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
 }
 
 void Position::ApplyThree(const ThreeMove& m) {
-  if (m.player < 0 || m.player >= rules_.num_players || !m.card.is_red_three()) return;
+  if (m.player < 0 || m.player >= rules_.num_players || !rules_.IsLaidOutThree(m.card)) return;
   Player& p = players_[m.player];
+  bonus_count_ = 0;  // bonus cards not drawn by now are forfeited (CheckBonusDrawn said so)
   if (phase_ == Phase::kBeforePlay) {
     const int n = rules_.num_players;
     last_before_play_seat_ = std::max(last_before_play_seat_, (m.player - dealer_ - 1 + 2 * n) % n);

@@ -1,11 +1,10 @@
 // The draw: from the stock (000 §12, §15) or taking the pile (000 §13, §14;
 // 002 Play-4, Play-5).
-#include "core/position.h"
-
 #include <algorithm>
 #include <optional>
 #include <vector>
 
+#include "core/position.h"
 #include "core/position_internal.h"
 
 namespace canasta {
@@ -14,6 +13,15 @@ using position_internal::Plural;
 using position_internal::Seat;
 using position_internal::Tv;
 
+void Position::CheckBonusDrawn(TaggedViolations* out) const {
+  if (bonus_count_ > 0 && phase_ != Phase::kOver) {
+    out->push_back(Tv(CheckId::kDrawCount,
+                      Seat(bonus_player_) + " did not draw the " +
+                          Plural(bonus_count_, "bonus card") + " due after the initial meld",
+                      rules_.Cite("bonus_cards_first", "001 L37")));
+  }
+}
+
 void Position::TakeFromStock(Card c) {
   if (!unseen_.Remove(c)) Conjure(c);  // drawn though no copy is left
   if (stock_ && stock_pos_ < stock_->size()) ++stock_pos_;
@@ -21,6 +29,28 @@ void Position::TakeFromStock(Card c) {
 }
 TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   TaggedViolations out;
+  if (m.bonus) {
+    // 001 L37, readings R47: drawn after the discard by the player whose
+    // initial meld earned them.
+    const std::string source = rules_.Cite("bonus_cards_first", "001 L37");
+    if (bonus_count_ == 0 || m.player != bonus_player_) {
+      out.push_back(Tv(CheckId::kDrawCount,
+                       Seat(m.player) + " draws bonus cards, but none are due" +
+                           (bonus_count_ > 0 ? " to them (" + Seat(bonus_player_) + " has " +
+                                                   Plural(bonus_count_, "bonus card") + " due)"
+                                             : std::string()),
+                       source));
+      return out;
+    }
+    if (int(m.cards.size()) != bonus_count_)
+      out.push_back(Tv(CheckId::kDrawCount,
+                       Seat(m.player) + " draws " + Plural(int(m.cards.size()), "bonus card") +
+                           "; " + std::to_string(bonus_count_) + " are due",
+                       source));
+    CheckFromStock(m.cards, &out);
+    return out;
+  }
+  CheckBonusDrawn(&out);
   CheckTurn(m.player, /*drawing=*/true, &out);
   if (stock_size_ == 0) {
     out.push_back(Tv(CheckId::kStockEmpty,
@@ -30,10 +60,11 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   }
   const int expected = std::min(rules_.stock_draw, stock_size_);  // readings R10
   if (int(m.cards.size()) != expected) {
-    out.push_back(Tv(CheckId::kDrawCount,
-                     Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") +
-                         "; a turn draws " + std::to_string(expected) + " from the stock",
-                     rules_.Cite("stock_draw", rules_.stock_draw == 1 ? "000 §12" : "000 §21, readings R10")));
+    out.push_back(Tv(
+        CheckId::kDrawCount,
+        Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") + "; a turn draws " +
+            std::to_string(expected) + " from the stock",
+        rules_.Cite("stock_draw", rules_.stock_draw == 1 ? "000 §12" : "000 §21, readings R10")));
   }
   CheckFromStock(m.cards, &out);
   return out;
@@ -41,6 +72,16 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
 
 void Position::ApplyDraw(const DrawMove& m) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  if (m.bonus) {
+    // Bonus cards go to the hand between turns; the next turn is not begun.
+    for (Card c : m.cards) {
+      if (stock_size_ == 0) break;
+      TakeFromStock(c);
+      players_[m.player].hand.Add(c);
+    }
+    bonus_count_ = 0;
+    return;
+  }
   // A turn already opened by the player (asking "may I go out?" before the
   // draw) goes on; otherwise the draw begins the player's turn.
   if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
@@ -67,6 +108,7 @@ Rank Position::TakeRank(const TakePileMove& m) const {
 
 TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   TaggedViolations out;
+  CheckBonusDrawn(&out);
   CheckTurn(m.player, /*drawing=*/true, &out);
   if (m.player < 0 || m.player >= rules_.num_players) return out;
   const int side = side_of(m.player);
@@ -119,10 +161,10 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
                      "000 §12"));
   }
   if (m.count && *m.count != int(pile_.size())) {
-    out.push_back(Tv(CheckId::kPileCount,
-                     "the pile holds " + Plural(int(pile_.size()), "card") + ", not " +
-                         std::to_string(*m.count),
-                     "000 §12"));
+    out.push_back(Tv(
+        CheckId::kPileCount,
+        "the pile holds " + Plural(int(pile_.size()), "card") + ", not " + std::to_string(*m.count),
+        "000 §12"));
   }
   // The ruleset's rules of the take; the cards shown must be held whatever
   // they say (a physical check), in the place the engine always gave it.
@@ -179,9 +221,8 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
     }
   }
   // The meld that results must be legal (000 §8).
-  MeldShape shape = m.with.size() >= 2
-                        ? ShapeAfterAdding(nullptr, laid, take_rank, rules_)
-                        : ShapeAfterAdding(existing, laid, take_rank, rules_);
+  MeldShape shape = m.with.size() >= 2 ? ShapeAfterAdding(nullptr, laid, take_rank, rules_)
+                                       : ShapeAfterAdding(existing, laid, take_rank, rules_);
   if (m.with.size() >= 2 && existing) {
     // readings R18: a new meld of a rank the side holds joins it.
     if (auto v = CheckMeldShape(rules_, hooks_, shape)) {
@@ -202,8 +243,7 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   }
 }
 
-bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
-                                int* held_at) const {
+bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, int* held_at) const {
   const Card top = pile_.back();
   *held_at = -1;  // a blocked pile is refused before the cards shown are looked at
   if (m.to_hand && !rules_.pile_top_to_hand) {
@@ -214,17 +254,16 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
     return true;
   }
   if (top.is_wild() && rules_.wild_top_blocks_take) {
-    out->push_back(Tv(CheckId::kPileBlockedTop,
-                      "a wild card (" + ToString(top) + ") is on top of the pile",
-                      rules_.Cite("wild_top_blocks_take",
-                                  rules_.Cite("unfrozen_take", "000 §14"))));
+    out->push_back(
+        Tv(CheckId::kPileBlockedTop, "a wild card (" + ToString(top) + ") is on top of the pile",
+           rules_.Cite("wild_top_blocks_take", rules_.Cite("unfrozen_take", "000 §14"))));
     return true;
   }
   if (top.is_black_three() && rules_.black_three_blocks_until_covered) {
-    out->push_back(Tv(CheckId::kPileBlockedTop,
-                      "a black three (" + ToString(top) +
-                          ") is on top of the pile; it blocks until covered",
-                      "000 §14"));
+    out->push_back(
+        Tv(CheckId::kPileBlockedTop,
+           "a black three (" + ToString(top) + ") is on top of the pile; it blocks until covered",
+           "000 §14"));
     return true;
   }
   if (rules_.natural_canasta_closes_rank && !top.is_wild() && RankClosed(top.rank())) {
@@ -267,14 +306,13 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
                                ToString(take_rank) + "s from the hand",
                            rules_.Cite("frozen_take_new_meld", "000 §13, §14"));
     const char* by = PileFrozenBy(side);
-    v.violation.notes.push_back(
-        by && std::string_view(by) == "not_opened"
-            ? "frozen because the side has not made its initial meld"
-        : by && std::string_view(by) == "black_three"
-            ? "frozen by a black three in the pile"
-        : rules_.pile_freeze_lasts == PileFreeze::kUntilCovered
-            ? "frozen by the card on top of the pile"
-            : "frozen by a wild card or red three in the pile");
+    v.violation.notes.push_back(by && std::string_view(by) == "not_opened"
+                                    ? "frozen because the side has not made its initial meld"
+                                : by && std::string_view(by) == "black_three"
+                                    ? "frozen by a black three in the pile"
+                                : rules_.pile_freeze_lasts == PileFreeze::kUntilCovered
+                                    ? "frozen by the card on top of the pile"
+                                    : "frozen by a wild card or red three in the pile");
     if (!m.with.empty()) v.violation.notes.push_back("shown: " + ToString(m.with));
     out->push_back(std::move(v));
     return true;
@@ -284,7 +322,8 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
     // the natural pair, nothing more (other cards are melded after).
     out->push_back(Tv(CheckId::kPileTakeInvalid,
                       "a frozen pile is taken by forming a new meld of the top card and two "
-                      "natural " + ToString(take_rank) + "s only; shown: " + ToString(m.with),
+                      "natural " +
+                          ToString(take_rank) + "s only; shown: " + ToString(m.with),
                       rules_.Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
     return true;
   }
@@ -325,10 +364,10 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
   if (m.with.empty()) {
     // The top card alone onto the side's meld (000 §13 ¶2, readings R2).
     if (m.to && *m.to != take_rank) {
-      out->push_back(Tv(CheckId::kPileTakeInvalid,
-                        "the top card " + ToString(top) + " cannot go onto the meld of " +
-                            ToString(*m.to) + "s",
-                        "000 §13"));
+      out->push_back(Tv(
+          CheckId::kPileTakeInvalid,
+          "the top card " + ToString(top) + " cannot go onto the meld of " + ToString(*m.to) + "s",
+          "000 §13"));
       return true;
     }
     if (!existing) {
@@ -347,18 +386,17 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out,
   laid.push_back(top);
   std::optional<Rank> meld_rank = MeldRank(laid, std::nullopt);
   if (!meld_rank || *meld_rank != take_rank) {
-    out->push_back(Tv(CheckId::kPileTakeInvalid,
-                      "the cards shown (" + ToString(m.with) +
-                          ") do not meld with the top card " + ToString(top),
-                      "000 §13"));
+    out->push_back(Tv(
+        CheckId::kPileTakeInvalid,
+        "the cards shown (" + ToString(m.with) + ") do not meld with the top card " + ToString(top),
+        "000 §13"));
     return true;
   }
   if (m.with.size() == 1) {
     // One card with the top: only an addition to an unfinished meld.
     if (!existing) {
       out->push_back(Tv(CheckId::kPileTakeInvalid,
-                        "the top card and one card from the hand do not make a meld",
-                        "000 §13"));
+                        "the top card and one card from the hand do not make a meld", "000 §13"));
       return true;
     }
     if (existing->is_canasta(rules_)) {

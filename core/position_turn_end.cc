@@ -1,12 +1,11 @@
 // The end of a turn: the discard (000 §11, §14), the turn-end checks (initial
 // minimum, black threes, the binding answer, going out: 000 §8, §17), "may I
 // go out?" (000 §17, 002 Play-11), and the end of play (000 §7, §15).
-#include "core/position.h"
-
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/position.h"
 #include "core/position_internal.h"
 
 namespace canasta {
@@ -199,8 +198,8 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
     const std::string yes_source = rules_.Cite("out_yes_excused_if_impossible", "000 §17");
     if (*turn_.answer && !going_out && !rules_.out_yes_excused_if_impossible)
       out->push_back(Tv(CheckId::kOutAnswerBinding,
-                        "the partner answered yes to \"may I go out?\", so " +
-                            Seat(turn_.player) + " had to go out",
+                        "the partner answered yes to \"may I go out?\", so " + Seat(turn_.player) +
+                            " had to go out",
                         yes_source));
     if (*turn_.answer && !going_out && rules_.out_yes_excused_if_impossible) {
       // 002 L47: no penalty for a yes the player genuinely cannot honour,
@@ -223,8 +222,7 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                         rules_.Cite("ask_out_after_melding", "000 §17")));
   }
   if (going_out) {
-    if (rules_.partnerships() && rules_.ask_to_go_out == AskToGoOut::kRequired &&
-        !AskedThisTurn())
+    if (rules_.partnerships() && rules_.ask_to_go_out == AskToGoOut::kRequired && !AskedThisTurn())
       out->push_back(Tv(CheckId::kOutWithoutAsking,
                         Seat(turn_.player) +
                             " goes out without asking \"may I go out?\"; this ruleset requires "
@@ -255,8 +253,8 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                                             : !players_[turn_.player].melded_before &&
                                                   !turn_.added_to_old_meld && turn_.melded;
       ctx.Set("concealed", HookValue::Bool(concealed));
-      ctx.Set("default", engine ? HookValue::String(engine->violation.message)
-                                : HookValue::Bool(true));
+      ctx.Set("default",
+              engine ? HookValue::String(engine->violation.message) : HookValue::Bool(true));
       HookAnswer answer = hooks_.Call(HookId::kMayGoOut, ctx, rules_);
       if (answer.given) {
         engine.reset();
@@ -315,6 +313,9 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   if (m.card.is_red_three()) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      "a red three is laid out, never discarded", "000 §7"));
+  } else if (rules_.IsLaidOutThree(m.card)) {
+    out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
+                     rules_.Cite("black_threes_laid_out", "001 L44")));
   } else if (m.card.is_three() && !rules_.threes_discardable) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      "a three (" + ToString(m.card) + ") may never be discarded",
@@ -344,10 +345,14 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   // 000 §7: a red three is laid out in the first turn (before play in Hutto,
   // at once in 002), or at once when drawn; one still held when the turn
   // ends was not (the penalty comes at the end). Every layout.
-  const int reds = RedThreesIn(hand) - (m.card.is_red_three() ? 1 : 0);
+  // A side that had not melded when the turn began may keep some
+  // (threes_kept_before_meld; 001 L57, readings R43).
+  const int kept = turn_.opening ? rules_.threes_kept_before_meld : 0;
+  const int reds = rules_.LaidOutThreesIn(hand) - (rules_.IsLaidOutThree(m.card) ? 1 : 0) - kept;
   if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay)
     out.push_back(Tv(CheckId::kThreeTiming,
-                     Seat(m.player) + " ends the turn holding " + Plural(reds, "red three") +
+                     Seat(m.player) + " ends the turn holding " +
+                         Plural(reds, rules_.black_threes_laid_out ? "three" : "red three") +
                          " that should have been laid out",
                      rules_.Cite("three_layout", "000 §7, readings R6")));
   if (hooks_.Overrides(HookId::kMayDiscard)) {
@@ -383,6 +388,20 @@ void Position::ApplyDiscard(const DiscardMove& m) {
     FinishTurn();
     return;
   }
+  // 001 L37, readings R47: an initial meld made while the turn card is in
+  // the stock earns bonus cards, drawn after this discard.
+  if (turn_.opening && turn_card_in_stock() &&
+      (rules_.bonus_cards_first > 0 || rules_.bonus_cards_second > 0)) {
+    const int side = side_of(m.player);
+    bool melded = false, other_opened = false;
+    for (const Meld& meld : sides_[side].melds) melded |= !meld.cards.empty();
+    for (int s = 0; s < rules_.num_sides(); ++s) other_opened |= s != side && sides_[s].opened;
+    if (melded) {
+      bonus_player_ = m.player;
+      bonus_count_ = std::min(other_opened ? rules_.bonus_cards_second : rules_.bonus_cards_first,
+                              stock_size_);
+    }
+  }
   FinishTurn();
   turn_ = Turn{};
   current_ = (m.player + 1) % rules_.num_players;
@@ -407,8 +426,8 @@ TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
   }
   const std::string source = rules_.Cite("ask_out_after_melding", "000 §17");
   if (phase_ == Phase::kOver || m.player != current_) {
-    out.push_back(Tv(CheckId::kOutAskTiming,
-                     Seat(m.player) + " may ask only in their own turn", source));
+    out.push_back(
+        Tv(CheckId::kOutAskTiming, Seat(m.player) + " may ask only in their own turn", source));
     return out;
   }
   // 001 L75 "once a hand", per player (readings R48).
@@ -468,11 +487,11 @@ TaggedViolations Position::End(int tag) {
         const bool fits = !top.is_wild() && !top.is_three() && meld && !meld->cards.empty();
         if (fits) {
           if (CheckTakePile(TakePileMove{current_, top, {}, top.rank(), {}, 0}).empty()) {
-            out.push_back(Tv(CheckId::kStockOutMustTake,
-                             "the stock is gone and the top discard " + ToString(top) +
-                                 " fits the side's meld, so " + Seat(current_) +
-                                 " had to take the pile",
-                             rules_.Cite("must_take_when_stock_out", "000 §15, readings R12"), tag));
+            out.push_back(
+                Tv(CheckId::kStockOutMustTake,
+                   "the stock is gone and the top discard " + ToString(top) +
+                       " fits the side's meld, so " + Seat(current_) + " had to take the pile",
+                   rules_.Cite("must_take_when_stock_out", "000 §15, readings R12"), tag));
           }
         }
       }
@@ -518,18 +537,20 @@ TaggedViolations Position::End(int tag) {
 
 void Position::EndPlay(int tag, TaggedViolations* out) {
   // 000 §7, readings R20: a red three still in the hand of a player who has had a turn.
+  // With the threes table a three in hand is a card (001 L57), no penalty.
+  if (!rules_.three_values.empty()) return;
   for (int s = 0; s < rules_.num_players; ++s) {
     const int held = RedThreesIn(hand(s));
     if (held > 0 && players_[s].turns > 0) {
       const int penalty = SaturatingMul(held, rules_.undeclared_red_three_penalty);
       sides_[side_of(s)].penalties = SaturatingAdd(sides_[side_of(s)].penalties, penalty);
       if (out)
-        out->push_back(Tv(CheckId::kRedThreeUndeclared,
-                          Seat(s) + " still holds " + Plural(held, "red three") +
-                              " when play ends; " +
-                              (penalty ? "the side loses " + std::to_string(penalty)
-                                       : std::string("this ruleset sets no penalty for it")),
-                          rules_.Cite("undeclared_red_three_penalty", "000 §7, readings R20"), tag));
+        out->push_back(
+            Tv(CheckId::kRedThreeUndeclared,
+               Seat(s) + " still holds " + Plural(held, "red three") + " when play ends; " +
+                   (penalty ? "the side loses " + std::to_string(penalty)
+                            : std::string("this ruleset sets no penalty for it")),
+               rules_.Cite("undeclared_red_three_penalty", "000 §7, readings R20"), tag));
     }
   }
 }

@@ -144,6 +144,16 @@ constexpr IntRange kIntRanges[] = {
     {"undeclared_red_three_penalty", &Rules::undeclared_red_three_penalty, 0, kMaxPoints},
     {"target_score", &Rules::target_score, 1, 1000000},
     {"out_without_asking_penalty", &Rules::out_without_asking_penalty, 0, kMaxPoints},
+    {"threes_kept_before_meld", &Rules::threes_kept_before_meld, 0, 100},
+    {"turn_card_from_bottom", &Rules::turn_card_from_bottom, 0, 1000},
+    {"bonus_cards_first", &Rules::bonus_cards_first, 0, 20},
+    {"bonus_cards_second", &Rules::bonus_cards_second, 0, 20},
+    {"wild_canasta_bonus", &Rules::wild_canasta_bonus, 0, kMaxPoints},
+    {"wild_canasta_twos_bonus", &Rules::wild_canasta_twos_bonus, 0, kMaxPoints},
+    {"wild_canasta_all_jokers_bonus", &Rules::wild_canasta_all_jokers_bonus, 0, kMaxPoints},
+    {"unfinished_wild_meld_penalty", &Rules::unfinished_wild_meld_penalty, 0, kMaxPoints},
+    {"unfinished_wild_meld_all_jokers_penalty", &Rules::unfinished_wild_meld_all_jokers_penalty, 0, kMaxPoints},
+    {"caught_holding_count", &Rules::caught_holding_count, 1, kMaxMeldCards},
 };
 
 std::string OutOfRange(const std::string& name, int min, int max, int value) {
@@ -189,6 +199,26 @@ std::string ValidateRanges(const Rules& r) {
     if (value < 0 || value > 1)
       return OutOfRange("empty_pile_avoid[\"" + ToString(Rank(rank)) + "\"]", 0, 1, value) +
              " (1: avoided on an empty pile)";
+  }
+  for (auto [name, values] :
+       {std::pair{"natural_canasta_bonus_by_rank", &r.natural_canasta_bonus_by_rank},
+        std::pair{"unfinished_natural_meld_penalty", &r.unfinished_natural_meld_penalty},
+        std::pair{"caught_holding_penalty", &r.caught_holding_penalty}}) {
+    for (int rank = 2; rank <= 15; ++rank) {
+      int value = (*values)[size_t(rank)];
+      if (value < 0 || value > kMaxPoints)
+        return OutOfRange(std::string(name) + "[\"" + ToString(Rank(rank)) + "\"]", 0, kMaxPoints,
+                          value);
+    }
+  }
+  if (r.three_values.size() > 16) {
+    return "three_values must list at most 16 values, got " +
+           std::to_string(r.three_values.size());
+  }
+  for (size_t i = 0; i < r.three_values.size(); ++i) {
+    if (r.three_values[i] < 0 || r.three_values[i] > kMaxPoints)
+      return OutOfRange("three_values[" + std::to_string(i + 1) + "]", 0, kMaxPoints,
+                        r.three_values[i]);
   }
   if (r.minimum_table.empty()) return "minimum_table must have at least one band";
   if (r.minimum_table.size() > kMaxBands) {

@@ -7,6 +7,7 @@
 #ifndef CANASTA_CORE_RULES_H_
 #define CANASTA_CORE_RULES_H_
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -245,6 +246,25 @@ struct Rules {
   bool red_threes_count_against_unmelded = true;
   int undeclared_red_three_penalty = 500;
 
+  // --- Threes, bonus cards, scoring (v2; 001) ---
+  bool black_threes_laid_out = false;    // 001 L20, L48: every three is laid out
+  int threes_kept_before_meld = 0;       // 001 L57, readings R43
+  std::vector<int> three_values;         // 001 L49-L51; empty: red_three_bonus per card
+  bool three_sign_by_canastas = false;   // 001 L52-L57
+  int turn_card_from_bottom = 0;         // 001 L18; 0: no turn card
+  int bonus_cards_first = 0;             // 001 L37, readings R47
+  int bonus_cards_second = 0;            // 001 L37
+  std::array<int, 16> natural_canasta_bonus_by_rank{};   // 001 L90-L91; 0: natural_canasta_bonus
+  int wild_canasta_bonus = 0;            // 001 L94; 0: scored as a mixed canasta
+  int wild_canasta_twos_bonus = 0;       // 001 L92
+  int wild_canasta_all_jokers_bonus = 0; // 001 L93
+  std::array<int, 16> unfinished_natural_meld_penalty{};  // 001 L98-L99
+  int unfinished_wild_meld_penalty = 0;             // 001 L100
+  int unfinished_wild_meld_all_jokers_penalty = 0;  // 001 L101
+  std::array<int, 16> caught_holding_penalty{};     // 001 L61, L102-L103, readings R49
+  int caught_holding_count = 3;                     // 001 L61
+  bool melded_counts_against_without_canasta = false;  // 001 L84
+
   // --- Game (000 §19) ---
   int target_score = 5000;
   ExactTie exact_tie = ExactTie::kPlayAnotherDeal;  // readings R17
@@ -259,6 +279,21 @@ struct Rules {
   bool partnerships() const { return num_players == 4; }
   int pack_size() const { return decks * 52 + jokers; }
   int copies(Card c) const { return c.is_joker() ? jokers : decks; }
+  // A three laid out in front of the side (000 §7: red; 001 L20: every three).
+  bool IsLaidOutThree(Card c) const {
+    return c.is_red_three() || (black_threes_laid_out && c.is_black_three());
+  }
+  int LaidOutThreesIn(const CardCounts& cards) const {
+    int n = 0;
+    for (Suit suit : {Suit::kClubs, Suit::kDiamonds, Suit::kHearts, Suit::kSpades})
+      if (IsLaidOutThree(Card(Rank::kThree, suit))) n += cards.count(Card(Rank::kThree, suit));
+    return n;
+  }
+  // The threes table's value for `n` threes of one colour (three_values).
+  int ThreeValue(int n) const {
+    if (n <= 0 || three_values.empty()) return 0;
+    return three_values[size_t(std::min<int>(n, int(three_values.size())) - 1)];
+  }
   int value(Card c) const {
     if (c.is_red_three()) return red_three_bonus;
     return card_value[int(c.rank())];
@@ -397,6 +432,24 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"all_red_threes_bonus", "000 §7, §18, readings R8", "bonus for all four red threes, in total"}, r.all_red_threes_bonus);
   v(ParamInfo{"red_threes_count_against_unmelded", "000 §7", "red threes count against a side that made no meld"}, r.red_threes_count_against_unmelded);
   v(ParamInfo{"undeclared_red_three_penalty", "000 §7, readings R20", "penalty for a red three still in hand when play ends"}, r.undeclared_red_three_penalty);
+  // --- Threes, bonus cards, scoring (v2; 001) ---
+  v(ParamInfo{"black_threes_laid_out", "001 L20, L48", "black threes are laid out and replaced like red ones (a `three` event), never melded or discarded"}, r.black_threes_laid_out);
+  v(ParamInfo{"threes_kept_before_meld", "001 L57, readings R43", "threes a player may keep in hand while the side has not melded; once it has, they are laid out at the holder's next turn"}, r.threes_kept_before_meld);
+  v(ParamInfo{"three_values", "001 L48-L51", "the threes table: points for 1, 2, ... threes of one colour, red and black looked up separately and added; a three left in hand counts card_value[\"3\"] against ({}: red_three_bonus per red three)"}, r.three_values);
+  v(ParamInfo{"three_sign_by_canastas", "001 L52-L57", "threes count against a side with no canasta, nothing with one, for it with two or more (instead of red_threes_count_against_unmelded)"}, r.three_sign_by_canastas);
+  v(ParamInfo{"turn_card_from_bottom", "001 L18", "the turn card's place from the bottom of the stock (0: no turn card); it is still in the stock while that many cards remain"}, r.turn_card_from_bottom);
+  v(ParamInfo{"bonus_cards_first", "001 L37, readings R47", "cards drawn after the discard by the player who makes the first initial meld of the hand while the turn card is in the stock"}, r.bonus_cards_first);
+  v(ParamInfo{"bonus_cards_second", "001 L37, readings R47", "the same, for an initial meld made after another side's"}, r.bonus_cards_second);
+  v(ParamInfo{"natural_canasta_bonus_by_rank", "001 L90-L91", "bonus for a natural canasta of a rank, by rank (0: natural_canasta_bonus)"}, r.natural_canasta_bonus_by_rank);
+  v(ParamInfo{"wild_canasta_bonus", "001 L94", "bonus for a canasta of wild cards alone (0: scored as mixed_canasta_bonus)"}, r.wild_canasta_bonus);
+  v(ParamInfo{"wild_canasta_twos_bonus", "001 L92", "bonus for a wild canasta of twos alone (0: wild_canasta_bonus)"}, r.wild_canasta_twos_bonus);
+  v(ParamInfo{"wild_canasta_all_jokers_bonus", "001 L93", "bonus for a wild canasta holding every joker of the pack (0: wild_canasta_bonus)"}, r.wild_canasta_all_jokers_bonus);
+  v(ParamInfo{"unfinished_natural_meld_penalty", "001 L59-L60, L98-L99, readings R51", "penalty for each natural meld of a rank left short of a canasta, by rank (0: none); part penalties"}, r.unfinished_natural_meld_penalty);
+  v(ParamInfo{"unfinished_wild_meld_penalty", "001 L63, L100, readings R51", "penalty for a meld of wild cards left short of a canasta (part penalties)"}, r.unfinished_wild_meld_penalty);
+  v(ParamInfo{"unfinished_wild_meld_all_jokers_penalty", "001 L63, L101", "the same when it holds every joker of the pack (0: unfinished_wild_meld_penalty)"}, r.unfinished_wild_meld_all_jokers_penalty);
+  v(ParamInfo{"caught_holding_penalty", "001 L61, L85, readings R49", "penalty for each player holding caught_holding_count or more cards of a rank at the end, by rank (0: none); kinds add up; part penalties"}, r.caught_holding_penalty);
+  v(ParamInfo{"caught_holding_count", "001 L61", "cards of one rank in a hand that make a player caught holding them"}, r.caught_holding_count);
+  v(ParamInfo{"melded_counts_against_without_canasta", "001 L84", "the melded cards of a side with no canasta count against it"}, r.melded_counts_against_without_canasta);
   v(ParamInfo{"target_score", "000 §19", "total that ends the game"}, r.target_score);
   v(ParamInfo{"exact_tie", "000 §19, readings R17", "when the totals tie at the end: play_another_deal, draw (the hook tie_break may decide first)"}, r.exact_tie);
   // --- Scoring, game and deal (v2) ---

@@ -65,7 +65,8 @@ std::string MoveLine(const Move& move) {
         using T = std::decay_t<decltype(m)>;
         const std::string p = ",\"player\":" + std::to_string(m.player);
         if constexpr (std::is_same_v<T, DrawMove>) {
-          return "{\"type\":\"draw\"" + p + ",\"cards\":" + Cards(m.cards) + "}";
+          return "{\"type\":\"draw\"" + p + ",\"cards\":" + Cards(m.cards) +
+                 (m.bonus ? ",\"bonus\":true}" : "}");
         } else if constexpr (std::is_same_v<T, TakePileMove>) {
           std::string s = "{\"type\":\"take_pile\"" + p + ",\"top\":\"" + ToString(m.top) + "\"";
           if (!m.before.empty()) {

@@ -10,6 +10,7 @@ std::optional<Rank> RefRank(const std::optional<std::string>& ref) {
 
 bool FillMove(const Event& e, int player, DrawMove* m, std::string*) {
   m->player = player;
+  m->bonus = e.bonus;
   m->cards.assign(e.cards.begin(), e.cards.end());
   m->tag = e.line;
   return true;

@@ -166,6 +166,14 @@ void PushValue(lua_State* L, const std::array<int, 16>& card_value) {
   }
 }
 
+void PushValue(lua_State* L, const std::vector<int>& values) {
+  lua_createtable(L, int(values.size()), 0);
+  for (size_t i = 0; i < values.size(); ++i) {
+    lua_pushinteger(L, values[i]);
+    lua_rawseti(L, -2, lua_Integer(i + 1));
+  }
+}
+
 void PushValue(lua_State* L, const std::vector<MinimumBand>& table) {
   lua_createtable(L, int(table.size()), 0);
   for (size_t i = 0; i < table.size(); ++i) {
@@ -332,6 +340,30 @@ std::string ReadValue(lua_State* L, int idx, std::array<int, 16>& out) {
     lua_pop(L, 1);
   }
   out = values;
+  return "";
+}
+
+std::string ReadValue(lua_State* L, int idx, std::vector<int>& out) {
+  if (!lua_istable(L, idx)) {
+    return "expected a list of integers, such as {100, 300, 500, 1000}, got " +
+           DescribeLuaValue(L, idx);
+  }
+  idx = lua_absindex(L, idx);
+  std::vector<int> values;
+  const lua_Integer n = lua_Integer(lua_rawlen(L, idx));
+  if (n > 16) return "expected at most 16 values, got " + std::to_string(n);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, idx, i);
+    std::optional<int> v = ToInt(L, -1);
+    if (!v) {
+      std::string why = "value " + std::to_string(i) + ": " + IntError(L, -1);
+      lua_pop(L, 1);
+      return why;
+    }
+    values.push_back(*v);
+    lua_pop(L, 1);
+  }
+  out = std::move(values);
   return "";
 }
 

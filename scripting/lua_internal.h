@@ -42,6 +42,7 @@ void PushValue(lua_State* L, bool value);
 void PushValue(lua_State* L, const std::array<int, 16>& card_value);  // keyed "2".."A","JK"
 void PushValue(lua_State* L, const std::vector<MinimumBand>& table);  // {from_total=, minimum=}
 void PushValue(lua_State* L, const RankSet& ranks);  // a list of rank names, {"7", "A"}
+void PushValue(lua_State* L, const std::vector<int>& values);  // a list
 template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
 void PushValue(lua_State* L, E value) {
   const std::vector<std::string>& names = EnumNames(value);
@@ -69,6 +70,7 @@ std::string ReadValue(lua_State* L, int idx, bool& out);
 std::string ReadValue(lua_State* L, int idx, std::array<int, 16>& out);  // merges the given ranks
 std::string ReadValue(lua_State* L, int idx, std::vector<MinimumBand>& out);
 std::string ReadValue(lua_State* L, int idx, RankSet& out);  // a list of ranks 4..A
+std::string ReadValue(lua_State* L, int idx, std::vector<int>& out);
 template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
 std::string ReadValue(lua_State* L, int idx, E& out) {
   const std::vector<std::string>& names = EnumNames(out);

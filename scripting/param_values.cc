@@ -93,6 +93,12 @@ std::string FormatValue(const RankSet& ranks) {
   return out + "}";
 }
 
+std::string FormatValue(const std::vector<int>& values) {
+  std::string out = "{";
+  for (int v : values) out += (out.size() > 1 ? ", " : "") + std::to_string(v);
+  return out + "}";
+}
+
 std::vector<ParamText> DescribeParams(const Rules& rules, bool expand_arrays) {
   std::vector<ParamText> out;
   Rules copy = rules;  // VisitParams takes a mutable Rules

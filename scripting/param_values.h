@@ -32,6 +32,7 @@ std::string FormatValue(bool value);
 std::string FormatValue(const std::array<int, 16>& card_value);
 std::string FormatValue(const std::vector<MinimumBand>& table);
 std::string FormatValue(const RankSet& ranks);  // {"7", "A"}
+std::string FormatValue(const std::vector<int>& values);
 template <class E, std::enable_if_t<std::is_enum_v<E>, int> = 0>
 std::string FormatValue(E value) {
   const std::vector<std::string>& names = EnumNames(value);

@@ -235,7 +235,7 @@ void Position::ApplyThree(const ThreeMove& m) {
     TakeFromStock(*m.replacement);
     p.hand.Add(*m.replacement);
     // 000 §15: the stock's last card is a red three: play ends.
-    if (stock_size_ == 0 && m.replacement->is_red_three() && phase_ != Phase::kBeforePlay)
+    if (stock_size_ == 0 && rules_.IsLaidOutThree(*m.replacement) && phase_ != Phase::kBeforePlay)
       phase_ = Phase::kOver;
   } else if (m.replacement) {
     Conjure(*m.replacement);  // reported: no stock left

@@ -91,8 +91,9 @@ void Position::ApplyDraw(const DrawMove& m) {
   }
   turn_.drew = true;
   phase_ = Phase::kPlay;
-  // 000 §15: the last stock card is a red three: reveal it, no meld or discard.
-  if (stock_size_ == 0 && !m.cards.empty() && m.cards.back().is_red_three()) {
+  // 000 §15: the last stock card is a red three (any three the ruleset lays
+  // out): reveal it, no meld or discard.
+  if (stock_size_ == 0 && !m.cards.empty() && rules_.IsLaidOutThree(m.cards.back())) {
     phase_ = Phase::kOver;
   }
 }

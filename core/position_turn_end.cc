@@ -280,14 +280,18 @@ void Position::ApplyAnswer(const AnswerMove& m) {
   turn_.asked = false;
 }
 bool Position::EmptyPileAvoids(Card c) const {
-  // Dead cards (001 L28, L46) join these once the engine closes ranks.
-  return rules_.empty_pile_avoid[size_t(c.rank())] != 0;
+  // 001 L46: "avoid a seven, wild card, ace or dead card" (readings R45);
+  // a dead card is one of a rank a natural canasta closed (001 L28).
+  if (rules_.empty_pile_avoid[size_t(c.rank())] != 0) return true;
+  return rules_.natural_canasta_closes_rank && !c.is_wild() && RankClosed(c.rank());
 }
 
-bool Position::MayMeldDownToOne(int /*player*/) const {
-  // The hook point of 001 L21's exception (the side's initial meld made
-  // while the turn card is in the stock): the bonus cards' rule decides it.
-  return false;
+bool Position::MayMeldDownToOne(int player) const {
+  // 001 L21: "The player who makes the team's initial meld before the turn
+  // card is drawn is the exception, because bonus cards are coming"
+  // (readings R38, R47).
+  return player == turn_.player && turn_.opening && turn_card_in_stock() &&
+         (rules_.bonus_cards_first > 0 || rules_.bonus_cards_second > 0);
 }
 
 TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {

@@ -5,8 +5,8 @@
 -- the engine's classic default.
 --
 -- The engine cannot yet check every rule of 001: the `incomplete` list
--- names each one as a feature, and the ruleset refuses to run until they
--- exist (`canasta rules show modern-american` still shows it). The options
+-- names what is missing (the special hands), and the ruleset refuses to
+-- run until it exists (`canasta rules show modern-american` still shows it). The options
 -- of "Where tables differ" (001 L105-L113) are sample files in
 -- samples/rulesets/modern-american/.
 return {
@@ -23,12 +23,27 @@ return {
     -- up: the discard pile starts empty." (001 L17)
     hand_size = 13,
     upcards = 0,
+    -- "Count eight cards up from the bottom of the stock and turn the ninth
+    -- sideways. When someone draws it, everyone knows eight cards are left."
+    -- (001 L18)
+    turn_card_from_bottom = 9,
     -- "draw the top card of the stock (or take the whole discard pile, if
     -- allowed); meld if you want; then discard one card." (001 L19)
     stock_draw = 1,
     -- "Threes go straight out. Lay any three face up in front of your team
     -- and draw a replacement at once." (001 L20)
     three_layout = "immediately",
+    -- Black threes too: "Lay any three face up" (001 L20), "Threes are never
+    -- melded" (001 L48).
+    black_threes_laid_out = true,
+    -- "You may keep one three in hand toward a straight while your team has
+    -- not melded" (001 L57; readings R43).
+    threes_kept_before_meld = 1,
+    -- "1 | 100; 2 | 300; 3 | 500; 4 | 1,000", red and black looked up
+    -- separately and added; against a team with no canasta, nothing with
+    -- one, for it with two or more (001 L49-L57, L83).
+    three_values = {100, 300, 500, 1000},
+    three_sign_by_canastas = true,
     -- The card values (001 L6-L13): as classic, and "Three left in a hand
     -- (Modern American) | 5" (001 L13).
     card_value = { ["3"] = 5 },
@@ -44,6 +59,21 @@ return {
     max_wilds_completed = 2,
     -- "A team may meld three to seven wild cards on their own." (001 L63)
     wild_melds = true,
+    -- "Only one wild meld may be unfinished at a time, and while it is, no
+    -- wild card may be added to the team's other melds." (001 L63; readings R40)
+    one_unfinished_wild_meld = true,
+    -- "The rule of five: a new meld may include wild cards only as part of
+    -- the team's initial meld. After that, wild cards may join a meld only
+    -- once it holds five natural cards." (001 L25; readings R40)
+    wilds_need_naturals = 5,
+    -- "Sevens can never be melded with wild cards." (001 L59) "Aces take
+    -- wild cards only in the initial meld." (001 L60; readings R41)
+    no_wild_ranks = {"7"},
+    wild_only_in_initial_meld_ranks = {"A"},
+    -- "Dead cards: once either team closes a natural canasta, that rank is
+    -- closed to both teams." (001 L28, L41; readings R39). "A team keeps one
+    -- meld per rank" (001 L26): melds of a rank join (readings R18, R39).
+    natural_canasta_closes_rank = true,
     -- "Threes are never melded." (001 L48)
     black_three_meld = "never",
     -- "Seven cards make a canasta: natural with no wild cards, mixed with one
@@ -51,12 +81,50 @@ return {
     canasta_size = 7,
     natural_canasta_bonus = 500,
     mixed_canasta_bonus = 300,
+    -- "Natural canasta of aces | 2,500; Canasta of sevens (always natural) |
+    -- 2,500" (001 L90-L91); "Wild canasta of seven twos | 3,000; four jokers
+    -- and three twos | 2,500; Any other wild canasta | 2,000" (001 L92-L94).
+    natural_canasta_bonus_by_rank = { A = 2500, ["7"] = 2500 },
+    wild_canasta_bonus = 2000,
+    wild_canasta_twos_bonus = 3000,
+    wild_canasta_all_jokers_bonus = 2500,
+    -- "Unfinished meld of natural aces | -2,500; of sevens | -2,500;
+    -- Unfinished wild-card meld | -2,000; ...holding all four jokers |
+    -- -2,500" (001 L98-L101), whatever the canasta count (readings R51).
+    unfinished_natural_meld_penalty = { A = 2500, ["7"] = 2500 },
+    unfinished_wild_meld_penalty = 2000,
+    unfinished_wild_meld_all_jokers_penalty = 2500,
+    -- "1,500 for each player holding three or more aces, and again for three
+    -- or more sevens" (001 L61, L85, L102-L103; readings R49).
+    caught_holding_penalty = { A = 1500, ["7"] = 1500 },
+    caught_holding_count = 3,
+    -- "Melded cards: add their values, or subtract them if the team has no
+    -- canasta." (001 L84) "Bonuses (only with at least one canasta)" (001
+    -- L81) needs no value: going out takes two canastas (001 L73).
+    melded_counts_against_without_canasta = true,
     -- "Below 3,000 (negative scores too) | 125; 3,000 to 4,995 | 155; 5,000
     -- or more | 180" (001 L30-L34), "set by your score before the hand"
     -- (001 L35).
     minimum_table = {{-math.huge, 125}, {3000, 155}, {5000, 180}},
     -- "the top card and the pile never count towards the minimum" (001 L42)
     top_card_counts_toward_minimum = false,
+    -- "Before your team has melded, the whole initial meld must already be
+    -- complete in your hand and laid down first" (001 L42; readings R46).
+    initial_meld_before_pile = true,
+    -- "It must also include a natural meld of three or more with no wild
+    -- card, or a meld of three or more wild cards." (001 L35)
+    initial_meld_condition = "natural_three_or_wild_meld",
+    -- "Splash: a complete natural or wild canasta laid down whole from your
+    -- hand opens with no minimum." (001 L36); melds laid with it need none
+    -- (001 L113, readings R46).
+    splash_opens = true,
+    splash_companions_need_minimum = false,
+    -- "while the turn card is still in the stock, the player who makes the
+    -- initial meld (and does not go out) draws extra cards after
+    -- discarding: four if theirs is the first team to meld this hand, three
+    -- if the other team already has." (001 L37; readings R47)
+    bonus_cards_first = 4,
+    bonus_cards_second = 3,
     -- "You may take the whole pile only with a natural pair matching the top
     -- card: meld the three, then pick up the rest. Wild cards never help."
     -- (001 L39)
@@ -138,30 +206,36 @@ return {
     going_out_bonus = "001 L81, L95",
     target_score = "001 L4, L104",
     exact_tie = "001 L104, readings R50",
+    turn_card_from_bottom = "001 L18",
+    black_threes_laid_out = "001 L20, L48",
+    threes_kept_before_meld = "001 L57, readings R43",
+    three_values = "001 L49-L57",
+    three_sign_by_canastas = "001 L52-L57, L83",
+    one_unfinished_wild_meld = "001 L63, readings R40",
+    wilds_need_naturals = "001 L25, readings R40",
+    no_wild_ranks = "001 L59",
+    wild_only_in_initial_meld_ranks = "001 L60, readings R41",
+    natural_canasta_closes_rank = "001 L28, L41, readings R39",
+    natural_canasta_bonus_by_rank = "001 L90-L91",
+    wild_canasta_bonus = "001 L94",
+    wild_canasta_twos_bonus = "001 L92",
+    wild_canasta_all_jokers_bonus = "001 L93",
+    unfinished_natural_meld_penalty = "001 L98-L99, readings R51",
+    unfinished_wild_meld_penalty = "001 L100",
+    unfinished_wild_meld_all_jokers_penalty = "001 L101",
+    caught_holding_penalty = "001 L61, L102-L103, readings R49",
+    caught_holding_count = "001 L61",
+    melded_counts_against_without_canasta = "001 L84",
+    initial_meld_before_pile = "001 L42, readings R46",
+    initial_meld_condition = "001 L35",
+    splash_opens = "001 L36",
+    splash_companions_need_minimum = "001 L113, readings R46",
+    bonus_cards_first = "001 L37, readings R47",
+    bonus_cards_second = "001 L37, readings R47",
     ["rule.face_down_discard"] = "001 L74",
   },
   -- Rules of 001 the engine cannot check yet: each a feature, by 001 line.
   incomplete = {
-    "turn_card: the ninth card from the bottom of the stock is turned sideways; when it is drawn, eight cards are left (001 L18)",
-    "keep_a_card_exception: the player who makes the side's initial meld before the turn card is drawn may meld down to one card (001 L21, readings R38)",
-    "rule_of_five: a new meld takes wild cards only in the side's initial meld; after that, wild cards join a meld only once it holds five natural cards (001 L25)",
-    "one_meld_per_rank: a side keeps one meld per rank, a completed canasta included (001 L26)",
-    "dead_cards: once either side completes a natural canasta, its rank is closed to both sides, may not be taken from the pile, and is avoided on an empty pile (001 L28, L41, L46)",
-    "initial_meld_condition: the initial meld includes a natural meld of three or more, or a meld of three or more wild cards (001 L35)",
-    "splash: a complete natural or wild canasta laid whole from the hand opens with no minimum, and melds laid with it need none (001 L36, L113)",
-    "bonus_cards: while the turn card is in the stock, the player who makes the side's initial meld and does not go out draws four cards after discarding, three if the other side has melded (001 L37)",
-    "pile_initial_meld_from_hand: before the side has melded, the whole initial meld is laid from the hand before the pile is taken (001 L42)",
-    "pile_onto_meld_limit: the three cards of a take join the side's meld of three or four; with five or more the top card cannot be taken (001 L40)",
-    "threes_all_laid_out: black threes are laid out and replaced like red threes; they never go to the pile (001 L20, L48)",
-    "three_kept_toward_straight: while the side has not melded a player may keep one three in hand toward a straight; one left at the end counts 5 against (001 L57)",
-    "threes_table: red and black threes are scored separately, 1/2/3/4 of a colour = 100/300/500/1,000; with no canasta they count against the side, with one nothing, with two or more for it (001 L48-L57, L83)",
-    "sevens_no_wilds: sevens are never melded with wild cards; a canasta of sevens scores 2,500, an unfinished meld of sevens costs 2,500 (001 L59, L91, L99)",
-    "aces_wilds_initial_only: an ace meld takes wild cards only in the side's initial meld; a natural ace canasta scores 2,500, an unfinished natural ace meld costs 2,500 (001 L60, L90, L98)",
-    "caught_holding: each player holding three or more aces at the end costs the side 1,500, the same again for three or more sevens (001 L61, L85, L102-L103)",
-    "wild_meld_rules: while a side's wild meld is unfinished no other meld of the side takes wild cards (001 L63)",
-    "wild_canasta_bonuses: seven twos 3,000, four jokers and three twos 2,500, any other wild canasta 2,000; an unfinished wild meld costs 2,000, 2,500 with all four jokers (001 L63, L92-L94, L100-L101)",
     "special_hands: straight 3,000, seven natural pairs 2,500, seven pairs with twos, sevens and aces 2,000, garbage 2,000, declared after drawing by a player whose side has not melded; the side scores only that (001 L65-L71, L74, L79)",
-    "bonuses_need_a_canasta: canasta bonuses and the going-out bonus count only for a side with a canasta (001 L81)",
-    "melds_count_against_without_canasta: the melded cards of a side with no canasta are subtracted (001 L84)",
   },
 }

@@ -1,11 +1,10 @@
 -- initial-meld-count-only: Modern American where the initial meld needs only
 -- the count, not a natural meld of three or a wild meld (001 L108: "others
 -- ask only for a meld with three natural cards, or only the count").
--- The condition is modern-american's initial_meld_condition, which the
--- engine does not have yet: this file only loads until then.
 return {
   name = "initial-meld-count-only",
   extends = "modern-american",
   description = "Modern American, the initial meld needs only the count (001 L108)",
-  params = {},
+  params = { initial_meld_condition = "count_only" },
+  sources = { initial_meld_condition = "001 L108: others ask only for the count" },
 }

@@ -543,8 +543,9 @@ bool RulesetLoader::Apply(Ruleset& rs) {
     if (!origin.source.empty()) {
       rs.rules_.SetCitation(name, origin.source);
     } else if (origin.line > 0) {
+      const std::string& file = origin.file;  // a structured binding cannot be captured (C++17)
       const bool builtin = std::any_of(chain_.begin(), chain_.end(), [&](const File& f) {
-        return f.builtin && f.file == origin.file;
+        return f.builtin && f.file == file;
       });
       if (!builtin) rs.rules_.SetCitation(name, origin.file + ":" + std::to_string(origin.line));
     }

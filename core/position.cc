@@ -174,7 +174,8 @@ std::optional<Violation> Position::PlacementRefusal(int side, bool opening,
   auto refuse = [](CheckId id, std::string message, std::string source) {
     return Violation{id, std::move(message), {"rule: " + std::move(source)}};
   };
-  const std::string what = "the meld of " + ToString(shape.rank) + "s";
+  // Worded only for a refusal: this runs for every meld the engine weighs.
+  auto what = [&shape] { return "the meld of " + ToString(shape.rank) + "s"; };
   if (shape.rank != Rank::kJoker && rules_.natural_canasta_closes_rank && RankClosed(shape.rank))
     return refuse(CheckId::kMeldTooBig,
                   ToString(shape.rank) + "s are dead: a natural canasta of them is complete, so "
@@ -185,19 +186,19 @@ std::optional<Violation> Position::PlacementRefusal(int side, bool opening,
   if (wilds == 0 || shape.rank == Rank::kJoker) return std::nullopt;
   if (!opening && rules_.wild_only_in_initial_meld_ranks.Contains(shape.rank))
     return refuse(CheckId::kMeldTooManyWilds,
-                  what + " may take wild cards only in the side's initial meld",
+                  what() + " may take wild cards only in the side's initial meld",
                   rules_.Cite("wild_only_in_initial_meld_ranks", "001 L60, readings R41"));
   if (!opening && rules_.wilds_need_naturals > 0) {
     // The rule of five (readings R40): counted after the play, so a natural
     // and a wild card laid together on a meld of four are one legal step.
     if (shape.is_new)
       return refuse(CheckId::kMeldTooManyWilds,
-                    "a new meld may hold wild cards only in the side's initial meld; " + what +
+                    "a new meld may hold wild cards only in the side's initial meld; " + what() +
                         " is laid with " + std::to_string(wilds) + " wild card(s)",
                     rules_.Cite("wilds_need_naturals", "001 L25, readings R40"));
     if (shape.naturals < rules_.wilds_need_naturals)
       return refuse(CheckId::kMeldTooManyWilds,
-                    what + " holds " + std::to_string(shape.naturals) +
+                    what() + " holds " + std::to_string(shape.naturals) +
                         " natural card(s); a wild card may join it only once it holds " +
                         std::to_string(rules_.wilds_need_naturals),
                     rules_.Cite("wilds_need_naturals", "001 L25, readings R40"));

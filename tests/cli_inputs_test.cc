@@ -13,30 +13,19 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include "tests/run_shell.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out;  // stdout and stderr, in order
-};
+using Result = canasta::test::ShellRun;  // out: stdout and stderr, in order
 
 // Runs a shell line in which the word `canasta` is the program; stderr is merged.
 Result Sh(const std::string& line) {
-  std::string cmd =
+  return canasta::test::RunShell(
       "export CANASTA=" + std::string(CANASTA_BINARY) + "; { " +
-      std::regex_replace(line, std::regex("(^|[ |;(\"])canasta "), "$1\"$$CANASTA\" ") + "; } 2>&1";
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+      std::regex_replace(line, std::regex("(^|[ |;(\"])canasta "), "$1\"$$CANASTA\" ") + "; } 2>&1");
 }
 
 std::string Slurp(const fs::path& p) {

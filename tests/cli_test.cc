@@ -9,26 +9,16 @@
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
+#include "tests/run_shell.h"
 
 namespace {
 
-struct CmdResult {
-  int status = -1;
-  std::string out;
-};
+using CmdResult = canasta::test::ShellRun;
 
 // Runs `canasta ARGS` (stderr discarded unless `with_stderr`).
 CmdResult Canasta(const std::string& args, bool with_stderr = false) {
-  std::string cmd = std::string(CANASTA_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-  CmdResult r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return canasta::test::RunShell(std::string(CANASTA_BINARY) + " " + args +
+                                 (with_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
 std::string Sample(const std::string& rel) {

@@ -21,30 +21,20 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/run_shell.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
 const fs::path kSource = CANASTA_SOURCE_DIR;
 
-struct RunResult {
-  int status = -1;
-  std::string out;
-};
+using RunResult = canasta::test::ShellRun;
 
 // Runs the program in `dir` with `args` (shell words), stdout only.
 RunResult RunIn(const fs::path& dir, const std::string& args) {
-  const std::string cmd =
-      "cd '" + dir.string() + "' && " + std::string(CANASTA_BINARY) + " " + args + " 2>/dev/null";
-  RunResult r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return canasta::test::RunShell("cd '" + dir.string() + "' && " + std::string(CANASTA_BINARY) +
+                                 " " + args + " 2>/dev/null");
 }
 
 std::string ReadAll(const fs::path& p) {

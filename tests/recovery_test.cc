@@ -15,6 +15,7 @@
 #include "replay/decisions.h"
 #include "replay/driver.h"
 #include "test_util.h"
+#include "tests/run_shell.h"
 
 namespace canasta {
 namespace {
@@ -495,14 +496,10 @@ TEST(RecoveryTree, TheProgramExitsTwoOnABadPlayerIndex) {
     std::ofstream out(path, std::ios::binary);
     out << log.str();
   }
-  const std::string cmd = std::string(CANASTA_BINARY) + " tree --format dot " + path + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  ASSERT_NE(p, nullptr);
-  std::string text;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
-  const int status = pclose(p);
-  EXPECT_EQ(WEXITSTATUS(status), 2) << text;
+  const test::ShellRun run =
+      test::RunShell(std::string(CANASTA_BINARY) + " tree --format dot " + path + " 2>&1");
+  const std::string& text = run.out;
+  EXPECT_EQ(run.status, 2) << text;
   EXPECT_NE(text.find("line " + std::to_string(bad) + ":"), std::string::npos) << text;
   std::remove(path.c_str());
 }

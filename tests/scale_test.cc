@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lint/format.h"
+#include "tests/run_shell.h"
 
 namespace fs = std::filesystem;
 
@@ -68,14 +69,10 @@ class Scale : public ::testing::Test {
     const std::string err = D("stderr.txt");
     const std::string cmd = "cd '" + D() + "' && C='" + std::string(CANASTA_BINARY) + "'; { " +
                             line + "; } 2>'" + err + "'";
+    const canasta::test::ShellRun run = canasta::test::RunShell(cmd);
     Result r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    const int status = pclose(p);
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.status = run.status;
+    r.out = run.out;
     r.err = Slurp(err);
     fs::remove(err);
     return r;

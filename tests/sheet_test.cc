@@ -24,6 +24,7 @@
 #include "replay/simulate.h"
 #include "scripting/ruleset.h"
 #include "tests/test_util.h"
+#include "tests/run_shell.h"
 
 namespace canasta {
 namespace {
@@ -979,24 +980,10 @@ TEST(SheetCsv, TheSampleEveningImportsToTheShippedLog) {
 
 // --- The command line ---
 
-struct CliRun {
-  int status = -1;
-  std::string out;
-};
-
 // Runs `canasta ARGS` in `dir`, stdout and stderr together.
-CliRun Canasta(const fs::path& dir, const std::string& args) {
-  const std::string cmd =
-      "cd '" + dir.string() + "' && " + std::string(CANASTA_BINARY) + " " + args + " 2>&1";
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+test::ShellRun Canasta(const fs::path& dir, const std::string& args) {
+  return test::RunShell("cd '" + dir.string() + "' && " + std::string(CANASTA_BINARY) + " " +
+                        args + " 2>&1");
 }
 
 TEST(SheetCommand, BadCellsArePrintedLikeEveryOtherFinding) {
@@ -1005,7 +992,7 @@ TEST(SheetCommand, BadCellsArePrintedLikeEveryOtherFinding) {
   std::ofstream(dir / "bad.csv") << "Hand,Side,Canastas,Red 3s,Going out,Melded,In hand,Total\n"
                                     "1,0,800,100,100,340,0,1340\n"
                                     "1,1,300,lots,0,150,-65,585\n";
-  const CliRun r = Canasta(dir, "sheet import bad.csv -o bad.jsonl");
+  const test::ShellRun r = Canasta(dir, "sheet import bad.csv -o bad.jsonl");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out,
             "bad.csv:3: error: \"lots\" is not a number of points [log-bad-event]\n"
@@ -1017,10 +1004,10 @@ TEST(SheetCommand, BadCellsArePrintedLikeEveryOtherFinding) {
 
 TEST(SheetCommand, ImportThenExportGivesTheSheetsTrueScores) {
   const fs::path dir = kSource / "samples" / "sheets";
-  const CliRun imported = Canasta(dir, "sheet import evening.csv --players Ann,Bob,Cat,Dan");
+  const test::ShellRun imported = Canasta(dir, "sheet import evening.csv --players Ann,Bob,Cat,Dan");
   EXPECT_EQ(imported.status, 0);
   EXPECT_EQ(imported.out, ReadAll(dir / "evening.jsonl"));
-  const CliRun exported = Canasta(dir, "sheet export evening.jsonl");
+  const test::ShellRun exported = Canasta(dir, "sheet export evening.jsonl");
   EXPECT_EQ(exported.status, 0);
   // Hand 2: Ann and Cat's red threes count against them (000 §7).
   EXPECT_NE(exported.out.find("2,0,0,-100,0,0,-120,0,-220,1120\n"), std::string::npos)

@@ -14,32 +14,20 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include "tests/run_shell.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct RunResult {
-  int status = -1;  // the exit status; -1: no normal exit
-  std::string out;  // stdout and stderr together
-};
+using RunResult = canasta::test::ShellRun;  // out: stdout and stderr together
 
 // Runs `canasta ARGS FILE` under `timeout 20` (status 124 when it hangs;
 // a signal shows as 128 + its number).
 RunResult Canasta(const std::string& args, const fs::path& file) {
-  const std::string cmd = "timeout 20 " + std::string(CANASTA_BINARY) + " " + args + " '" +
-                          file.string() + "' 2>&1 </dev/null";
-  RunResult r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) {
-    if (r.out.size() < (1u << 20)) r.out.append(buf, n);
-  }
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return canasta::test::RunShell("timeout 20 " + std::string(CANASTA_BINARY) + " " + args + " '" +
+                                     file.string() + "' 2>&1 </dev/null",
+                                 1u << 20);
 }
 
 std::vector<std::string> SampleLines() {

@@ -284,144 +284,39 @@ std::string ToJson(const AuditResult& result) {
 
 // --- Replaying move by move ---
 
+// The replay is the audit's own (replay/driver.h GameFeed): a fed line gets
+// the findings the audit gives it, under the ruleset's `checks`.
 struct Replay::Impl {
   Ruleset ruleset;
-  RulesetChoice choice;
   std::vector<std::string> players;
-  std::unique_ptr<Game> game;  // refers to choice's hooks
+  GameFeed feed;
+  CheckLevels levels;  // the ruleset's `checks`
   int line = 0;
-  int hand_number = 0;
-  int hand_line = 0;  // of the current hand's deal
-  bool in_hand = false;
   std::vector<HandScores> hands;
-  std::vector<Finding> found;  // the current Feed()'s findings
-  std::set<std::string> reported_hook_failures;
 
   Impl(const Ruleset& r, std::vector<std::string> p)
-      : ruleset(r),
-        choice(RulesetAccess::Get(r).Choose()),
-        players(std::move(p)),
-        game(std::make_unique<Game>(choice.rules, *choice.hooks)) {}
-
-  void Add(int at, CheckId id, std::string message, std::vector<std::string> notes = {}) {
-    const CheckInfo& info = GetCheck(id);
-    found.push_back(
-        Finding{"", at, info.name, ToApi(info.severity), std::move(message), std::move(notes)});
-  }
-  void Add(const TaggedViolations& vs) {
-    for (const TaggedViolation& v : vs)
-      Add(v.tag ? v.tag : line, v.violation.id, v.violation.message, v.violation.notes);
-  }
-  void AddHookFailures() {
-    if (!choice.hooks->HasFailures()) return;
-    for (const HookFailure& f : choice.hooks->TakeFailures()) {
-      // Once a game, where it first happened, as the audit reports it.
-      if (!reported_hook_failures.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
-        continue;
-      HookFailureText text = DescribeHookFailure(f);
-      Add(line, CheckId::kRulesetHookFailed, std::move(text.message), std::move(text.notes));
-    }
+      : ruleset(r), players(p), feed(RulesetAccess::Get(r).Choose(), std::move(p), Unlimited()) {
+    levels.ApplySettings(feed.ruleset().checks);  // validated when the ruleset loaded
   }
 
-  // Scores the hand being played into the totals.
-  void FinishHand(const Event* end) {
-    HandReport h;
-    h.hand = hand_number;
-    std::vector<ScoreBreakdown> parts = game->FinishDeal();
-    for (const ScoreBreakdown& b : parts) h.breakdown.push_back(b);
-    for (const ScoreBreakdown& b : parts) h.scores.push_back(b.total());
-    h.totals = game->totals();
-    h.went_out = game->position()->went_out();
-    h.complete = end != nullptr;
-    if (end) {
-      h.recorded_scores = end->scores;
-      h.recorded_totals = end->totals;
-    }
-    HandScores scores = ToApi(h);
-    scores.line = hand_line;
-    hands.push_back(std::move(scores));
-    in_hand = false;
+  static ::canasta::AuditOptions Unlimited() {
+    ::canasta::AuditOptions o;
+    o.max_findings = 0;  // each Feed() returns its own findings
+    return o;
   }
 
-  void OnEvent(const Event& e) {
-    switch (e.type) {
-      case EventType::kGame:
-        if (line != 1) {
-          Add(line, CheckId::kLogOutOfPlace, "a game header after the first line",
-              {"a Replay holds one game; event ignored"});
-        } else if (e.format != "canasta-log/1") {
-          Add(line, CheckId::kLogNotCanastaLog,
-              "the header's format is \"" + e.format + "\", not \"canasta-log/1\"");
-        } else if (players.empty()) {
-          players = e.players;
-        }
-        return;
-      case EventType::kNote:
-        return;
-      case EventType::kDeal: {
-        if (in_hand) {
-          Add(line, CheckId::kLogIncomplete,
-              "hand " + std::to_string(hand_number) +
-                  " has no end_hand event before the next deal");
-          FinishHand(nullptr);
-        }
-        DealMove d;
-        d.dealer = *e.dealer;
-        d.hands = e.hands;
-        d.upcards = e.upcard;
-        d.stock = e.stock;
-        d.tag = line;
-        hand_number = *e.hand;
-        hand_line = line;
-        Add(game->StartDeal(*e.hand, d));
-        in_hand = true;
-        return;
-      }
-      case EventType::kEndHand:
-        if (!NeedHand(e)) return;
-        Add(game->position()->End(line));
-        FinishHand(&e);
-        AddHookFailures();
-        return;
-      case EventType::kEndGame:
-        if (in_hand) {
-          Add(line, CheckId::kLogIncomplete,
-              "hand " + std::to_string(hand_number) + " has no end_hand event before end_game");
-          FinishHand(nullptr);
-        }
-        return;
-      case EventType::kSpecialHand:
-        Add(line, CheckId::kSpecialHandNotAllowed, "this ruleset has no special hands",
-            {"rule: 001 L65 (modern-american only)"});
-        return;
-      default:
-        break;
-    }
-    if (!NeedHand(e)) return;
-    const int player = e.player.value_or(-1);
-    if (player < 0 || player >= choice.rules.num_players) {
-      Add(line, CheckId::kLogBadEvent,
-          "\"player\" is " + std::to_string(player) + "; seats are 0 to " +
-              std::to_string(choice.rules.num_players - 1),
-          {"event ignored"});
-      return;
-    }
-    std::string error;
-    std::optional<Move> move = ToMove(e, &error);
-    if (!move) {
-      Add(line, CheckId::kLogBadEvent, error.empty() ? "not a move" : error, {"event ignored"});
-      return;
-    }
-    Add(game->position()->Play(*move));
-    AddHookFailures();
+  // The ruleset's `checks` on one finding: false when its check is off.
+  bool Level(::canasta::Finding* f) const {
+    if (levels.off(f->id)) return false;
+    const ::canasta::Severity s = levels.SeverityOf(f->id);
+    if (s != GetCheck(f->id).severity) f->severity = s;
+    return true;
   }
-
-  bool NeedHand(const Event& e) {
-    if (in_hand && game->position()) return true;
-    Add(line, CheckId::kLogOutOfPlace,
-        std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
-        {"event ignored"});
-    return false;
+  // A finding made here, not by the replay (the header, the player count).
+  void Add(std::vector<Finding>* out, CheckId id, std::string message,
+           std::vector<std::string> notes = {}) {
+    ::canasta::Finding f{line, id, std::move(message), std::move(notes)};
+    if (Level(&f)) out->push_back(ToApi(f, ""));
   }
 };
 
@@ -433,41 +328,68 @@ Replay& Replay::operator=(Replay&&) noexcept = default;
 
 std::vector<Finding> Replay::Feed(const std::string& json_line) {
   Impl& d = *impl_;
-  d.found.clear();
+  std::vector<Finding> found;
   ++d.line;
   std::istringstream in(json_line);
   LogReader reader(in);
   Event e;
   std::vector<InputProblem> problems;
   const bool got = reader.Next(&e, &problems);
-  for (InputProblem& p : problems) d.Add(d.line, p.id, std::move(p.message));
-  if (!d.players.empty() && int(d.players.size()) != d.choice.rules.num_players) {
-    d.Add(d.line, CheckId::kLogPlayers,
-          "the game has " + std::to_string(d.players.size()) + " players; ruleset \"" +
-              d.choice.name + "\" is for " + std::to_string(d.choice.rules.num_players),
-          {"event ignored"});
-  } else if (got && e.ok) {
-    d.OnEvent(e);
+  // The reader numbers this line 1; in the game it is line d.line.
+  for (InputProblem& p : problems) p.line = d.line;
+  e.line = d.line;
+  const int seats = d.feed.ruleset().rules.num_players;
+  if (got && e.type == EventType::kGame) {
+    // The header is the caller's: it is checked, not replayed.
+    for (InputProblem& p : problems) d.Add(&found, p.id, std::move(p.message));
+    if (!e.ok) return found;
+    if (d.line != 1) {
+      d.Add(&found, CheckId::kLogOutOfPlace, "a game header after the first line",
+            {"a Replay holds one game; event ignored"});
+    } else if (e.format != "canasta-log/1") {
+      d.Add(&found, CheckId::kLogNotCanastaLog,
+            "the header's format is \"" + e.format + "\", not \"canasta-log/1\"");
+    } else if (d.players.empty()) {
+      d.players = e.players;
+      d.feed.SetPlayers(e.players);
+    }
+    return found;
   }
-  return std::move(d.found);
+  if (!d.players.empty() && int(d.players.size()) != seats) {
+    d.Add(&found, CheckId::kLogPlayers,
+          "the game has " + std::to_string(d.players.size()) + " players; ruleset \"" +
+              d.feed.ruleset().name + "\" is for " + std::to_string(seats),
+          {"event ignored"});
+    return found;
+  }
+  const size_t from = d.feed.Feed(d.line, std::move(problems), got ? &e : nullptr);
+  const GameReport& report = d.feed.report();
+  for (size_t i = from; i < report.findings.size(); ++i) {
+    ::canasta::Finding f = report.findings[i];
+    if (d.Level(&f)) found.push_back(ToApi(f, ""));
+  }
+  for (size_t i = d.hands.size(); i < report.hands.size(); ++i)
+    d.hands.push_back(ToApi(report.hands[i]));
+  return found;
 }
 
 PublicState Replay::State() const {
   const Impl& d = *impl_;
   PublicState s;
-  const Game& game = *d.game;
-  const Rules& rules = d.choice.rules;
+  const Game& game = d.feed.game();
+  const Rules& rules = d.feed.ruleset().rules;
   const Position* p = game.position();
-  s.hand = d.hand_number;
+  s.hand = d.feed.hand_number();
   s.game_over = game.over();
   s.winner = game.winner();
   s.hand_sizes.assign(size_t(rules.num_players), 0);
+  const std::vector<int> totals = d.feed.totals();
   for (int side = 0; side < rules.num_sides(); ++side) {
     SideState side_state;
-    side_state.total = game.totals()[size_t(side)];
+    side_state.total = totals[size_t(side)];
     s.sides.push_back(side_state);
   }
-  if (!d.in_hand || !p) return s;
+  if (!d.feed.in_hand() || !p) return s;
   switch (p->phase()) {
     case ::canasta::Phase::kBeforePlay:
       s.phase = Phase::kBeforePlay;
@@ -511,8 +433,9 @@ PublicState Replay::State() const {
 std::vector<std::string> Replay::Hand(int seat) const {
   const Impl& d = *impl_;
   std::vector<std::string> cards;
-  const Position* p = d.game->position();
-  if (!d.in_hand || !p || seat < 0 || seat >= d.choice.rules.num_players) return cards;
+  const Position* p = d.feed.game().position();
+  if (!d.feed.in_hand() || !p || seat < 0 || seat >= d.feed.ruleset().rules.num_players)
+    return cards;
   for (Card c : p->hand(seat).ToVector()) cards.push_back(ToString(c));
   return cards;
 }

@@ -1034,6 +1034,13 @@ class ReplayDriver::GameReplay {
   // own line (its first), for an event with ok=false.
   void SetRootOfLine(int index) { root_of_line_ = index; }
 
+  // For GameFeed: the state a caller may look at between lines.
+  const RulesetChoice& choice() const { return choice_; }
+  const Game& game() const { return game_; }
+  bool in_hand() const { return in_hand_; }
+  int hand_number() const { return hand_number_; }
+  std::vector<int> totals() const { return Totals(); }
+
  private:
   ReplayDriver* driver_;
   GameReport* report_;
@@ -1249,5 +1256,45 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
   finish_game(true);
   return report;
 }
+
+GameFeed::GameFeed(RulesetChoice choice, std::vector<std::string> players, AuditOptions options)
+    : driver_(std::move(options)) {
+  report_.ruleset = choice.name;
+  report_.checks = choice.checks;
+  report_.players = std::move(players);
+  report_.line = 1;
+  replay_ = std::make_unique<ReplayDriver::GameReplay>(&driver_, &report_, std::move(choice));
+}
+
+GameFeed::~GameFeed() = default;
+
+size_t GameFeed::Feed(int line, std::vector<InputProblem> problems, const Event* event) {
+  const size_t before = report_.findings.size();
+  if (driver_.stopped_) return before;  // the cap was reached
+  // As Run()'s flush_problems: a line that yielded no event loses the
+  // state at its first problem that does; an event's own problems are the
+  // root of its line.
+  int root = -1;
+  bool unread_reported = false;
+  for (InputProblem& p : problems) {
+    const bool loses = LosesState(p);
+    const int index =
+        driver_.Add(&report_.findings, Finding{line, p.id, std::move(p.message), {}}, line);
+    if (event && root < 0) root = index;
+    if (!event && loses && !unread_reported) {
+      replay_->OnUnreadLine(line, index);
+      unread_reported = true;
+    }
+  }
+  replay_->SetRootOfLine(root);
+  if (event && !driver_.stopped_) replay_->OnEvent(*event);
+  return before;
+}
+
+const RulesetChoice& GameFeed::ruleset() const { return replay_->choice(); }
+const Game& GameFeed::game() const { return replay_->game(); }
+bool GameFeed::in_hand() const { return replay_->in_hand(); }
+int GameFeed::hand_number() const { return replay_->hand_number(); }
+std::vector<int> GameFeed::totals() const { return replay_->totals(); }
 
 }  // namespace canasta

@@ -1,7 +1,8 @@
 // The one replay loop: reads a canasta-log/1 stream, applies every event to
 // the engine, and reports every finding with its line. The audit, the
 // decision trees, the fault injector and the game review all ride on it
-// through ReplayObserver callbacks; none of them has its own event loop.
+// through ReplayObserver callbacks, and the library's line-by-line replay
+// through GameFeed below; none of them has its own event loop.
 //
 // Error recovery (docs/log-format.md, "When the replay loses the state"):
 // after an event the engine cannot apply (a line that did not parse, an event
@@ -23,9 +24,12 @@
 #include "core/position.h"
 #include "core/rules.h"
 #include "replay/event.h"
+#include "replay/log_reader.h"
 #include "replay/report.h"
 
 namespace canasta {
+
+class Game;
 
 // Finds a ruleset by name or path; on failure returns false and says why.
 // `relative_to` is the log file's path, for ruleset paths in logs.
@@ -110,6 +114,7 @@ class ReplayDriver {
  private:
   class GameReplay;
   friend class GameReplay;
+  friend class GameFeed;
 
   // Every finding goes through here: observers see it, and the cap applies.
   // Returns the finding's index in `*into`, or -1 when the cap dropped it.
@@ -120,6 +125,44 @@ class ReplayDriver {
   bool stopped_ = false;
   bool capped_ = false;
   int findings_ = 0;
+};
+
+// One game pushed line by line instead of read from a stream: the library's
+// line-by-line replay (api/ Replay) rides on it. It is the same replay as
+// ReplayDriver::Run(), so a line gets exactly the findings the audit gives
+// it, recovery and score checks included; only the end-of-log checks (a
+// missing end_game) are left out, since a fed game has no end. The caller
+// reads each line (LogReader) and handles the game header.
+class GameFeed {
+ public:
+  // `options.max_findings` caps the findings as in Run(); 0: no cap.
+  GameFeed(RulesetChoice choice, std::vector<std::string> players, AuditOptions options = {});
+  ~GameFeed();
+  GameFeed(const GameFeed&) = delete;
+  GameFeed& operator=(const GameFeed&) = delete;
+
+  // One line: the reader's problems with it, then its event (null when the
+  // line yielded none). Their lines must be `line`. Returns how many
+  // findings report().findings had before it: the line's findings follow.
+  size_t Feed(int line, std::vector<InputProblem> problems, const Event* event);
+
+  // The players' names, for the findings' words (a header fed late).
+  void SetPlayers(std::vector<std::string> players) { report_.players = std::move(players); }
+
+  const GameReport& report() const { return report_; }
+  const RulesetChoice& ruleset() const;
+  // The engine's game, and the hand being played (0 before the first deal).
+  const Game& game() const;
+  bool in_hand() const;
+  int hand_number() const;
+  // The running totals, with the recorded scores of hands the replay could
+  // not compute (as the audit's report gives them).
+  std::vector<int> totals() const;
+
+ private:
+  ReplayDriver driver_;
+  GameReport report_;
+  std::unique_ptr<ReplayDriver::GameReplay> replay_;
 };
 
 }  // namespace canasta

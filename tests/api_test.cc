@@ -4,6 +4,7 @@
 // compares the API's output with the engine's).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -18,6 +19,7 @@
 namespace {
 
 namespace api = canasta::api;
+namespace fs = std::filesystem;
 
 const std::string kSource = CANASTA_SOURCE_DIR;
 const std::string kFrozen = kSource + "/samples/classic/mistakes/frozen-pile-no-pair.jsonl";
@@ -288,6 +290,66 @@ TEST(ApiReplay, FailingHookIsReportedOnceAsTheAuditDoes) {
             "expected an integer, got nil");
   EXPECT_EQ(found[0].message, want.message);
   EXPECT_EQ(found[0].notes, want.notes);
+}
+
+// A fed game is the audit's own replay (replay/driver.h GameFeed): every
+// shipped log with mistakes, fed line by line under the ruleset its header
+// names, gives exactly the audit's findings (line, check, message), the
+// scores an end_hand records included; only the checks of the log's end (a
+// missing end_game) are the audit's alone.
+TEST(ApiReplay, EveryMistakeSampleFedLineByLineFindsWhatTheAuditFinds) {
+  std::vector<std::string> logs;
+  for (const auto& e : fs::recursive_directory_iterator(kSource + "/samples"))
+    if (e.is_regular_file() && e.path().extension() == ".jsonl" &&
+        e.path().string().find("/mistakes/") != std::string::npos)
+      logs.push_back(e.path().string());
+  std::sort(logs.begin(), logs.end());
+  ASSERT_GE(logs.size(), 10u);
+  auto key = [](const api::Finding& f) {
+    return std::to_string(f.line) + " [" + f.check + "] " + f.message;
+  };
+  int score_findings = 0;
+  for (const std::string& log : logs) {
+    api::AuditResult audit = api::AuditFile(log);
+    ASSERT_EQ(audit.games.size(), 1u) << log;
+    std::string error;
+    std::optional<api::Ruleset> ruleset = api::Ruleset::Load(audit.games[0].ruleset, &error);
+    ASSERT_TRUE(ruleset) << log << ": " << error;
+    std::vector<std::string> want;
+    for (const api::Finding& f : audit.games[0].findings)
+      if (f.check != "log-incomplete") want.push_back(key(f));
+    api::Replay replay(*ruleset, {});
+    std::vector<std::string> got;
+    for (const std::string& line : Lines(log))
+      for (const api::Finding& f : replay.Feed(line)) {
+        got.push_back(key(f));
+        score_findings += f.check == "score-hand" || f.check == "score-total";
+      }
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, want) << log;
+  }
+  EXPECT_GE(score_findings, 2);  // wrong-hand-score, wrong-total
+}
+
+// A ruleset's `checks` apply to what a Replay returns, as to the audit.
+TEST(ApiReplay, TheRulesetsChecksApply) {
+  const std::string dir = ::testing::TempDir() + "api-replay-checks";
+  fs::create_directories(dir);
+  const std::string file = dir + "/quiet.lua";
+  std::ofstream(file) << "return {name = \"quiet\", extends = \"classic\",\n"
+                         "  checks = {[\"pile-frozen-needs-pair\"] = \"off\"}}\n";
+  std::string error;
+  std::optional<api::Ruleset> quiet = api::Ruleset::Load(file, &error);
+  ASSERT_TRUE(quiet) << error;
+  api::Replay replay(*quiet, {});
+  std::vector<api::Finding> found;
+  for (const std::string& line : Lines(kFrozen)) {
+    std::vector<api::Finding> f = replay.Feed(line);
+    found.insert(found.end(), f.begin(), f.end());
+  }
+  EXPECT_TRUE(found.empty()) << found[0].line << ": " << found[0].message;
+  fs::remove_all(dir);
 }
 
 TEST(ApiReplay, StateAfterTheDealAndTheFirstDraw) {

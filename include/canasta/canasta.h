@@ -227,9 +227,11 @@ struct PublicState {
 // line of canasta-log/1 (JSON), applies it and returns the findings it
 // raised, at once. Findings name the line (the count of lines fed, the
 // header included); a finding found at the end of a turn may point back at an
-// earlier line. Audit-only checks of a whole log (a missing end_game, the
-// scores written in end_hand) are AuditStream()'s job: feed the same lines to
-// it at the end for the full report.
+// earlier line. It is the audit's own replay: the scores an end_hand
+// records are checked, a line the engine cannot apply is reported once and
+// the replay resumes at the next deal, and the ruleset's `checks` apply. Only
+// the checks of a log's end (a missing end_game) are AuditStream()'s: feed it
+// the same lines at the end for the full report.
 class CANASTA_API Replay {
  public:
   // A game under `ruleset` between `players` (their count must be the

@@ -391,6 +391,8 @@ struct Replay::Impl {
         }
         return;
       case EventType::kSpecialHand:
+        // As the audit: under a ruleset with special hands it is a move.
+        if (choice.rules.special_hands()) break;
         Add(line, CheckId::kSpecialHandNotAllowed, "this ruleset has no special hands",
             {"rule: 001 L65 (modern-american only)"});
         return;

@@ -293,6 +293,55 @@ TEST(SpecialHandScenario, TheApiReportsTheSameFindings) {
   }
 }
 
+// A hand recorded by its scores only (docs/sheets.md): a special hand is one
+// of the ruleset's values and nothing else (001 L79); classic has none.
+TEST(SpecialHandScenario, ASheetEntryScoresOneOfTheValuesAndNothingElse) {
+  Log log;
+  log.EndHand(1, R"("scores":[-235,3000],"totals":[-235,3000],)"
+                 R"("breakdown":[{"in_hand":-235},{"special_hand":3000}])");
+  const int wrong = log.EndHand(2, R"("scores":[-235,1300],"totals":[-470,4300],)"
+                                   R"("breakdown":[{"in_hand":-235},{"special_hand":1234,"melded":66}])");
+  const FileReport r = AuditUnder(log, Modern());
+  EXPECT_PROBLEMS(r, {wrong, CheckId::kScoreBreakdown}, {wrong, CheckId::kScoreBreakdown});
+  std::vector<std::string> messages;
+  for (const Finding& f : r.games[0].findings)
+    if (f.id == CheckId::kScoreBreakdown) messages.push_back(f.message);
+  EXPECT_EQ(messages,
+            (std::vector<std::string>{
+                "side 1 (Bob and Dan) records special_hand 1234, which no special hand of this "
+                "ruleset scores",
+                "side 1 (Bob and Dan) records a special hand and melded 66: a side out with a "
+                "special hand scores that value and nothing else"}));
+  Log classic;
+  const int line = classic.EndHand(1, R"("scores":[-235,3000],"totals":[-235,3000],)"
+                                      R"("breakdown":[{"in_hand":-235},{"special_hand":3000}])");
+  EXPECT_PROBLEMS(test::Audit(classic.str()), {line, CheckId::kScoreBreakdown});
+}
+
+// After taking the pile (readings R44: only a stock draw comes first).
+TEST(SpecialHandScenario, AfterTakingThePileIsATimingFinding) {
+  Rules r;
+  r.hand_size = 13;
+  r.special_hand_straight = 3000;
+  r.frozen_before_initial_meld = false;
+  ASSERT_EQ(r.Validate(), "");
+  Position pos(r, DefaultHooks(), {0, 0});
+  DealMove d;
+  d.dealer = 0;
+  d.hands = {{}, test::Cs(Split("AS 2C 3S 4S 5S 6S 7S 8S 9S TS JS KD KS")), {}, {}};
+  d.upcards = {C("KH")};
+  pos.Deal(d);
+  pos.Apply(TakePileMove{1, C("KH"), {C("KS"), C("KD")}, std::nullopt, std::nullopt, 0});
+  ASSERT_EQ(pos.phase(), Phase::kPlay);
+  bool timing = false;
+  for (const TaggedViolation& v : pos.Check(SpecialHandMove{1, pos.hand(1).ToVector(), 0}))
+    timing |= v.violation.id == CheckId::kSpecialHandTiming &&
+              v.violation.message ==
+                  "seat 1 took the pile this turn; a special hand is declared after drawing from "
+                  "the stock, by a side that has not melded";
+  EXPECT_TRUE(timing);
+}
+
 // --- The move generator and the bot ---
 
 TEST(SpecialHandMoves, OfferedAfterTheDrawAndDeclaredByTheSensibleBot) {

@@ -69,8 +69,8 @@ Finding ToApi(const ::canasta::Finding& f, const std::string& file) {
 }
 
 ScoreParts ToApi(const ScoreBreakdown& b) {
-  return ScoreParts{b.canastas, b.red_threes, b.going_out, b.melded, b.in_hand,
-                    b.penalties, b.house,      b.total(),   b.extra};
+  return ScoreParts{b.canastas, b.red_threes, b.going_out, b.melded,       b.in_hand,
+                    b.penalties, b.house,      b.total(),   b.extra, b.special_hand};
 }
 
 ScoreBreakdown FromApi(const ScoreParts& p) {
@@ -82,6 +82,7 @@ ScoreBreakdown FromApi(const ScoreParts& p) {
   b.in_hand = p.in_hand;
   b.penalties = p.penalties;
   b.house = p.house;
+  b.special_hand = p.special_hand;
   b.extra = p.extra;
   return b;
 }

@@ -45,6 +45,8 @@ class SensibleBot : public Bot {
   double Score(const SeatView& v, const Move& m) const {
     const Rules& r = v.rules();
     const int me = v.side_of(v.seat());
+    // A special hand offered is declared (001 L65-L71): it ends the hand.
+    if (std::holds_alternative<SpecialHandMove>(m)) return 1e7;
     if (std::holds_alternative<ThreeMove>(m)) return 1000;
     // It goes out without asking; asked, its partner says yes (the asker
     // asks to go out, and a yes is offered only when it can).

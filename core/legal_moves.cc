@@ -4,6 +4,8 @@
 #include <array>
 #include <functional>
 
+#include "core/special_hand.h"
+
 namespace canasta {
 namespace {
 
@@ -653,6 +655,23 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
   }
 }
 
+// A special hand (001 L65-L71): the whole hand, when it makes one of the
+// ruleset's and Check accepts it (after the stock draw, the side not
+// melded). SpecialHandOf first: the one shape check, and cheap.
+void SpecialHandMoves(const Position& pos, std::vector<Move>* out) {
+  const int seat = pos.current_player();
+  const CardCounts& hand = pos.hand(seat);
+  if (!pos.rules().special_hands() || pos.phase() != Phase::kPlay ||
+      hand.total() != kSpecialHandCards || pos.has_melded(pos.side_of(seat)) ||
+      !SpecialHandOf(pos.rules(), hand))
+    return;
+  // A question waiting for the partner's answer comes first.
+  const int n = pos.num_players();
+  if (pos.rules().partnerships() && Clean(pos, AnswerMove{(seat + 2) % n, true, 0})) return;
+  SpecialHandMove m{seat, hand.ToVector(), 0};
+  if (Clean(pos, m)) out->push_back(std::move(m));
+}
+
 }  // namespace
 
 int CardClass(Card c) {
@@ -700,6 +719,9 @@ std::string PlayKey(const Move& move) {
           s = "ask " + p;
         } else if constexpr (std::is_same_v<T, AnswerMove>) {
           s = "answer " + p + (m.yes ? ": yes" : ": no");
+        } else if constexpr (std::is_same_v<T, SpecialHandMove>) {
+          s = "special " + p + ": ";
+          AppendCounts(m.cards, &s);
         } else {
           s = "retract " + p + ": ";
           AppendCounts(m.cards, &s);
@@ -748,7 +770,7 @@ bool MayEndDeal(const Position& pos) {
 bool LeavesLegalFinish(const Position& pos, const Move& move) {
   if (!pos.Check(move).empty()) return false;
   if (std::holds_alternative<DrawMove>(move) || std::holds_alternative<DiscardMove>(move) ||
-      std::holds_alternative<ThreeMove>(move))
+      std::holds_alternative<ThreeMove>(move) || std::holds_alternative<SpecialHandMove>(move))
     return true;
   Search s;
   Position q = pos;
@@ -788,13 +810,16 @@ void LegalMoves(const Position& pos, std::vector<Move>* out) {
     out->push_back(d);
     return;
   }
+  // A special hand before the threes: the straight holds a three (001 L57, L68).
+  SpecialHandMoves(pos, out);
+  const size_t special = out->size();
   // Red threes first: they never stay in the hand (000 §7).
   for (ThreeMove& m : DueThrees(pos, seat)) {
     if (pos.phase() == Phase::kPlay || r.three_layout != ThreeLayout::kBeforePlay ||
         pos.pile_threes(seat) > 0)
       out->push_back(m);
   }
-  if (!out->empty()) return;
+  if (out->size() > special) return;
   if (pos.phase() != Phase::kPlay)
     DrawMoves(pos, out);
   else

@@ -59,6 +59,10 @@
 //   then be finished (yes binds the asker to go out). Asking before the draw
 //   is legal (the engine accepts it) but not generated: whether the asker can
 //   go out depends on the card drawn.
+// - A special hand (001 L65-L71): in the play phase, the whole hand when its
+//   14 cards make one of the ruleset's special hands and Check accepts it
+//   (drawn from the stock, the side not melded), offered before any three
+//   (the straight holds one). The finish search never uses one.
 // - Retracts are never generated: the generator never offers a meld that
 //   leaves the turn unfinishable, and taking back a sufficient meld is illegal.
 // Empty when the deal is over or when the stock is gone and the player in
@@ -74,7 +78,7 @@
 namespace canasta {
 
 // The legal moves of the position, as described above, in a fixed order:
-// threes; draw then takes; melds (by rank, then naturals, twos, jokers
+// a special hand; threes; draw then takes; melds (by rank, then naturals, twos, jokers
 // ascending), ask or answers, discards (by class).
 std::vector<Move> LegalMoves(const Position& pos);
 // The same into *out (cleared first), reusing its storage.

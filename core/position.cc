@@ -1,7 +1,7 @@
 // Position: construction, reading the state, the checks every move shares,
 // turn bookkeeping and the dispatch over Move. Each kind of move lives in its
 // own file: position_deal.cc, position_draw.cc, position_meld.cc,
-// position_turn_end.cc, position_score.cc.
+// position_turn_end.cc, position_special_hand.cc, position_score.cc.
 #include "core/position.h"
 
 #include <algorithm>
@@ -294,6 +294,7 @@ bool Position::InvariantsHold() const {
       for (Card c : m.cards) add(c);
     }
     for (Card c : s.threes) add(c);
+    for (Card c : s.special) add(c);
   }
   for (Card c : pile_) add(c);
   // Conservation is exact unless a count was cut at 255 copies.

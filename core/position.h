@@ -89,8 +89,15 @@ struct RetractMove {
   std::vector<Card> cards;
   int tag = 0;
 };
+// A special hand (001 L65-L71, readings R42, R44): after the draw from the
+// stock, the whole hand laid down at once; the deal ends.
+struct SpecialHandMove {
+  int player = 0;
+  std::vector<Card> cards;
+  int tag = 0;
+};
 using Move = std::variant<DrawMove, TakePileMove, MeldMove, DiscardMove, ThreeMove, AskOutMove,
-                          AnswerMove, RetractMove>;
+                          AnswerMove, RetractMove, SpecialHandMove>;
 
 enum class Phase : uint8_t {
   kBeforePlay,  // dealt, first turn not begun (threes may be laid out: readings R23)
@@ -130,6 +137,7 @@ class Position {
   TaggedViolations Check(const AskOutMove& m) const { return CheckAskOut(m); }
   TaggedViolations Check(const AnswerMove& m) const { return CheckAnswer(m); }
   TaggedViolations Check(const RetractMove& m) const { return CheckRetract(m); }
+  TaggedViolations Check(const SpecialHandMove& m) const { return CheckSpecialHand(m); }
   void Apply(const DrawMove& m) {
     ApplyDraw(m);
     CANASTA_DCHECK(InvariantsHold());
@@ -160,6 +168,10 @@ class Position {
   }
   void Apply(const RetractMove& m) {
     ApplyRetract(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
+  void Apply(const SpecialHandMove& m) {
+    ApplySpecialHand(m);
     CANASTA_DCHECK(InvariantsHold());
   }
   template <class M>
@@ -196,6 +208,10 @@ class Position {
   bool has_melded(int side) const { return sides_[side].opened; }
   int Minimum(int side) const;  // the side's initial-meld minimum now
   int went_out() const { return went_out_; }  // seat, or -1
+  // The seat that went out with a special hand (-1: none), and its value
+  // (0 when the cards make no special hand of the ruleset).
+  int special_hand_player() const { return special_player_; }
+  int special_hand_value() const { return special_value_; }
   bool drew_this_turn() const { return turn_.drew; }
   // Bonus cards due after an initial meld (001 L37): the seat that draws
   // them (-1: none) and how many.
@@ -276,6 +292,7 @@ class Position {
   struct Side {
     std::vector<Meld> melds;
     std::vector<Card> threes;
+    std::vector<Card> special;  // a special hand laid down (001 L65)
     bool opened = false;       // made its initial meld this deal
     int minimum_increase = 0;  // 000 §10 retract-all penalty (readings R15)
     int penalties = 0;         // points lost (positive number)
@@ -336,12 +353,14 @@ class Position {
   TaggedViolations CheckAskOut(const AskOutMove& m) const;
   TaggedViolations CheckAnswer(const AnswerMove& m) const;
   TaggedViolations CheckRetract(const RetractMove& m) const;
+  TaggedViolations CheckSpecialHand(const SpecialHandMove& m) const;
   void ApplyDraw(const DrawMove& m);
   void ApplyTakePile(const TakePileMove& m);
   void ApplyMeld(const MeldMove& m);
   void ApplyDiscard(const DiscardMove& m);
   void ApplyThree(const ThreeMove& m);
   void ApplyRetract(const RetractMove& m);
+  void ApplySpecialHand(const SpecialHandMove& m);
   void ApplyAskOut(const AskOutMove& m);
   void ApplyAnswer(const AnswerMove& m);
 
@@ -426,6 +445,8 @@ class Position {
   int current_ = 0;
   Phase phase_ = Phase::kBeforePlay;
   int went_out_ = -1;
+  int special_player_ = -1;  // went out with a special hand
+  int special_value_ = 0;
   int bonus_player_ = -1;
   int bonus_count_ = 0;
   bool concealed_ = false;

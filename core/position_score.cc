@@ -36,6 +36,11 @@ std::vector<ScoreBreakdown> Position::Score() const {
   const int all_threes = 2 * rules_.decks;
   for (int side = 0; side < rules_.num_sides(); ++side) {
     ScoreBreakdown& b = out[side];
+    if (special_player_ >= 0 && side_of(special_player_) == side) {
+      // 001 L79: "it scores that value and nothing else" (readings R44).
+      b.special_hand = special_value_;
+      continue;
+    }
     const Side& s = sides_[side];
     bool any_meld = false;
     int canastas = 0;

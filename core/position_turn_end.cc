@@ -544,6 +544,8 @@ void Position::EndPlay(int tag, TaggedViolations* out) {
   // With the threes table a three in hand is a card (001 L57), no penalty.
   if (!rules_.three_values.empty()) return;
   for (int s = 0; s < rules_.num_players; ++s) {
+    // A side out with a special hand scores that alone (001 L79).
+    if (special_player_ >= 0 && side_of(s) == side_of(special_player_)) continue;
     const int held = RedThreesIn(hand(s));
     if (held > 0 && players_[s].turns > 0) {
       const int penalty = SaturatingMul(held, rules_.undeclared_red_three_penalty);

@@ -154,6 +154,10 @@ constexpr IntRange kIntRanges[] = {
     {"unfinished_wild_meld_penalty", &Rules::unfinished_wild_meld_penalty, 0, kMaxPoints},
     {"unfinished_wild_meld_all_jokers_penalty", &Rules::unfinished_wild_meld_all_jokers_penalty, 0, kMaxPoints},
     {"caught_holding_count", &Rules::caught_holding_count, 1, kMaxMeldCards},
+    {"special_hand_straight", &Rules::special_hand_straight, 0, kMaxPoints},
+    {"special_hand_pairs_natural", &Rules::special_hand_pairs_natural, 0, kMaxPoints},
+    {"special_hand_pairs_with_twos", &Rules::special_hand_pairs_with_twos, 0, kMaxPoints},
+    {"special_hand_garbage", &Rules::special_hand_garbage, 0, kMaxPoints},
 };
 
 std::string OutOfRange(const std::string& name, int min, int max, int value) {
@@ -289,6 +293,17 @@ std::string Rules::Validate() const {
     return "initial_meld_before_pile = true and pile_in_initial_meld_turn = false contradict: "
            "the first says how the pile is taken in the initial-meld turn, the second forbids it";
   }
+  // 001 L65: a special hand is the 14 cards held after the draw.
+  if (special_hands() && hand_size + stock_draw != kSpecialHandCards) {
+    return "the special hands (special_hand_straight, special_hand_pairs_natural, "
+           "special_hand_pairs_with_twos, special_hand_garbage) are 14 cards, the hand after "
+           "the draw, so they need hand_size + stock_draw = 14; got " +
+           std::to_string(hand_size) + " + " + std::to_string(stock_draw);
+  }
+  if (special_hand_straight > 0 && jokers == 0) {
+    return "special_hand_straight (" + std::to_string(special_hand_straight) +
+           ") needs a joker in the pack (001 L68: \"plus a joker\"); jokers is 0";
+  }
   for (size_t i = 1; i < minimum_table.size(); ++i) {
     if (minimum_table[i].from_total <= minimum_table[i - 1].from_total) {
       return "minimum_table bands must be in increasing order of from_total (band " +
@@ -366,7 +381,7 @@ const std::vector<BreakdownPart>& BreakdownParts() {
       {"canastas", &ScoreBreakdown::canastas},   {"red_threes", &ScoreBreakdown::red_threes},
       {"going_out", &ScoreBreakdown::going_out}, {"melded", &ScoreBreakdown::melded},
       {"in_hand", &ScoreBreakdown::in_hand},     {"penalties", &ScoreBreakdown::penalties},
-      {"house", &ScoreBreakdown::house}};
+      {"house", &ScoreBreakdown::house},         {"special_hand", &ScoreBreakdown::special_hand}};
   return k;
 }
 

@@ -132,6 +132,9 @@ enum class StockOutPlay : uint8_t {
   kEndsAtLastCard,  // house rule: the discard after drawing the last stock card ends play
 };
 
+// "A special hand is 14 cards" (001 L65): the hand held after the draw.
+constexpr int kSpecialHandCards = 14;
+
 struct Rules {
   // --- Players, pack, deal ---
   int num_players = 4;         // 000 §5
@@ -265,6 +268,13 @@ struct Rules {
   int caught_holding_count = 3;                     // 001 L61
   bool melded_counts_against_without_canasta = false;  // 001 L84
 
+  // --- Special hands (001 L65-L71, L79; readings R42, R44): the value of
+  // each, 0 where the ruleset has no such hand ---
+  int special_hand_straight = 0;         // 001 L68
+  int special_hand_pairs_natural = 0;    // 001 L69
+  int special_hand_pairs_with_twos = 0;  // 001 L70
+  int special_hand_garbage = 0;          // 001 L71
+
   // --- Game (000 §19) ---
   int target_score = 5000;
   ExactTie exact_tie = ExactTie::kPlayAnotherDeal;  // readings R17
@@ -278,6 +288,11 @@ struct Rules {
   int side_of(int seat) const { return seat % num_sides(); }
   bool partnerships() const { return num_players == 4; }
   int pack_size() const { return decks * 52 + jokers; }
+  // Whether a special hand may be declared at all (any value set).
+  bool special_hands() const {
+    return special_hand_straight > 0 || special_hand_pairs_natural > 0 ||
+           special_hand_pairs_with_twos > 0 || special_hand_garbage > 0;
+  }
   int copies(Card c) const { return c.is_joker() ? jokers : decks; }
   // A three laid out in front of the side (000 §7: red; 001 L20: every three).
   bool IsLaidOutThree(Card c) const {
@@ -450,6 +465,11 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"caught_holding_penalty", "001 L61, L85, readings R49", "penalty for each player holding caught_holding_count or more cards of a rank at the end, by rank (0: none); kinds add up; part penalties"}, r.caught_holding_penalty);
   v(ParamInfo{"caught_holding_count", "001 L61", "cards of one rank in a hand that make a player caught holding them"}, r.caught_holding_count);
   v(ParamInfo{"melded_counts_against_without_canasta", "001 L84", "the melded cards of a side with no canasta count against it"}, r.melded_counts_against_without_canasta);
+  // --- Special hands (001 L65-L71) ---
+  v(ParamInfo{"special_hand_straight", "001 L68, readings R42", "value of the straight: one card of each rank ace to king (a two and a three among them) and one joker (0: not a special hand here)"}, r.special_hand_straight);
+  v(ParamInfo{"special_hand_pairs_natural", "001 L69, readings R42", "value of seven pairs with no wild card, each of another rank 4 to A (sevens and aces allowed; 0: not a special hand here)"}, r.special_hand_pairs_natural);
+  v(ParamInfo{"special_hand_pairs_with_twos", "001 L70, readings R42", "value of seven pairs of seven ranks one of which is a pair of twos, no joker (0: not a special hand here)"}, r.special_hand_pairs_with_twos);
+  v(ParamInfo{"special_hand_garbage", "001 L71, readings R42", "value of garbage: four cards of each of two ranks and three of each of two more (ranks 4 to A, or twos), no joker (0: not a special hand here)"}, r.special_hand_garbage);
   v(ParamInfo{"target_score", "000 §19", "total that ends the game"}, r.target_score);
   v(ParamInfo{"exact_tie", "000 §19, readings R17", "when the totals tie at the end: play_another_deal, draw (the hook tie_break may decide first)"}, r.exact_tie);
   // --- Scoring, game and deal (v2) ---

@@ -30,12 +30,16 @@ struct ScoreBreakdown {
   int in_hand = 0;     // value of the cards left in the side's hands (<= 0)
   int penalties = 0;   // penalties (<= 0)
   int house = 0;       // a ruleset hook's adjustment
+  // A special hand's value (001 L79: the side that declared one scores it
+  // and nothing else); 0 for every other side and hand.
+  int special_hand = 0;
   // The ruleset's own parts (RuleHooks::ExtraParts(), set by the hook
   // `score`), by name in that order; empty for a ruleset that declares none.
   std::vector<std::pair<std::string, int>> extra;
   int total() const {
     int t = 0;
-    for (int part : {canastas, red_threes, going_out, melded, in_hand, penalties, house})
+    for (int part : {canastas, red_threes, going_out, melded, in_hand, penalties, house,
+                     special_hand})
       t = SaturatingAdd(t, part);
     for (const auto& part : extra) t = SaturatingAdd(t, part.second);
     return t;
@@ -49,6 +53,8 @@ struct ScoreBreakdown {
 };
 
 // The names of the parts, as canasta-log/1's `breakdown` spells them.
+// Writers leave out `house` and `special_hand` where they are 0, so that a
+// ruleset without them writes what it always did.
 struct BreakdownPart {
   const char* name;
   int ScoreBreakdown::*field;

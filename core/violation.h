@@ -82,6 +82,8 @@ enum class CheckId : uint8_t {
   kOutHouseRule,
   kHandEndedEarly,
   kSpecialHandNotAllowed,
+  kSpecialHandShape,
+  kSpecialHandTiming,
   kRulesetHookFailed,
   // Scores and the game.
   kScoreHand,

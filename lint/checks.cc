@@ -160,6 +160,14 @@ constexpr std::array<CheckInfo, kNumCheckIds> kChecks = {{
      "The hand ends with nobody out while cards remain in the stock", "000 §11, §15"},
     {CheckId::kSpecialHandNotAllowed, "special-hand-not-allowed", kE, "hand",
      "A special hand is declared under a ruleset that has none", "001 L65"},
+    {CheckId::kSpecialHandShape, "special-hand-shape", kE, "hand",
+     "The cards declared as a special hand are not one of the ruleset's, or not the whole "
+     "hand of 14 cards",
+     "001 L65-L71; readings R42"},
+    {CheckId::kSpecialHandTiming, "special-hand-timing", kE, "hand",
+     "A special hand is declared before the draw, after taking the pile, or by a side that has "
+     "melded",
+     "001 L65; readings R44"},
     {CheckId::kRulesetHookFailed, "ruleset-hook-failed", kE, "ruleset",
      "A hook of the ruleset failed; the engine's default answer was used instead",
      "docs/lua-api.md"},

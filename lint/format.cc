@@ -246,6 +246,8 @@ template <typename W>
 void JsonBreakdown(W& w, const ScoreBreakdown& b) {
   w.StartObject();
   for (const BreakdownPart& part : BreakdownParts()) {
+    // A special hand's part only where one was scored (001 L79).
+    if (part.field == &ScoreBreakdown::special_hand && b.special_hand == 0) continue;
     w.Key(part.name);
     w.Int(b.*part.field);
   }

@@ -36,6 +36,8 @@ std::string Words(const Move& move, int pile_size) {
           return "discarded " + ToString(m.card);
         } else if constexpr (std::is_same_v<T, ThreeMove>) {
           return "laid out " + ToString(m.card);
+        } else if constexpr (std::is_same_v<T, SpecialHandMove>) {
+          return "laid down a special hand (" + ToString(m.cards) + ")";
         } else {
           return "";
         }

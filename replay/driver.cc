@@ -95,7 +95,8 @@ class ReplayDriver::GameReplay {
         break;
     }
     if (skip_.active) return Skipped(e.line);
-    if (e.type == EventType::kSpecialHand) {
+    if (e.type == EventType::kSpecialHand && !choice_.rules.special_hands()) {
+      // Nothing happens at the table: the event is left out of the replay.
       Add(e.line, CheckId::kSpecialHandNotAllowed, "this ruleset has no special hands",
           {"rule: 001 L65 (modern-american only)"});
       return;
@@ -547,6 +548,8 @@ class ReplayDriver::GameReplay {
           return play_now(AskOutMove{player, e.line});
         case EventType::kAnswer:
           return play_now(AnswerMove{player, *e.yes, e.line});
+        case EventType::kSpecialHand:
+          return play(&special_);
         default:
           not_a_move = true;
           return {};
@@ -571,9 +574,18 @@ class ReplayDriver::GameReplay {
       return;
     }
     last_move_line_ = e.line;
+    const size_t findings_before = report_->findings.size();
     FollowStockSlips(e, &found, where);
     ReportHookFailures(e.line);
     Notify([&](ReplayObserver* o) { o->AfterMove(e, pos, found); });
+    if (e.type == EventType::kSpecialHand) {
+      // Cards that make no special hand have no value the replay knows: the
+      // hand's recorded scores stand in for it (one finding, then the resync
+      // at end_hand, as for any hand the replay cannot follow).
+      for (size_t i = findings_before; i < report_->findings.size(); ++i)
+        if (report_->findings[i].id == CheckId::kSpecialHandShape)
+          return LoseState(e.line, int(i), /*lost_deal=*/false);
+    }
   }
 
   void OnEndHand(const Event& e) {
@@ -1077,6 +1089,7 @@ class ReplayDriver::GameReplay {
   TakePileMove take_;
   MeldMove meld_;
   RetractMove retract_;
+  SpecialHandMove special_;
 };
 
 ReplayDriver::ReplayDriver(AuditOptions options) : options_(std::move(options)) {}

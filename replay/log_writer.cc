@@ -101,6 +101,8 @@ std::string MoveLine(const Move& move) {
           return "{\"type\":\"ask_out\"" + p + "}";
         } else if constexpr (std::is_same_v<T, AnswerMove>) {
           return "{\"type\":\"answer\"" + p + ",\"yes\":" + (m.yes ? "true" : "false") + "}";
+        } else if constexpr (std::is_same_v<T, SpecialHandMove>) {
+          return "{\"type\":\"special_hand\"" + p + ",\"cards\":" + Cards(m.cards) + "}";
         } else {
           return "{\"type\":\"retract\"" + p + ",\"cards\":" + Cards(m.cards) + "}";
         }
@@ -120,6 +122,7 @@ std::string EndHandLine(int hand, const std::vector<ScoreBreakdown>& parts,
     bool first = true;
     for (const BreakdownPart& p : BreakdownParts()) {
       if (std::string(p.name) == "house" && parts[i].house == 0) continue;
+      if (std::string(p.name) == "special_hand" && parts[i].special_hand == 0) continue;
       s += (first ? "\"" : ",\"") + std::string(p.name) + "\":" + std::to_string(parts[i].*p.field);
       first = false;
     }

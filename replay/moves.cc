@@ -63,6 +63,13 @@ bool FillMove(const Event& e, int player, RetractMove* m, std::string*) {
   return true;
 }
 
+bool FillMove(const Event& e, int player, SpecialHandMove* m, std::string*) {
+  m->player = player;
+  m->cards.assign(e.cards.begin(), e.cards.end());
+  m->tag = e.line;
+  return true;
+}
+
 std::optional<Move> ToMove(const Event& e, std::string* error) {
   if (!e.ok || !e.player) return std::nullopt;
   const int p = *e.player;
@@ -79,6 +86,7 @@ std::optional<Move> ToMove(const Event& e, std::string* error) {
     case EventType::kTakePile: return fill(TakePileMove{});
     case EventType::kMeld: return fill(MeldMove{});
     case EventType::kRetract: return fill(RetractMove{});
+    case EventType::kSpecialHand: return fill(SpecialHandMove{});
     case EventType::kDiscard: return Move(DiscardMove{p, *e.card, e.line, e.face_down});
     case EventType::kThree: return Move(ThreeMove{p, *e.card, e.replacement, e.line});
     case EventType::kAskOut: return Move(AskOutMove{p, e.line});

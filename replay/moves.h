@@ -20,6 +20,7 @@ bool FillMove(const Event& e, int player, DrawMove* move, std::string* error);
 bool FillMove(const Event& e, int player, TakePileMove* move, std::string* error);
 bool FillMove(const Event& e, int player, MeldMove* move, std::string* error);
 bool FillMove(const Event& e, int player, RetractMove* move, std::string* error);
+bool FillMove(const Event& e, int player, SpecialHandMove* move, std::string* error);
 
 // Any move event as a Move; nullopt for other events or a field that cannot
 // be a move (then `error` says why, if it is not empty).

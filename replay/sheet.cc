@@ -13,7 +13,7 @@ namespace {
 // Recorded numbers are untrusted: sums of them are made in 64 bits.
 int64_t Sum(const ScoreBreakdown& b) {
   int64_t sum = int64_t(b.canastas) + b.red_threes + b.going_out + b.melded + b.in_hand +
-                b.penalties + b.house;
+                b.penalties + b.house + b.special_hand;
   for (const auto& part : b.extra) sum += part.second;
   return sum;
 }
@@ -116,7 +116,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
   // Which parts each side recorded.
   struct Seen {
     bool canastas = false, red_threes = false, going_out = false, melded = false, in_hand = false,
-         penalties = false, house = false;
+         penalties = false, house = false, special_hand = false;
   };
   std::vector<Seen> seen(static_cast<size_t>(sides));
   std::vector<int64_t> recorded_sum(size_t(sides), 0);
@@ -126,7 +126,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
       r.has_parts[size_t(s)] = true;
       for (const auto& [name, value] : (*entry.breakdown)[size_t(s)]) {
         const std::string key = name == "threes" ? "red_threes" : name;
-        if (key == "special_hand") {
+        if (key == "special_hand" && !rules.special_hands()) {
           recorded_sum[size_t(s)] += value;
           if (value != 0)
             add(CheckId::kScoreBreakdown, s, "special_hand",
@@ -160,6 +160,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         if (key == "in_hand") sn.in_hand = true;
         if (key == "penalties") sn.penalties = true;
         if (key == "house") sn.house = true;
+        if (key == "special_hand") sn.special_hand = true;
       }
     }
   }
@@ -183,6 +184,36 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     ScoreBreakdown& b = r.parts[size_t(s)];
     const Seen& sn = seen[size_t(s)];
     const std::string who = side_name(s);
+
+    // A special hand (001 L79, readings R44): one of the ruleset's values,
+    // and nothing else for that side.
+    if (sn.special_hand && b.special_hand != 0) {
+      std::vector<int> values;
+      for (int v : {rules.special_hand_straight, rules.special_hand_pairs_natural,
+                    rules.special_hand_pairs_with_twos, rules.special_hand_garbage})
+        if (v > 0 && std::find(values.begin(), values.end(), v) == values.end())
+          values.push_back(v);
+      if (std::find(values.begin(), values.end(), b.special_hand) == values.end())
+        add(CheckId::kScoreBreakdown, s, "special_hand",
+            who + " records special_hand " + std::to_string(b.special_hand) +
+                ", which no special hand of this ruleset scores",
+            {"special hands score " + List(values), "rule: 001 L65-L71"});
+      std::vector<std::string> others;
+      for (const BreakdownPart& p : BreakdownParts())
+        if (p.field != &ScoreBreakdown::special_hand && b.*p.field != 0)
+          others.push_back(std::string(p.name) + " " + std::to_string(b.*p.field));
+      for (const auto& [name, value] : b.extra)
+        if (value != 0) others.push_back(name + " " + std::to_string(value));
+      if (!others.empty()) {
+        std::string list;
+        for (const std::string& o : others) list += (list.empty() ? "" : ", ") + o;
+        add(CheckId::kScoreBreakdown, s, "special_hand",
+            who + " records a special hand and " + list +
+                ": a side out with a special hand scores that value and nothing else",
+            {"rule: 001 L79, readings R44"});
+      }
+      continue;
+    }
 
     // Card points (000 §3): melded cards count for the side, cards left in
     // hand against it, each a multiple of what every card is worth.

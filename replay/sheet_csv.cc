@@ -550,11 +550,13 @@ FileReport ExportSheetCsv(std::istream& log, const std::string& file, const Audi
   driver.AddObserver(&collector);
   FileReport report = driver.Run(log, file);
   bool house = false;
+  bool special = false;  // a special hand scored (001 L79)
   // The ruleset's own parts (score_parts), a column each after the standard ones.
   std::vector<std::string> extra;
   for (const SheetCollector::Row& row : collector.rows())
     for (const ScoreBreakdown& b : row.hand.breakdown) {
       house |= b.house != 0;
+      special |= b.special_hand != 0;
       for (const auto& part : b.extra)
         if (std::find(extra.begin(), extra.end(), part.first) == extra.end())
           extra.push_back(part.first);
@@ -563,7 +565,7 @@ FileReport ExportSheetCsv(std::istream& log, const std::string& file, const Audi
   if (several) csv << "Game,";
   csv << "Hand,Side";
   for (const PartColumn& p : kPartColumns) {
-    if (p.column == SheetColumn::kSpecialHand) continue;
+    if (p.column == SheetColumn::kSpecialHand && !special) continue;
     if (p.column == SheetColumn::kHouse && !house) continue;
     csv << "," << p.header;
   }
@@ -577,7 +579,7 @@ FileReport ExportSheetCsv(std::istream& log, const std::string& file, const Audi
       const ScoreBreakdown& b = s < h.breakdown.size() ? h.breakdown[s] : ScoreBreakdown();
       const bool known = row.parts_known[s];
       for (const PartColumn& p : kPartColumns) {
-        if (p.column == SheetColumn::kSpecialHand) continue;
+        if (p.column == SheetColumn::kSpecialHand && !special) continue;
         if (p.column == SheetColumn::kHouse && !house) continue;
         csv << ",";
         if (!known) continue;

@@ -74,6 +74,7 @@ std::string GroupKey(const Move& move) {
   if (auto* x = std::get_if<ThreeMove>(&move)) return "three " + ToString(x->card);
   if (std::holds_alternative<AskOutMove>(move)) return "ask";
   if (auto* a = std::get_if<AnswerMove>(&move)) return a->yes ? "answer yes" : "answer no";
+  if (std::holds_alternative<SpecialHandMove>(move)) return "special hand";
   return "retract";
 }
 
@@ -97,6 +98,8 @@ std::string MoveWords(const Move& move, int pile_size) {
   if (auto* x = std::get_if<ThreeMove>(&move)) return "laid out " + ToString(x->card);
   if (std::holds_alternative<AskOutMove>(move)) return "asked \"may I go out?\"";
   if (auto* a = std::get_if<AnswerMove>(&move)) return a->yes ? "answered yes" : "answered no";
+  if (auto* sh = std::get_if<SpecialHandMove>(&move))
+    return "laid down a special hand (" + ToString(sh->cards) + ")";
   return "took cards back";
 }
 
@@ -167,6 +170,8 @@ void HandHistory::Record(const Move& move, const Position& before, const Positio
     }
   } else if (auto* r = std::get_if<RetractMove>(&move)) {
     for (Card c : r->cards) known_[size_t(seat)].Add(c);
+  } else if (auto* sh = std::get_if<SpecialHandMove>(&move)) {
+    for (Card c : sh->cards) Play(seat, c);
   }
   moves_.push_back(Recorded{move, taken});
 }

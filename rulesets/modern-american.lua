@@ -4,11 +4,9 @@
 -- value 001 states is set here with its line; what 001 leaves unsaid keeps
 -- the engine's classic default.
 --
--- The engine cannot yet check every rule of 001: the `incomplete` list
--- names what is missing (the special hands), and the ruleset refuses to
--- run until it exists (`canasta rules show modern-american` still shows it). The options
--- of "Where tables differ" (001 L105-L113) are sample files in
--- samples/rulesets/modern-american/.
+-- The engine checks every rule of 001, the special hands included (001
+-- L65-L71). The options of "Where tables differ" (001 L105-L113) are sample
+-- files in samples/rulesets/modern-american/.
 return {
   name = "modern-american",
   description = "Modern American Canasta (001): 13 cards, two canastas to go out, game to 8,500",
@@ -162,6 +160,19 @@ return {
     must_take_when_stock_out = false,
     -- "plus 100 for going out" (001 L81, L95)
     going_out_bonus = 100,
+    -- "A special hand is 14 cards declared by a player whose team has not
+    -- melded: after drawing, lay the whole hand down without discarding. The
+    -- hand ends; that team scores only the special hand, and the other team
+    -- scores as usual." (001 L65; "except with a special hand", L74; "it
+    -- scores that value and nothing else", L79; readings R44). "Straight:
+    -- one of every rank, ace to king, plus a joker | 3,000; Seven pairs, no
+    -- wild cards | 2,500; Seven pairs including twos, sevens and aces |
+    -- 2,000; Garbage: two fours-of-a-kind and two threes-of-a-kind | 2,000"
+    -- (001 L66-L71; which pairs are which: readings R42).
+    special_hand_straight = 3000,
+    special_hand_pairs_natural = 2500,
+    special_hand_pairs_with_twos = 2000,
+    special_hand_garbage = 2000,
     -- "Once a hand ends with either team at 8,500 or more, the higher total
     -- wins." (001 L4, L104) An exact tie plays another deal (readings R50,
     -- as R17).
@@ -233,9 +244,9 @@ return {
     bonus_cards_first = "001 L37, readings R47",
     bonus_cards_second = "001 L37, readings R47",
     ["rule.face_down_discard"] = "001 L74",
-  },
-  -- Rules of 001 the engine cannot check yet: each a feature, by 001 line.
-  incomplete = {
-    "special_hands: straight 3,000, seven natural pairs 2,500, seven pairs with twos, sevens and aces 2,000, garbage 2,000, declared after drawing by a player whose side has not melded; the side scores only that (001 L65-L71, L74, L79)",
+    special_hand_straight = "001 L65, L68, readings R42, R44",
+    special_hand_pairs_natural = "001 L65, L69, readings R42, R44",
+    special_hand_pairs_with_twos = "001 L65, L70, readings R42, R44",
+    special_hand_garbage = "001 L65, L71, readings R42, R44",
   },
 }

@@ -1,7 +1,7 @@
 // The built-in modern-american ruleset (seed 001) as a whole: every rule it
-// sets is one the engine checks, so bots that play by the move generator
-// under it make no move the audit refuses. It still refuses to run alone for
-// want of the special hands (001 L65-L71), so it is loaded as incomplete.
+// sets is one the engine checks, the special hands (001 L65-L71) included,
+// so it runs, and bots that play by the move generator under it make no
+// move the audit refuses.
 #include <sstream>
 #include <string>
 
@@ -17,18 +17,24 @@ namespace canasta {
 namespace {
 
 RulesetChoice ModernAmerican() {
-  LoadOptions options;
-  options.allow_incomplete = true;
-  std::variant<Ruleset, LuaError> r = LoadRuleset("modern-american", options);
-  EXPECT_TRUE(std::holds_alternative<Ruleset>(r));
+  std::variant<Ruleset, LuaError> r = LoadRuleset("modern-american");
+  if (const LuaError* e = std::get_if<LuaError>(&r)) ADD_FAILURE() << e->message;
   const Ruleset& rs = std::get<Ruleset>(r);
-  EXPECT_FALSE(rs.runnable());
-  EXPECT_EQ(rs.unmet().size(), 1u) << rs.IncompleteMessage();
-  EXPECT_EQ(rs.unmet().front().name, "special_hands");
+  EXPECT_TRUE(rs.runnable());
+  EXPECT_TRUE(rs.unmet().empty()) << rs.IncompleteMessage();
   return rs.Choose();
 }
 
-TEST(ModernAmerican, OnlyTheSpecialHandsAreMissing) { ModernAmerican(); }
+// Nothing of 001 is missing: it loads without allow_incomplete, with the
+// special hands' values of 001 L68-L71.
+TEST(ModernAmerican, NothingOf001IsMissing) {
+  const RulesetChoice c = ModernAmerican();
+  EXPECT_EQ(c.rules.special_hand_straight, 3000);
+  EXPECT_EQ(c.rules.special_hand_pairs_natural, 2500);
+  EXPECT_EQ(c.rules.special_hand_pairs_with_twos, 2000);
+  EXPECT_EQ(c.rules.special_hand_garbage, 2000);
+  EXPECT_TRUE(c.rules.special_hands());
+}
 
 TEST(ModernAmerican, SelfPlayUnderEveryRuleOf001AuditsClean) {
   const RulesetChoice c = ModernAmerican();

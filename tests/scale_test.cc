@@ -86,8 +86,10 @@ class Scale : public ::testing::Test {
     fs::copy(std::string(CANASTA_SOURCE_DIR) + "/samples", D("corpus/samples"),
              fs::copy_options::recursive);
     // The corpus is the classic-family samples whose counts are asserted
-    // below; the gallery's house-rule games have tests of their own.
+    // below; the gallery's house-rule games and the Modern American samples
+    // have tests of their own.
     fs::remove_all(D("corpus/samples/rulesets/gallery"));
+    fs::remove_all(D("corpus/samples/modern-american"));
   }
 
   // The "file" of every line of a JSON Lines report, in order.

@@ -70,6 +70,7 @@ struct ScoreParts {
   int total = 0;      // the sum of the parts
   // The ruleset's own parts (its `score_parts`), by name; counted in total.
   std::vector<std::pair<std::string, int>> extra;
+  int special_hand = 0;  // a special hand's value (001 L79); counted in total
 };
 
 // A hand as the toolkit scored it, next to what the log recorded.

@@ -1,6 +1,10 @@
 #include "core/bots.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "core/meld.h"
 
 namespace canasta {
 namespace {
@@ -22,6 +26,167 @@ int CardsIn(const Move& m) {
   return 0;
 }
 
+// --- What the end of a hand may cost (001) ---
+// Rules such as 001's punish what is on the table or in the hand when the
+// hand ends: an unfinished meld of aces, of sevens or of wild cards
+// (001 L59-L63, L98-L101) and a player caught holding three or more aces or
+// sevens (001 L61, L102-L103). The sensible bot weighs a move by how it
+// changes that exposure, in points. Every term is a product of those rule
+// values, all 0 under classic, so rulesets without them see no change.
+
+// Whether the rules punish anything the bot could still avoid at the end.
+bool HandEndPunishes(const Rules& r) {
+  if (r.unfinished_wild_meld_penalty > 0 || r.unfinished_wild_meld_all_jokers_penalty > 0)
+    return true;
+  for (int rank = 0; rank < 16; ++rank)
+    if (r.unfinished_natural_meld_penalty[size_t(rank)] > 0 ||
+        r.caught_holding_penalty[size_t(rank)] > 0)
+      return true;
+  return false;
+}
+
+bool IsWildRank(Rank rank) { return rank == Rank::kJoker || rank == Rank::kTwo; }
+
+// What the bot can count of one rank (kJoker: the wild cards) from its seat.
+class StakesModel {
+ public:
+  // The chance that a card not yet seen reaches the side while the hand
+  // lasts (tuned on self-play: docs/simulation.md).
+  static constexpr double kShare = 0.4;
+
+  explicit StakesModel(const SeatView& v) : v_(v), r_(v.rules()), me_(v.side_of(v.seat())) {
+    for (Card c : v.hand().ToVector()) hand_[Slot(c)] += 1;
+    for (int side = 0; side < r_.num_sides(); ++side)
+      for (const Meld& m : v.melds(side))
+        for (Card c : m.cards) seen_[Slot(c)] += 1;
+    for (Card c : v.pile()) seen_[Slot(c)] += 1;
+    for (const Meld& m : v.melds(me_)) {
+      if (m.cards.empty()) continue;
+      Meld& mine = melds_[size_t(m.rank)];
+      // Wild cards join the unfinished wild meld, not a wild canasta.
+      if (mine.size() > 0 && m.is_canasta(r_)) continue;
+      mine = m;
+    }
+    // How much of the rest of the hand is left to draw from: the stock, and
+    // less when the other side may go out at any time.
+    pace_ = std::min(1.0, v.stock_size() / 40.0);
+    for (int side = 0; side < r_.num_sides(); ++side)
+      if (side != me_ && v.CanastaCount(side) >= r_.canastas_to_go_out) pace_ *= 0.5;
+  }
+
+  // Natural cards of `rank` (kJoker: wild cards) in the hand.
+  int held(Rank rank) const { return hand_[size_t(rank)]; }
+  // The side's meld of `rank` (empty: none; kJoker: the unfinished wild meld).
+  const Meld& meld(Rank rank) const { return melds_[size_t(rank)]; }
+
+  // The expected end-of-hand value, in points, of the side's unfinished
+  // meld `m` of `rank` with `in_hand` matching cards still in the hand.
+  double Prospect(const Meld& m, int in_hand) const {
+    if (m.cards.empty()) return 0;
+    const int penalty = UnfinishedPenalty(r_, m);
+    if (penalty == 0) return 0;
+    if (m.is_canasta(r_)) return CanastaBonus(r_, m);
+    const double p = ChanceToFinish(m.rank, m.size(), in_hand);
+    return p * CanastaBonus(r_, m) - (1 - p) * penalty;
+  }
+
+  // The cost of being caught holding `n` cards of `rank` (001 L61).
+  int Caught(Rank rank, int n) const {
+    if (IsWildRank(rank)) return 0;
+    return n >= r_.caught_holding_count ? r_.caught_holding_penalty[size_t(rank)] : 0;
+  }
+
+ private:
+  static size_t Slot(Card c) { return c.is_wild() ? size_t(Rank::kJoker) : size_t(c.rank()); }
+
+  // The chance that the side gets enough cards of the rank to finish: each
+  // card not yet seen reaches it with a chance that shrinks as the hand
+  // runs out (a binomial tail).
+  double ChanceToFinish(Rank rank, int size, int in_hand) const {
+    const int need = r_.canasta_size - size - in_hand;
+    if (need <= 0) return 0.9;
+    const int copies = rank == Rank::kJoker ? r_.decks * 4 + r_.jokers : r_.decks * 4;
+    const int unseen = copies - hand_[size_t(rank)] - seen_[size_t(rank)];
+    if (need > unseen) return 0;
+    const double q = kShare * pace_;
+    double tail = 0, term = std::pow(1 - q, unseen);  // P(X = 0)
+    for (int k = 0; k <= unseen; ++k) {
+      if (k >= need) tail += term;
+      term *= q / (1 - q) * double(unseen - k) / double(k + 1);
+    }
+    return std::min(0.9, tail);
+  }
+
+  const SeatView& v_;
+  const Rules& r_;
+  int me_;
+  double pace_ = 1;
+  std::array<int, 16> hand_{};
+  std::array<int, 16> seen_{};
+  std::array<Meld, 16> melds_;
+};
+
+// The change in end-of-hand exposure, in points, when the cards `laid` go
+// from the hand onto the side's melds, `gained` come into the hand and
+// `shed` leave it (a discard).
+double StakesDelta(const SeatView& v, const std::vector<MeldPart>& laid,
+                   const std::vector<Card>& gained, const std::vector<Card>& shed) {
+  const StakesModel model(v);
+  std::array<Meld, 16> melds;
+  std::array<int, 16> held{}, before{};
+  std::array<bool, 16> touched{};
+  for (int rank = 0; rank < 16; ++rank) {
+    melds[size_t(rank)] = model.meld(Rank(rank));
+    held[size_t(rank)] = before[size_t(rank)] = model.held(Rank(rank));
+  }
+  auto slot = [](Card c) { return c.is_wild() ? size_t(Rank::kJoker) : size_t(c.rank()); };
+  for (Card c : gained) held[slot(c)] += 1, touched[slot(c)] = true;
+  for (Card c : shed) held[slot(c)] -= 1, touched[slot(c)] = true;
+  for (const MeldPart& p : laid) {
+    std::optional<Rank> rank = p.to ? p.to : MeldRank(p.cards, p.as);
+    if (!rank) continue;
+    Meld& m = melds[size_t(*rank)];
+    m.rank = *rank;
+    touched[size_t(*rank)] = true;
+    for (Card c : p.cards) {
+      m.Add(c);
+      held[slot(c)] -= 1;
+      touched[slot(c)] = true;
+    }
+  }
+  double delta = 0;
+  for (int i = 0; i < 16; ++i) {
+    if (!touched[size_t(i)]) continue;
+    const Rank rank = Rank(i);
+    delta += model.Prospect(melds[size_t(i)], held[size_t(i)]) -
+             model.Prospect(model.meld(rank), before[size_t(i)]);
+    delta -= model.Caught(rank, held[size_t(i)]) - model.Caught(rank, before[size_t(i)]);
+  }
+  return delta;
+}
+
+// Going out ends the hand: the side's unfinished melds cost their penalty
+// instead of what finishing them might bring, and the other side's cost
+// them theirs (every meld is on the table for all to see).
+double GoingOutStakes(const SeatView& v) {
+  const Rules& r = v.rules();
+  const StakesModel model(v);
+  const int me = v.side_of(v.seat());
+  double s = 0;
+  for (int side = 0; side < r.num_sides(); ++side) {
+    for (const Meld& m : v.melds(side)) {
+      if (m.cards.empty() || m.is_canasta(r)) continue;
+      const int penalty = UnfinishedPenalty(r, m);
+      if (penalty == 0) continue;
+      if (side == me)
+        s -= penalty + model.Prospect(m, model.held(m.rank));
+      else
+        s += penalty / 2.0;
+    }
+  }
+  return s;
+}
+
 // 000 §20: make canastas, take the pile when it pays, do not feed the next
 // player, keep wild cards and black threes to block, do not freeze the pile
 // when behind.
@@ -31,7 +196,8 @@ class SensibleBot : public Bot {
     double best = -1e9;
     size_t pick = 0;
     for (size_t i = 0; i < legal.size(); ++i) {
-      double s = Score(v, legal[i]) + rng.Below(100) / 1000.0;  // break ties
+      double s = Score(v, legal[i]) + EndOfHandStakes(v, legal[i]) +
+                 rng.Below(100) / 1000.0;  // break ties
       if (s > best) {
         best = s;
         pick = i;
@@ -42,6 +208,36 @@ class SensibleBot : public Bot {
   const char* name() const override { return "sensible"; }
 
  private:
+  // The end-of-hand stakes of `m` (see StakesDelta), in the units of Score:
+  // 0 unless the rules punish unfinished melds or cards caught in hand.
+  double EndOfHandStakes(const SeatView& v, const Move& m) const {
+    const Rules& r = v.rules();
+    if (!HandEndPunishes(r)) return 0;
+    const double kUnit = 0.1;  // Score's units: a meld of three is worth about 60
+    if (auto* x = std::get_if<MeldMove>(&m)) {
+      const int left = v.hand().total() - CardsIn(m);
+      double s = StakesDelta(v, x->parts, {}, {});
+      // Melding down to the last card (or none) goes out.
+      if (left == 0 || (left == 1 && (r.keep_a_card || r.discard_required_to_go_out)))
+        s += GoingOutStakes(v);
+      return kUnit * s;
+    }
+    if (auto* t = std::get_if<TakePileMove>(&m)) {
+      std::vector<MeldPart> laid = t->before;
+      MeldPart top{t->to, {}, t->with};
+      top.cards.push_back(t->top);
+      if (!t->to) top.as = t->top.rank();
+      std::vector<Card> gained(v.pile().begin(), v.pile().end());
+      laid.push_back(top);
+      return kUnit * StakesDelta(v, laid, gained, {});
+    }
+    if (auto* d = std::get_if<DiscardMove>(&m)) {
+      double s = StakesDelta(v, {}, {}, {d->card});
+      if (v.hand().total() == 1) s += GoingOutStakes(v);
+      return kUnit * s;
+    }
+    return 0;
+  }
   double Score(const SeatView& v, const Move& m) const {
     const Rules& r = v.rules();
     const int me = v.side_of(v.seat());

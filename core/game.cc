@@ -11,7 +11,8 @@ Game::Game(const Rules& rules, const RuleHooks& hooks)
       totals_(rules.num_sides(), 0),
       canastas_(rules.num_sides(), 0) {}
 
-TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
+TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal,
+                                 const std::vector<int>* totals) {
   TaggedViolations out;
   auto add = [&](CheckId id, std::string msg, std::string src) {
     out.push_back(TaggedViolation{deal.tag, Violation{id, std::move(msg), {"rule: " + src}}});
@@ -44,7 +45,9 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal) {
   // A dealer who is no seat sets no rotation to check the next deal against
   // (and DealerAfter stays in range).
   last_dealer_ = deal.dealer >= 0 && deal.dealer < n ? deal.dealer : -1;
-  position_ = std::make_unique<Position>(rules_, hooks_, totals_);
+  position_ = std::make_unique<Position>(rules_, hooks_,
+                                         totals && totals->size() == totals_.size() ? *totals
+                                                                                    : totals_);
   TaggedViolations dv = position_->Deal(deal);
   out.insert(out.end(), dv.begin(), dv.end());
   return out;

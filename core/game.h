@@ -35,8 +35,12 @@ class Game {
 
   // --- Deals ---
   // Checks the deal's number and dealer against the game so far, then starts
-  // it. The position lives until the next deal.
-  TaggedViolations StartDeal(int hand_number, const DealMove& deal);
+  // it. The position lives until the next deal. `totals`, when given, are
+  // the running totals the deal's initial-meld minimum is read at instead of
+  // the game's own (a replay that took the recorded scores of a hand it
+  // could not replay: 001 L35, "set by your score before the hand").
+  TaggedViolations StartDeal(int hand_number, const DealMove& deal,
+                             const std::vector<int>* totals = nullptr);
   Position* position() { return position_.get(); }
   const Position* position() const { return position_.get(); }
   // Scores the current deal into the totals; returns the deal's breakdown.

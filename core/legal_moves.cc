@@ -479,9 +479,14 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
         for (int cls = 1; cls < kClasses && !easy; ++cls) easy = after[cls] > 0 && discard_ok[cls];
       }
       // A part of a finish found for an earlier candidate is one too: the
-      // order of the parts changes no check (see Search).
+      // order of the parts changes no check (see Search). Except a new meld
+      // of wild cards alone under one_unfinished_wild_meld (001 L63): laid
+      // first, it bars the wild cards the finish gave the other melds.
       const uint32_t sig = PartSig(part);
-      if (!easy) easy = std::find(good.begin(), good.end(), sig) != good.end();
+      const bool order_matters = r.one_unfinished_wild_meld && !part.to &&
+                                 MeldRank(part.cards, part.as) == Rank::kJoker;
+      if (!easy && !order_matters)
+        easy = std::find(good.begin(), good.end(), sig) != good.end();
       if (!easy) {
         Search search;
         easy = FinishableAfter(pos, m, &search);

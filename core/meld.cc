@@ -39,6 +39,30 @@ MeldShape ShapeAfterAdding(const Meld* base, const std::vector<Card>& cards, Ran
   return s;
 }
 
+// A completed canasta's bonus (000 §9, §18; 001 L86-L94).
+int CanastaBonus(const Rules& r, const Meld& m) {
+  if (m.naturals == 0 && r.wild_canasta_bonus > 0) {
+    if (m.jokers == 0 && r.wild_canasta_twos_bonus > 0) return r.wild_canasta_twos_bonus;
+    if (m.jokers >= r.jokers && r.jokers > 0 && r.wild_canasta_all_jokers_bonus > 0)
+      return r.wild_canasta_all_jokers_bonus;
+    return r.wild_canasta_bonus;
+  }
+  if (!m.is_natural()) return r.mixed_canasta_bonus;
+  const int by_rank = r.natural_canasta_bonus_by_rank[size_t(m.rank)];
+  return by_rank > 0 ? by_rank : r.natural_canasta_bonus;
+}
+
+// The penalty for a meld left short of a canasta (001 L59-L60, L63, L98-L101).
+int UnfinishedPenalty(const Rules& r, const Meld& m) {
+  if (m.naturals == 0) {
+    if (m.jokers >= r.jokers && r.jokers > 0 && r.unfinished_wild_meld_all_jokers_penalty > 0)
+      return r.unfinished_wild_meld_all_jokers_penalty;
+    return r.unfinished_wild_meld_penalty;
+  }
+  // A meld holding wild cards (an ace meld of the initial meld, 001 L60) has none.
+  return m.is_natural() ? r.unfinished_natural_meld_penalty[size_t(m.rank)] : 0;
+}
+
 std::optional<Rank> MeldRank(const std::vector<Card>& cards, std::optional<Rank> as) {
   if (as) return as;
   std::optional<Rank> rank;

@@ -45,6 +45,12 @@ struct Meld {
   }
 };
 
+// The bonus `m` earns as a completed canasta (000 §9, §18; 001 L86-L94).
+int CanastaBonus(const Rules& rules, const Meld& m);
+// The penalty `m` costs when the hand ends with it short of a canasta
+// (001 L59-L60, L63, L98-L101; 0 under classic).
+int UnfinishedPenalty(const Rules& rules, const Meld& m);
+
 // The shape `base` would have after adding `cards` (base may be empty).
 MeldShape ShapeAfterAdding(const Meld* base, const std::vector<Card>& cards, Rank rank,
                            const Rules& rules);

@@ -6,29 +6,9 @@
 
 namespace canasta {
 
-// A completed canasta's bonus (000 §9, §18; 001 L86-L94).
-int Position::CanastaBonus(const Meld& m) const {
-  if (m.naturals == 0 && rules_.wild_canasta_bonus > 0) {
-    if (m.jokers == 0 && rules_.wild_canasta_twos_bonus > 0) return rules_.wild_canasta_twos_bonus;
-    if (m.jokers >= rules_.jokers && rules_.jokers > 0 && rules_.wild_canasta_all_jokers_bonus > 0)
-      return rules_.wild_canasta_all_jokers_bonus;
-    return rules_.wild_canasta_bonus;
-  }
-  if (!m.is_natural()) return rules_.mixed_canasta_bonus;
-  const int by_rank = rules_.natural_canasta_bonus_by_rank[size_t(m.rank)];
-  return by_rank > 0 ? by_rank : rules_.natural_canasta_bonus;
-}
-
-// The penalty for a meld left short of a canasta (001 L59-L60, L63, L98-L101).
+int Position::CanastaBonus(const Meld& m) const { return canasta::CanastaBonus(rules_, m); }
 int Position::UnfinishedPenalty(const Meld& m) const {
-  if (m.naturals == 0) {
-    if (m.jokers >= rules_.jokers && rules_.jokers > 0 &&
-        rules_.unfinished_wild_meld_all_jokers_penalty > 0)
-      return rules_.unfinished_wild_meld_all_jokers_penalty;
-    return rules_.unfinished_wild_meld_penalty;
-  }
-  // A meld holding wild cards (an ace meld of the initial meld, 001 L60) has none.
-  return m.is_natural() ? rules_.unfinished_natural_meld_penalty[size_t(m.rank)] : 0;
+  return canasta::UnfinishedPenalty(rules_, m);
 }
 
 std::vector<ScoreBreakdown> Position::Score() const {

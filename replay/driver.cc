@@ -414,7 +414,10 @@ class ReplayDriver::GameReplay {
     hand_line_ = e.line;
     unread_since_hand_ = false;
     const bool over_before = Over();
-    TaggedViolations vs = game_.StartDeal(*e.hand, d);
+    // After hands scored by their recorded scores, the minimum is read at
+    // the totals those make (not at the engine's, which miss them).
+    const std::vector<int> adjusted = Totals();
+    TaggedViolations vs = game_.StartDeal(*e.hand, d, Adjusted() ? &adjusted : nullptr);
     in_hand_ = true;
     slipped_cards_.clear();
     slip_finding_ = -1;

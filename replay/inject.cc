@@ -1,5 +1,6 @@
 #include "replay/inject.h"
 
+#include <array>
 #include <sstream>
 
 #include "replay/driver.h"
@@ -65,7 +66,9 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
   const int side = pos.side_of(seat);
   const CardCounts& hand = pos.hand(seat);
   const bool play = pos.phase() == Phase::kPlay && pos.drew_this_turn();
-  const bool draw = pos.phase() == Phase::kDraw;
+  // Not while bonus cards are due (001 L37): the draw then is theirs, and
+  // any other would also be short of them (draw-count).
+  const bool draw = pos.phase() == Phase::kDraw && pos.bonus_player() < 0;
   if (pos.phase() == Phase::kPlay) {
     if (RedThreesIn(hand) > 0) return {};  // red threes are laid out first
   }
@@ -139,12 +142,19 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
       // Add every card but one to the side's melds, then discard the last.
       MeldMove m{seat, {}, 0};
       std::vector<Card> rest;
+      std::array<int, 16> added{};
       for (Card c : hand.ToVector()) {
         bool fits = false;
         for (const Meld& x : pos.melds(side))
-          fits |= !c.is_wild() && x.rank == c.rank() && !x.cards.empty();
-        if (fits) m.parts.push_back(MeldPart{c.rank(), {}, {c}});
-        else rest.push_back(c);
+          fits |= !c.is_wild() && x.rank == c.rank() && !x.cards.empty() &&
+                  // not past max_meld_size (001 L23): that is another mistake
+                  (r.max_meld_size <= 0 || x.size() + added[size_t(c.rank())] < r.max_meld_size);
+        if (fits) {
+          m.parts.push_back(MeldPart{c.rank(), {}, {c}});
+          ++added[size_t(c.rank())];
+        } else {
+          rest.push_back(c);
+        }
       }
       if (rest.size() != 1) return {};
       if (!m.parts.empty()) {

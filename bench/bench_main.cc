@@ -2,6 +2,7 @@
 // reported as ratios against baselines measured in the same run.
 //
 //   build/canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only] [--lua-only]
+//   (--lua-only: figure 5 alone)
 //
 // Every figure with a target is printed with it and PASS or FAIL, and a last
 // line counts them; the exit status is 1 when a target is missed.

@@ -424,7 +424,8 @@ std::vector<HookSpec> MakeSpecs() {
           const ScoreBreakdown& b = *As<ScoreHookState>(s).breakdown;
           HookValue parts = HookValue::Table();
           parts.Reserve(BreakdownParts().size() + b.extra.size());
-          for (const BreakdownPart& p : BreakdownParts()) parts.Set(p.name, HookValue::Int(b.*p.field));
+          for (const BreakdownPart& p : BreakdownParts())
+            parts.Set(p.name, HookValue::Int(b.*p.field));
           // The names live in the breakdown, which outlives the call.
           for (const auto& [name, value] : b.extra) parts.Set(name.c_str(), HookValue::Int(value));
           return parts;

@@ -1,7 +1,8 @@
 // canasta_bench: the figures of docs/performance.md, measured in one run and
 // reported as ratios against baselines measured in the same run.
 //
-//   build/canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only]
+//   build/canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only] [--lua-only]
+//   (--lua-only: figure 5 alone)
 //
 // Every figure with a target is printed with it and PASS or FAIL, and a last
 // line counts them; the exit status is 1 when a target is missed.
@@ -107,11 +108,63 @@ struct Verdicts {
   }
 };
 
+// One timed audit of `files`; the two sides of the Lua figure are two
+// functions, so that callgrind counts them apart (AuditAll<0>, AuditAll<1>).
+enum Side { kNative, kScripted };
+template <Side kSide>
+__attribute__((noinline)) double AuditAll(const std::vector<std::string>& files,
+                                          const AuditOptions& o, long* n) {
+  *n = 0;
+  return Best(1, [&] {
+    for (const std::string& f : files) {
+      FileReport r = AuditFile(f, o);
+      for (const GameReport& g : r.games) *n += long(g.findings.size());
+    }
+  });
+}
+
+// 5. Lua against native, in this process, same files: the audit under
+// `lua_ruleset` (classic restated in Lua, every hook defined) against the
+// audit under classic.
+void LuaFigure(const std::vector<std::string>& files, const RulesetChoice& classic,
+               const std::string& lua_ruleset, Verdicts* verdicts) {
+  RulesetChoice lua;
+  if (ChoiceFor(lua_ruleset, &lua)) {
+    auto options_for = [&](const RulesetChoice& c) {
+      AuditOptions o;
+      o.forced_ruleset = "x";
+      o.resolve = [&c](const std::string&, const std::string&, RulesetChoice* out, std::string*) {
+        *out = c;
+        return true;
+      };
+      return o;
+    };
+    const AuditOptions native_options = options_for(classic);
+    const AuditOptions lua_options = options_for(lua);
+    std::pair<double, long> native{1e30, 0}, scripted{1e30, 0};
+    for (int i = 0; i < 5; ++i) {  // in turns
+      native.first =
+          std::min(native.first, AuditAll<kNative>(files, native_options, &native.second));
+      scripted.first =
+          std::min(scripted.first, AuditAll<kScripted>(files, lua_options, &scripted.second));
+    }
+    std::printf("audit, classic native %.3f s (%ld findings), restated in Lua %.3f s (%ld findings)\n",
+                native.first, native.second, scripted.first, scripted.second);
+    const double ratio = scripted.first / native.first;
+    std::printf("%-44s %6.2f   target <= 1.25   %s\n\n", "Lua classic-with-hooks / native",
+                ratio, verdicts->Check(ratio <= 1.25, "Lua / native"));
+  } else {
+    std::printf("%-44s %6s   target <= 1.25   %s\n\n", "Lua classic-with-hooks / native", "-",
+                verdicts->Check(false, "Lua / native (ruleset did not load)"));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int games = 2000;
   bool audit_only = false;  // figures 1-2 only
+  bool lua_only = false;    // figure 5 only
   std::string work = "/tmp/canasta-bench";
   std::string canasta = CANASTA_BINARY;
   std::string lua_ruleset = std::string(CANASTA_SOURCE_DIR) + "/bench/classic_in_lua.lua";
@@ -121,8 +174,10 @@ int main(int argc, char** argv) {
     else if (a == "--work" && i + 1 < argc) work = argv[++i];
     else if (a == "--canasta" && i + 1 < argc) canasta = argv[++i];
     else if (a == "--audit-only") audit_only = true;
+    else if (a == "--lua-only") lua_only = true;
     else {
-      std::cerr << "usage: canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only]\n";
+      std::cerr << "usage: canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only]\n"
+                   "                     [--lua-only]\n";
       return 2;
     }
   }
@@ -155,6 +210,11 @@ int main(int argc, char** argv) {
   std::cout << "corpus: " << files.size() << " files, " << bytes / 1024 << " KiB\n\n";
 
   Verdicts verdicts;
+  if (lua_only) {
+    LuaFigure(files, classic, lua_ruleset, &verdicts);
+    fs::remove_all(work);
+    return verdicts.missed == 0 ? 0 : 1;
+  }
 
   // 1-2. Floor against audit, one thread, in this process. The floor reads
   // and parses each file exactly as the audit's reader does, with the same
@@ -257,43 +317,7 @@ int main(int argc, char** argv) {
               double(rss10) / double(rss1),
               verdicts.Check(double(rss10) / double(rss1) < 1.2, "peak memory 10x / 1x"));
 
-  // 5. Lua against native, in this process, same files.
-  RulesetChoice lua;
-  if (ChoiceFor(lua_ruleset, &lua)) {
-    auto options_for = [&](const RulesetChoice& c) {
-      AuditOptions o;
-      o.forced_ruleset = "x";
-      o.resolve = [&c](const std::string&, const std::string&, RulesetChoice* out, std::string*) {
-        *out = c;
-        return true;
-      };
-      return o;
-    };
-    const AuditOptions native_options = options_for(classic);
-    const AuditOptions lua_options = options_for(lua);
-    auto audit_with = [&](const AuditOptions& o, long* n) {
-      *n = 0;
-      return Best(1, [&] {
-        for (const std::string& f : files) {
-          FileReport r = AuditFile(f, o);
-          for (const GameReport& g : r.games) *n += long(g.findings.size());
-        }
-      });
-    };
-    std::pair<double, long> native{1e30, 0}, scripted{1e30, 0};
-    for (int i = 0; i < 5; ++i) {  // in turns
-      native.first = std::min(native.first, audit_with(native_options, &native.second));
-      scripted.first = std::min(scripted.first, audit_with(lua_options, &scripted.second));
-    }
-    std::printf("audit, classic native %.3f s (%ld findings), restated in Lua %.3f s (%ld findings)\n",
-                native.first, native.second, scripted.first, scripted.second);
-    const double ratio = scripted.first / native.first;
-    std::printf("%-44s %6.2f   target <= 1.25   %s\n\n", "Lua classic-with-hooks / native",
-                ratio, verdicts.Check(ratio <= 1.25, "Lua / native"));
-  } else {
-    std::printf("%-44s %6s   target <= 1.25   %s\n\n", "Lua classic-with-hooks / native", "-",
-                verdicts.Check(false, "Lua / native (ruleset did not load)"));
-  }
+  LuaFigure(files, classic, lua_ruleset, &verdicts);
 
   // 6. Self-play: random bots, hands per second (a plain figure).
   {

@@ -79,17 +79,12 @@ GameOutcome DecideGame(const Rules& rules, const RuleHooks& hooks, const std::ve
     return out;
   }
   if (hooks.Overrides(HookId::kTieBreak)) {
-    HookValue ctx = HookValue::Table();
-    HookValue t = HookValue::List(), ties = HookValue::List(), c = HookValue::List();
-    for (int v : totals) t.Append(HookValue::Int(v));
-    for (int s : tied) ties.Append(HookValue::Int(s));
-    for (size_t s = 0; s < totals.size(); ++s)
-      c.Append(HookValue::Int(s < canastas.size() ? canastas[s] : 0));
-    ctx.Set("totals", std::move(t));
-    ctx.Set("tied", std::move(ties));
-    ctx.Set("canastas", std::move(c));
-    ctx.Set("hands", HookValue::Int(hands));
-    const HookAnswer answer = hooks.Call(HookId::kTieBreak, ctx, rules);
+    TieBreakHookState state;
+    state.totals = &totals;
+    state.tied = &tied;
+    state.canastas = &canastas;
+    state.hands = hands;
+    const HookAnswer answer = hooks.Call(HookContext(HookId::kTieBreak, state), rules);
     if (answer.given && answer.integer >= 0 && answer.integer < int(totals.size())) {
       out.winner = answer.integer;
       return out;

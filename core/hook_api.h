@@ -3,13 +3,17 @@
 // docs table of docs/lua-api.md and `canasta rules show` are all made, so
 // that adding a hook touches this table and the engine's call site only.
 //
-// A v2 hook is called with one context table (`ctx`) and the `rules` table.
-// The engine builds the context (a HookValue) only when a ruleset defines the
-// hook (RuleHooks::Overrides), so a ruleset without hooks costs nothing.
+// A v2 hook is called with one context (`ctx`) and the `rules` table. The
+// engine copies nothing into a context: it hands over a HookState (the
+// position and the few values only the call site knows, such as the card
+// discarded), and each field is read from it by its descriptor's reader
+// when the hook reads the field. So a call costs the fields a hook reads,
+// and a ruleset that defines no hook (RuleHooks::Overrides) costs nothing.
 #ifndef CANASTA_CORE_HOOK_API_H_
 #define CANASTA_CORE_HOOK_API_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -113,10 +117,77 @@ enum class HookResult : uint8_t {
   kSide,     // nil, or a side number 0..sides-1
 };
 
+class Position;
+struct MeldShape;
+struct ScoreBreakdown;
+
+// What a v2 hook's context is read from at a call the engine makes (see
+// HookField::read). Each struct lives on the engine's stack for the call.
+struct HookState {};
+// Every turn hook's: the position before the move, and the seat in turn.
+struct TurnHookState : HookState {
+  // `player` outside 0..players-1 reads as the seat in turn.
+  TurnHookState(const Position& position, int player);
+  const Position* position;
+  int seat;
+};
+struct TakePileHookState : TurnHookState {
+  using TurnHookState::TurnHookState;
+  Card top;
+  const std::vector<Card>* with = nullptr;
+  std::optional<Rank> to;
+  bool to_hand = false;
+  const std::string* refusal = nullptr;  // the engine's reason, nullptr when it allows
+};
+struct MeldHookState : TurnHookState {
+  using TurnHookState::TurnHookState;
+  const MeldShape* shape = nullptr;           // after the play
+  const std::vector<Card>* cards = nullptr;  // laid now
+  bool opening = false;
+  bool from_pile = false;
+};
+struct DiscardHookState : TurnHookState {
+  using TurnHookState::TurnHookState;
+  Card card;
+  bool last_card = false;
+};
+struct GoOutHookState : TurnHookState {
+  using TurnHookState::TurnHookState;
+  const char* by = "discard";
+  int canastas = 0;
+  int natural_canastas = 0;
+  int mixed_canastas = 0;
+  bool asked = false;
+  std::optional<bool> answer;
+  bool concealed = false;
+  const std::string* refusal = nullptr;  // the engine's reason, nullptr when it allows
+};
+
+// score: once per side when a hand is scored.
+struct ScoreHookState : HookState {
+  const Position* position = nullptr;
+  int side = 0;
+  bool went_out = false;
+  bool concealed = false;
+  const char* ended = "unfinished";
+  bool opened = false;
+  const ScoreBreakdown* breakdown = nullptr;  // the engine's
+};
+// tie_break: when the game is over and the top totals tie.
+struct TieBreakHookState : HookState {
+  const std::vector<int>* totals = nullptr;
+  const std::vector<int>* tied = nullptr;
+  const std::vector<int>* canastas = nullptr;  // by side; missing ones read 0
+  int hands = 0;
+};
+
 struct HookField {
   const char* name;
   const char* type;  // "integer", "boolean", "string", "card", "cards", "melds", ...
   const char* doc;
+  // How the field is read from the hook's HookState (v2 hooks); nullptr
+  // for the arguments of v1 hooks.
+  HookValue (*read)(const HookState& state) = nullptr;
 };
 
 struct HookSpec {
@@ -131,6 +202,25 @@ struct HookSpec {
   const char* example;    // a short Lua example (a `hooks` entry)
   std::vector<HookField> fields;  // of ctx (v2) or the arguments (v1)
   bool v2 = true;
+};
+
+// A v2 hook's context as the glue (scripting/) reads it: field by field, by
+// the field's index in the hook's descriptor.
+class HookContext {
+ public:
+  // Read from the engine's state by the descriptor's readers.
+  HookContext(HookId hook, const HookState& state) : hook_(hook), state_(&state) {}
+  // Read from a table of values by name (HookValue::Table): for contexts
+  // made once a hand (score, tie_break) and for tests.
+  HookContext(HookId hook, const HookValue& table) : hook_(hook), table_(&table) {}
+  HookId hook() const { return hook_; }
+  // Field `i` of the descriptor (nil when the engine leaves it so).
+  HookValue Field(size_t i) const;
+
+ private:
+  HookId hook_;
+  const HookState* state_ = nullptr;
+  const HookValue* table_ = nullptr;
 };
 
 // Every hook, in HookId order: HookSpecs()[i].id == HookId(i).

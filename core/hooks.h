@@ -90,14 +90,17 @@ class RuleHooks {
   }
 
   // --- v2 hooks (core/hook_api.h) ---
-  // Whether the ruleset defines hook `id`. The engine builds a hook's
+  // Whether the ruleset defines hook `id`. The engine makes a hook's
   // context only when it does, so undefined hooks cost one test.
   bool Overrides(HookId id) const { return (overridden_ >> int(id)) & 1u; }
-  // Calls v2 hook `id` with its context. An answer with given == false
-  // (the hook returned nil, or failed) leaves the engine's own rule.
-  virtual HookAnswer Call(HookId /*id*/, const HookValue& /*ctx*/,
-                          const Rules& /*rules*/) const {
+  // Calls v2 hook ctx.hook() with its context. An answer with given ==
+  // false (the hook returned nil, or failed) leaves the engine's own rule.
+  virtual HookAnswer Call(const HookContext& /*ctx*/, const Rules& /*rules*/) const {
     return HookAnswer{};
+  }
+  // The same with a table of values for a context.
+  HookAnswer Call(HookId id, const HookValue& ctx, const Rules& rules) const {
+    return Call(HookContext(id, ctx), rules);
   }
   // The ruleset's own score parts (`score_parts`), in order: reports show
   // them beside the standard parts.

@@ -74,58 +74,6 @@ int Position::CanastaCount(int side) const {
   return n;
 }
 
-namespace {
-
-// The lazy fields of a turn hook's context (read only if a hook asks).
-HookValue MeldsOf(const void* object, int side) {
-  const auto& pos = *static_cast<const Position*>(object);
-  HookValue list = HookValue::List();
-  for (const Meld& m : pos.melds(side))
-    if (!m.cards.empty()) list.Append(MeldValue(m.rank, m.cards, pos.rules().canasta_size));
-  return list;
-}
-HookValue OtherMeldsOf(const void* object, int side) {
-  const auto& pos = *static_cast<const Position*>(object);
-  HookValue list = HookValue::List();
-  for (int s = 0; s < pos.rules().num_sides(); ++s) {
-    if (s == side) continue;
-    for (const Meld& m : pos.melds(s))
-      if (!m.cards.empty()) list.Append(MeldValue(m.rank, m.cards, pos.rules().canasta_size));
-  }
-  return list;
-}
-HookValue HandOf(const void* object, int seat) {
-  return HookValue::Cards(static_cast<const Position*>(object)->hand(seat).ToVector());
-}
-HookValue TotalsOf(const void* object, int) {
-  HookValue list = HookValue::List();
-  for (int t : static_cast<const Position*>(object)->totals()) list.Append(HookValue::Int(t));
-  return list;
-}
-
-}  // namespace
-
-HookValue Position::TurnContext(int player) const {
-  const int seat = player >= 0 && player < rules_.num_players ? player : current_;
-  const int side = side_of(seat);
-  HookValue ctx = HookValue::Table();
-  ctx.Reserve(24);
-  ctx.Set("player", HookValue::Int(seat));
-  ctx.Set("side", HookValue::Int(side));
-  // The turn a draw-phase move begins counts already.
-  ctx.Set("turn", HookValue::Int(players_[seat].turns + (turn_.player == seat ? 0 : 1)));
-  ctx.Set("opened", HookValue::Bool(sides_[side].opened));
-  ctx.Set("hand", HookValue::Lazy(&HandOf, this, seat));
-  ctx.Set("melds", HookValue::Lazy(&MeldsOf, this, side));
-  ctx.Set("other_melds", HookValue::Lazy(&OtherMeldsOf, this, side));
-  ctx.Set("pile_top", pile_.empty() ? HookValue() : HookValue::OfCard(pile_.back()));
-  ctx.Set("pile_size", HookValue::Int(int(pile_.size())));
-  ctx.Set("stock_size", HookValue::Int(stock_size_));
-  ctx.Set("total", HookValue::Int(totals_[side]));
-  ctx.Set("totals", HookValue::Lazy(&TotalsOf, this, 0));
-  return ctx;
-}
-
 TaggedViolation Position::HookRefusal(CheckId id, HookId hook, const HookAnswer& answer) const {
   const char* name = GetHookSpec(hook).name;
   std::string source = rules_.Cite(name, "");
@@ -149,20 +97,12 @@ std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shap
                                                                      : !sides_[side].opened;
   if (auto v = PlacementRefusal(side, opening, shape, cards, wild_meld_open)) return v;
   if (!hooks_.Overrides(HookId::kMayMeld)) return std::nullopt;
-  HookValue ctx = TurnContext(seat);
-  ctx.Set("rank", HookValue::String(HookRankName(shape.rank)));
-  ctx.Set("cards", HookValue::Cards(cards));
-  ctx.Set("naturals", HookValue::Int(shape.naturals));
-  ctx.Set("twos", HookValue::Int(shape.twos));
-  ctx.Set("jokers", HookValue::Int(shape.jokers));
-  ctx.Set("wilds", HookValue::Int(shape.wilds()));
-  ctx.Set("size", HookValue::Int(shape.size()));
-  ctx.Set("is_new", HookValue::Bool(shape.is_new));
-  ctx.Set("was_canasta", HookValue::Bool(shape.was_canasta));
-  ctx.Set("is_canasta", HookValue::Bool(shape.size() >= rules_.canasta_size));
-  ctx.Set("opening", HookValue::Bool(opening));
-  ctx.Set("from_pile", HookValue::Bool(from_pile));
-  HookAnswer answer = hooks_.Call(HookId::kMayMeld, ctx, rules_);
+  MeldHookState state(*this, seat);
+  state.shape = &shape;
+  state.cards = &cards;
+  state.opening = opening;
+  state.from_pile = from_pile;
+  HookAnswer answer = hooks_.Call(HookContext(HookId::kMayMeld, state), rules_);
   if (!answer.given || answer.allowed) return std::nullopt;
   return HookRefusal(CheckId::kMeldHouseRule, HookId::kMayMeld, answer).violation;
 }
@@ -420,9 +360,7 @@ void Position::Apply(const Move& move) {
   std::visit([this](const auto& m) { Apply(m); }, move);
 }
 TaggedViolations Position::Play(const Move& move) {
-  TaggedViolations v = Check(move);
-  Apply(move);
-  return v;
+  return std::visit([this](const auto& m) { return Play(m); }, move);
 }
 void Position::BeginTurn(int player) {
   if (player < 0 || player >= rules_.num_players) return;

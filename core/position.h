@@ -174,6 +174,9 @@ class Position {
     ApplySpecialHand(m);
     CANASTA_DCHECK(InvariantsHold());
   }
+  // A meld is weighed once: the apply takes the check's verdict on each
+  // part (MeldRefusal, with the ruleset's hooks) instead of asking again.
+  TaggedViolations Play(const MeldMove& m);
   template <class M>
   TaggedViolations Play(const M& m) {
     TaggedViolations v = Check(m);
@@ -229,6 +232,11 @@ class Position {
   int CanastaCount(int side) const;
   SideSummary Summary(int side) const;
   int turns_played(int seat) const { return players_[seat].turns; }
+  // The seat's turn number in this hand, from 1: a draw-phase move that
+  // begins the seat's turn counts it already.
+  int TurnNumber(int seat) const {
+    return players_[seat].turns + (turn_.player == seat ? 0 : 1);
+  }
   int pile_threes(int seat) const { return players_[seat].pile_threes; }
   // The current turn: is the side making its initial meld, and what counts so far.
   bool turn_opening() const { return turn_.opening && turn_.player == current_; }
@@ -242,9 +250,6 @@ class Position {
   const RuleHooks& hooks() const { return hooks_; }
 
   // --- v2 hooks (core/hook_api.h) ---
-  // The context fields every turn hook sees (HookSpec's TurnFields) for
-  // `player`, before the move. Built only when a hook is defined.
-  HookValue TurnContext(int player) const;
   // The finding for a v2 hook's refusal (`answer.allowed` false): `id`
   // with the hook's reason, citing the ruleset's `sources` entry for the
   // hook or else the hook's file and line.
@@ -347,7 +352,19 @@ class Position {
 
   // Per-move checks (const) and applies.
   TaggedViolations CheckDraw(const DrawMove& m) const;
-  TaggedViolations CheckMeld(const MeldMove& m) const;
+  // What the check of a meld move found of each part (MeldRefusal), for
+  // the apply that follows it (Play). A part the check did not weigh (it
+  // failed an earlier rule) is weighed by the apply.
+  struct MeldVerdicts {
+    uint32_t weighed = 0;  // bit i: part i was weighed
+    uint32_t refused = 0;  // bit i: and refused
+    void Set(size_t part, bool refused_it) {
+      if (part >= 32) return;
+      weighed |= 1u << part;
+      if (refused_it) refused |= 1u << part;
+    }
+  };
+  TaggedViolations CheckMeld(const MeldMove& m, MeldVerdicts* verdicts = nullptr) const;
   TaggedViolations CheckDiscard(const DiscardMove& m) const;
   TaggedViolations CheckThree(const ThreeMove& m) const;
   TaggedViolations CheckAskOut(const AskOutMove& m) const;
@@ -356,7 +373,7 @@ class Position {
   TaggedViolations CheckSpecialHand(const SpecialHandMove& m) const;
   void ApplyDraw(const DrawMove& m);
   void ApplyTakePile(const TakePileMove& m);
-  void ApplyMeld(const MeldMove& m);
+  void ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts = nullptr);
   void ApplyDiscard(const DiscardMove& m);
   void ApplyThree(const ThreeMove& m);
   void ApplyRetract(const RetractMove& m);
@@ -390,9 +407,11 @@ class Position {
   // The meld rules of `parts` laid by `player` now (CheckMeld without the
   // turn's order and going out).
   void CheckMeldParts(int player, const std::vector<MeldPart>& parts, std::array<MeldShape, 16>* shapes,
-                      std::array<bool, 16>* known, TaggedViolations* out) const;
+                      std::array<bool, 16>* known, TaggedViolations* out,
+                      MeldVerdicts* verdicts = nullptr) const;
   // Lays `parts` from the hand (ApplyMeld without going out).
-  void LayParts(int player, const std::vector<MeldPart>& parts, int tag);
+  void LayParts(int player, const std::vector<MeldPart>& parts, int tag,
+                const MeldVerdicts* verdicts = nullptr);
   // The take's own checks (CheckTakePile after the turn's order).
   void CheckTake(const TakePileMove& m, TaggedViolations* out) const;
   void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,

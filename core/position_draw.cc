@@ -176,19 +176,13 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   CheckHeld(m.player, m.with, &held);
   bool check_ranks = false;
   if (hooks_.Overrides(HookId::kMayTakePile)) {
-    const int side = side_of(m.player);
-    HookValue ctx = TurnContext(m.player);
-    ctx.Set("top", HookValue::OfCard(top));
-    ctx.Set("with", HookValue::Cards(m.with));
-    ctx.Set("to", m.to ? HookValue::String(HookRankName(*m.to)) : HookValue());
-    ctx.Set("pile", HookValue::Cards(pile_));
-    const char* frozen_by = PileFrozenBy(side);
-    ctx.Set("frozen", HookValue::Bool(frozen_by != nullptr));
-    ctx.Set("frozen_by", frozen_by ? HookValue::String(frozen_by) : HookValue());
-    ctx.Set("to_hand", HookValue::Bool(m.to_hand));
-    ctx.Set("default", rule.empty() ? HookValue::Bool(true)
-                                    : HookValue::String(rule.front().violation.message));
-    const HookAnswer answer = hooks_.Call(HookId::kMayTakePile, ctx, rules_);
+    TakePileHookState state(*this, m.player);
+    state.top = top;
+    state.with = &m.with;
+    state.to = m.to;
+    state.to_hand = m.to_hand;
+    if (!rule.empty()) state.refusal = &rule.front().violation.message;
+    const HookAnswer answer = hooks_.Call(HookContext(HookId::kMayTakePile, state), rules_);
     if (answer.given) {
       rule.clear();
       held_at = 0;

@@ -40,7 +40,7 @@ void Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards
 void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
                               std::array<MeldShape, 16>* shapes_after,
                               std::array<bool, 16>* known_after,
-                              TaggedViolations* findings) const {
+                              TaggedViolations* findings, MeldVerdicts* verdicts) const {
   TaggedViolations& out = *findings;
   std::array<MeldShape, 16>& shapes = *shapes_after;
   std::array<bool, 16>& known = *known_after;
@@ -64,7 +64,8 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     }
     return shapes[int(r)];
   };
-  for (const MeldPart& part : parts) {
+  for (size_t index = 0; index < parts.size(); ++index) {
+    const MeldPart& part = parts[index];
     bool red_three = false;
     for (Card c : part.cards) red_three |= c.is_red_three();
     if (red_three) {
@@ -123,19 +124,31 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
       const MeldShape& w = shapes[int(Rank::kJoker)];
       wild_open = w.size() > 0 && w.size() < rules_.canasta_size;
     }
-    if (auto v = MeldRefusal(player, shape, part.cards, /*from_pile=*/false, wild_open))
-      out.push_back(TaggedViolation{0, *v});
+    std::optional<Violation> refusal =
+        MeldRefusal(player, shape, part.cards, /*from_pile=*/false, wild_open);
+    if (verdicts) verdicts->Set(index, refusal.has_value());
+    if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
     current = shape;
   }
 }
 
-TaggedViolations Position::CheckMeld(const MeldMove& m) const {
+TaggedViolations Position::Play(const MeldMove& m) {
+  MeldVerdicts verdicts;
+  TaggedViolations v = CheckMeld(m, &verdicts);
+  ApplyMeld(m, &verdicts);
+  CANASTA_DCHECK(InvariantsHold());
+  return v;
+}
+
+TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
   if (m.player < 0 || m.player >= rules_.num_players) return out;
   std::array<MeldShape, 16> shapes;
   std::array<bool, 16> known{};
-  CheckMeldParts(m.player, m.parts, &shapes, &known, &out);
+  MeldVerdicts own;
+  if (!verdicts) verdicts = &own;
+  CheckMeldParts(m.player, m.parts, &shapes, &known, &out, verdicts);
   int laid = 0;
   for (const MeldPart& part : m.parts) laid += int(part.cards.size());
   const int side = side_of(m.player);
@@ -176,16 +189,16 @@ TaggedViolations Position::CheckMeld(const MeldMove& m) const {
                                    "002 Play-8, Play-11, readings R29")));
     // The turn-end checks, as if this meld were in the turn.
     Position copy_free_check = *this;  // cheap enough: once per hand
-    copy_free_check.ApplyMeld(m);
+    copy_free_check.ApplyMeld(m, verdicts);
     copy_free_check.CheckTurnEnd(true, canastas, &out, Card(), "meld");
   }
   return out;
 }
 
-void Position::ApplyMeld(const MeldMove& m) {
+void Position::ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts) {
   if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
   if (m.player != current_) BeginTurn(m.player);
-  LayParts(m.player, m.parts, m.tag);
+  LayParts(m.player, m.parts, m.tag, verdicts);
   Player& p = players_[m.player];
   if (p.hand.empty() && phase_ == Phase::kPlay) {
     ChargeGoingOut(m.player);
@@ -196,10 +209,12 @@ void Position::ApplyMeld(const MeldMove& m) {
   }
 }
 
-void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag) {
+void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
+                        const MeldVerdicts* verdicts) {
   Player& p = players_[player];
   const int side = side_of(player);
-  for (const MeldPart& part : parts) {
+  for (size_t index = 0; index < parts.size(); ++index) {
+    const MeldPart& part = parts[index];
     // Cards not held are laid as recorded too (the check reported them).
     const std::vector<Card>& laid = part.cards;
     bool red_three = false;
@@ -221,7 +236,10 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag)
     const Meld* base = MeldFor(side, *rank, part.to.has_value());
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
     MeldShape shape = ShapeAfterAdding(base, laid, *rank, rules_);
-    if (MeldRefusal(player, shape, laid, /*from_pile=*/false)) turn_.illegal_meld = true;
+    const bool weighed = verdicts && index < 32 && ((verdicts->weighed >> index) & 1u);
+    if (weighed ? ((verdicts->refused >> index) & 1u) != 0
+                : MeldRefusal(player, shape, laid, /*from_pile=*/false).has_value())
+      turn_.illegal_meld = true;
     if (old) turn_.added_to_old_meld = true;
     if (*rank == Rank::kThree) turn_.black_three_tags.push_back(tag);
     if (turn_.opening) {

@@ -105,37 +105,15 @@ std::vector<ScoreBreakdown> Position::Score() const {
 // a standard part replaces the engine's value, a part of its own
 // (`score_parts`) lands in b->extra.
 void Position::ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const {
-  const Side& s = sides_[side];
-  const bool went_out = went_out_ >= 0 && side_of(went_out_) == side;
-  HookValue melds = HookValue::List();
-  for (const Meld& m : s.melds)
-    if (!m.cards.empty()) melds.Append(MeldValue(m.rank, m.cards, rules_.canasta_size));
-  std::vector<Card> reds;
-  for (Card c : s.threes)
-    if (c.is_red_three()) reds.push_back(c);
-  HookValue hands = HookValue::List();
-  for (int seat = 0; seat < rules_.num_players; ++seat)
-    if (side_of(seat) == side) hands.Append(HookValue::Cards(hand(seat).ToVector()));
-  HookValue parts = HookValue::Table();
-  for (const BreakdownPart& p : BreakdownParts()) parts.Set(p.name, HookValue::Int(b->*p.field));
-  // The names live in the hooks, which outlive the context.
-  for (const auto& [name, value] : b->extra) parts.Set(name.c_str(), HookValue::Int(value));
-  HookValue ctx = HookValue::Table();
-  ctx.Set("side", HookValue::Int(side));
-  ctx.Set("melds", std::move(melds));
-  ctx.Set("red_threes", HookValue::Cards(reds));
-  ctx.Set("red_three_count", HookValue::Int(int(reds.size())));
-  ctx.Set("went_out", HookValue::Bool(went_out));
-  ctx.Set("concealed", HookValue::Bool(went_out && concealed_));
-  ctx.Set("ended", HookValue::String(went_out_ >= 0                     ? "out"
-                                     : ended_ || phase_ == Phase::kOver ? "stock"
-                                                                        : "unfinished"));
-  ctx.Set("out_player", went_out_ >= 0 ? HookValue::Int(went_out_) : HookValue());
-  ctx.Set("hands", std::move(hands));
-  ctx.Set("opened", HookValue::Bool(any_meld));
-  ctx.Set("parts", std::move(parts));
-  ctx.Set("total", HookValue::Int(totals_[side]));
-  const HookAnswer answer = hooks_.Call(HookId::kScore, ctx, rules_);
+  ScoreHookState state;
+  state.position = this;
+  state.side = side;
+  state.went_out = went_out_ >= 0 && side_of(went_out_) == side;
+  state.concealed = state.went_out && concealed_;
+  state.ended = went_out_ >= 0 ? "out" : ended_ || phase_ == Phase::kOver ? "stock" : "unfinished";
+  state.opened = any_meld;
+  state.breakdown = b;
+  const HookAnswer answer = hooks_.Call(HookContext(HookId::kScore, state), rules_);
   if (!answer.given) return;
   for (const auto& [name, value] : answer.parts) {
     // The loader admits only standard and declared parts; any other is dropped.

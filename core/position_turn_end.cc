@@ -240,22 +240,20 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
     if (hooks_.Overrides(HookId::kMayGoOut)) {
       // The hook has the last word on the canastas rule: nil keeps the
       // engine's verdict, true drops its refusal, a refusal replaces it.
-      HookValue ctx = TurnContext(turn_.player);
-      ctx.Set("by", HookValue::String(by ? by : "discard"));
-      ctx.Set("canastas", HookValue::Int(canastas_after));
-      ctx.Set("natural_canastas", HookValue::Int(summary.natural_canastas));
-      ctx.Set("mixed_canastas", HookValue::Int(summary.mixed_canastas));
-      ctx.Set("asked", HookValue::Bool(AskedThisTurn()));
-      ctx.Set("answer", turn_.answer ? HookValue::Bool(*turn_.answer) : HookValue());
+      GoOutHookState state(*this, turn_.player);
+      state.by = by ? by : "discard";
+      state.canastas = canastas_after;
+      state.natural_canastas = summary.natural_canastas;
+      state.mixed_canastas = summary.mixed_canastas;
+      state.asked = AskedThisTurn();
+      state.answer = turn_.answer;
       // On the copy a meld or take that empties the hand was applied to,
       // concealed_ holds the engine's verdict; before a discard, it is made here.
-      const bool concealed = went_out_ >= 0 ? concealed_
-                                            : !players_[turn_.player].melded_before &&
-                                                  !turn_.added_to_old_meld && turn_.melded;
-      ctx.Set("concealed", HookValue::Bool(concealed));
-      ctx.Set("default",
-              engine ? HookValue::String(engine->violation.message) : HookValue::Bool(true));
-      HookAnswer answer = hooks_.Call(HookId::kMayGoOut, ctx, rules_);
+      state.concealed = went_out_ >= 0 ? concealed_
+                                       : !players_[turn_.player].melded_before &&
+                                             !turn_.added_to_old_meld && turn_.melded;
+      if (engine) state.refusal = &engine->violation.message;
+      HookAnswer answer = hooks_.Call(HookContext(HookId::kMayGoOut, state), rules_);
       if (answer.given) {
         engine.reset();
         if (!answer.allowed)
@@ -360,10 +358,10 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
                          " that should have been laid out",
                      rules_.Cite("three_layout", "000 §7, readings R6")));
   if (hooks_.Overrides(HookId::kMayDiscard)) {
-    HookValue ctx = TurnContext(m.player);
-    ctx.Set("card", HookValue::OfCard(m.card));
-    ctx.Set("last_card", HookValue::Bool(last_card));
-    HookAnswer answer = hooks_.Call(HookId::kMayDiscard, ctx, rules_);
+    DiscardHookState state(*this, m.player);
+    state.card = m.card;
+    state.last_card = last_card;
+    HookAnswer answer = hooks_.Call(HookContext(HookId::kMayDiscard, state), rules_);
     if (answer.given && !answer.allowed)
       out.push_back(HookRefusal(CheckId::kDiscardHouseRule, HookId::kMayDiscard, answer));
   }

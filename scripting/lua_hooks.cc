@@ -1,6 +1,7 @@
 #include "scripting/lua_hooks.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 
 #include "core/scoring.h"
@@ -22,8 +23,7 @@ struct LuaHooks::CallState {
   bool went_out = false;
   int side_number = 0;                       // minimum_count's ctx
   const std::vector<int>* totals = nullptr;  // minimum_count's ctx
-  const HookValue* ctx = nullptr;            // v2 hooks
-  int ctx_meta = LUA_NOREF;                  // its metatable
+  const HookContext* ctx = nullptr;          // v2 hooks
   int strict_meta = LUA_NOREF;               // for nested tables
   HookAnswer answer;                         // v2 hooks
 
@@ -42,29 +42,12 @@ constexpr size_t kFastPathHeadroom = size_t{256} << 10;
 
 const char* RankName(Rank rank) { return HookRankName(rank); }
 
-// Registry keys (by address) of the context table of the call in progress
-// and of the HookValue it is read from; false between calls.
-char kCurrentContextTable;
-char kCurrentContextValue;
-
-void PushHookValue(lua_State* L, const HookValue& v, int strict_meta, int top_meta);
-
-// Sets the registry's current-context slots to false (they stay allocated,
-// so that the fast call path never allocates for them).
-void ClearCurrentContext(lua_State* L) {
-  lua_pushboolean(L, 0);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kCurrentContextTable);
-  lua_pushboolean(L, 0);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &kCurrentContextValue);
-}
-
-// Pushes a context value; tables and lists get the strict metatable
-// `strict_meta` (reading a missing string key is an error), the top-level
-// context its hook's own (`top_meta`, which knows the fields that may be nil).
-void PushHookValue(lua_State* L, const HookValue& v, int strict_meta, int top_meta) {
+// Pushes a value of a context: lists and tables get the strict metatable
+// `strict_meta` (reading a missing string key is an error).
+void PushHookValue(lua_State* L, const HookValue& v, int strict_meta) {
   switch (v.kind()) {
     case HookValue::Kind::kLazy:
-      PushHookValue(L, v.Resolve(), strict_meta, top_meta);
+      PushHookValue(L, v.Resolve(), strict_meta);
       return;
     case HookValue::Kind::kNil:
       lua_pushnil(L);
@@ -92,121 +75,224 @@ void PushHookValue(lua_State* L, const HookValue& v, int strict_meta, int top_me
       lua_createtable(L, int(v.items().size()), 0);
       int i = 0;
       for (const HookValue& item : v.items()) {
-        PushHookValue(L, item, strict_meta, LUA_NOREF);
+        PushHookValue(L, item, strict_meta);
         lua_rawseti(L, -2, ++i);
       }
       break;
     }
-    case HookValue::Kind::kTable: {
+    case HookValue::Kind::kTable:
       lua_createtable(L, 0, int(v.keys().size()));
       for (size_t i = 0; i < v.keys().size(); ++i) {
-        // The top-level context gets its scalars now and its lists and
-        // tables when first read (StrictContextIndex): most hooks read a
-        // field or two, and building every meld's table would cost more
-        // than the hook.
-        const HookValue::Kind kind = v.items()[i].kind();
-        if (top_meta != LUA_NOREF &&
-            (kind == HookValue::Kind::kCards || kind == HookValue::Kind::kList ||
-             kind == HookValue::Kind::kTable || kind == HookValue::Kind::kLazy))
-          continue;
-        PushHookValue(L, v.items()[i], strict_meta, LUA_NOREF);
+        PushHookValue(L, v.items()[i], strict_meta);
         lua_setfield(L, -2, v.keys()[i]);
       }
-      if (top_meta != LUA_NOREF) {
-        // This table and its value are the current call's context.
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &kCurrentContextTable);
-        lua_pushlightuserdata(L, const_cast<HookValue*>(&v));
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &kCurrentContextValue);
-      }
       break;
-    }
   }
-  int meta = top_meta != LUA_NOREF ? top_meta : strict_meta;
-  if (meta != LUA_NOREF) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, meta);
+  if (strict_meta != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, strict_meta);
     lua_setmetatable(L, -2);
   }
 }
 
-// __index of a context table: a field the hook's descriptor names but the
-// engine left nil reads nil; any other string key is an error with the near
-// miss. Upvalues: the set of known names (or nil: the table's own keys), and
-// the table's name for the message.
-int StrictContextIndex(lua_State* L) {
+// __index of a nested table of a context (a meld of ctx.melds): reading a
+// string key the table lacks is an error with the near miss. Upvalue: the
+// table's name for the message.
+int StrictTableIndex(lua_State* L) {
   if (lua_type(L, 2) != LUA_TSTRING) {
     lua_pushnil(L);
     return 1;
   }
   std::vector<std::string> known;
-  if (lua_istable(L, lua_upvalueindex(1))) {
-    // A hook's own context: its lists and tables are made when first read.
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &kCurrentContextTable);
-    const bool current = lua_rawequal(L, -1, 1);
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    if (lua_type(L, -2) == LUA_TSTRING) known.emplace_back(lua_tostring(L, -2));
     lua_pop(L, 1);
-    if (!current)
-      return luaL_error(L, "ctx is read after its hook call returned; copy what a later call needs");
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &kCurrentContextValue);
-    const auto* value = static_cast<const HookValue*>(lua_touserdata(L, -1));
-    lua_pop(L, 1);
-    if (value) {
-      if (const HookValue* field = value->Find(lua_tostring(L, 2))) {
-        lua_getmetatable(L, 1);
-        lua_getfield(L, -1, "canasta_strict");  // the nested tables' metatable ref
-        const int strict = int(lua_tointeger(L, -1));
-        lua_pop(L, 2);
-        PushHookValue(L, *field, strict, LUA_NOREF);
-        lua_pushvalue(L, 2);
-        lua_pushvalue(L, -2);
-        lua_rawset(L, 1);  // read once
-        return 1;
-      }
-    }
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
-      lua_pushnil(L);
-      return 1;
-    }
-    lua_pop(L, 1);
-    lua_pushnil(L);
-    while (lua_next(L, lua_upvalueindex(1))) {
-      if (lua_type(L, -2) == LUA_TSTRING) known.emplace_back(lua_tostring(L, -2));
-      lua_pop(L, 1);
-    }
-  } else {
-    lua_pushnil(L);
-    while (lua_next(L, 1)) {
-      if (lua_type(L, -2) == LUA_TSTRING) known.emplace_back(lua_tostring(L, -2));
-      lua_pop(L, 1);
-    }
   }
-  std::string message = std::string(lua_tostring(L, lua_upvalueindex(2))) + " has no field \"" +
+  std::string message = std::string(lua_tostring(L, lua_upvalueindex(1))) + " has no field \"" +
                         lua_tostring(L, 2) + "\"" + Suggest(lua_tostring(L, 2), known);
   return luaL_error(L, "%s", message.c_str());
 }
 
-// Creates a strict metatable; with `spec`, it knows the spec's fields (and
-// `strict_ref`, the metatable of nested tables, for fields made late).
-int MakeContextMeta(lua_State* L, const HookSpec* spec, int strict_ref = LUA_NOREF) {
-  lua_createtable(L, 0, 2);
-  if (spec) {
-    lua_pushinteger(L, strict_ref);
-    lua_setfield(L, -2, "canasta_strict");
-  }
-  if (spec) {
-    lua_createtable(L, 0, int(spec->fields.size()));
-    for (const HookField& f : spec->fields) {
-      lua_pushboolean(L, 1);
-      lua_setfield(L, -2, f.name);
-    }
-    lua_pushliteral(L, "ctx");
-  } else {
-    lua_pushnil(L);
-    lua_pushliteral(L, "this table");
-  }
-  lua_pushcclosure(L, CatchCpp<StrictContextIndex>, 2);
+int MakeStrictMeta(lua_State* L) {
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "this table");
+  lua_pushcclosure(L, CatchCpp<StrictTableIndex>, 1);
   lua_setfield(L, -2, "__index");
   return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+}  // namespace
+
+// The v2 context of the call in progress, as its metamethods see it. In
+// Lua a context is a light userdata holding this call's token: it costs no
+// allocation, and a context a hook kept from an earlier call holds an old
+// token, so reading it is an error instead of reading the wrong call.
+struct LuaHooks::ContextState {
+  const HookContext* ctx = nullptr;  // nullptr between calls
+  uintptr_t token = 0;               // this call's
+  uintptr_t cache_token = 0;         // the call whose tables the cache holds
+  int cache_ref = LUA_NOREF;         // registry slot: the fields made into tables, by index + 1
+  int strict_meta = LUA_NOREF;       // of nested tables
+  // Each v2 hook's field names as Lua strings: short strings are interned,
+  // so a key is found by its address (the strings are anchored in the
+  // registry and never move).
+  std::array<std::vector<const char*>, kNumHooks> keys;
+
+  void* Token() const { return reinterpret_cast<void*>(token); }
+  const HookSpec& Spec() const { return GetHookSpec(ctx->hook()); }
+
+  // Raises unless argument 1 is the context of the call in progress.
+  void CheckCurrent(lua_State* L) const {
+    if (ctx == nullptr || lua_touserdata(L, 1) != Token())
+      luaL_error(L, "ctx is read after its hook call returned; copy what a later call needs");
+  }
+
+  // The index of field `key` (a string on the stack), or keys.size().
+  size_t Find(lua_State* L, int key) const {
+    const char* name = lua_tostring(L, key);
+    const std::vector<const char*>& k = keys[size_t(ctx->hook())];
+    size_t i = 0;
+    while (i < k.size() && k[i] != name) ++i;
+    return i;
+  }
+
+  // Pushes field `i`. Scalars are pushed as they are read; a list or a
+  // table is made once a call, so that reading it twice gives one table.
+  void Push(lua_State* L, size_t i) {
+    if (cache_token == token) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, cache_ref);
+      if (lua_rawgeti(L, -1, lua_Integer(i + 1)) != LUA_TNIL) {
+        lua_remove(L, -2);
+        return;
+      }
+      lua_pop(L, 2);
+    }
+    const HookValue v = ctx->Field(i);
+    switch (v.kind()) {
+      case HookValue::Kind::kNil:
+      case HookValue::Kind::kBool:
+      case HookValue::Kind::kInt:
+      case HookValue::Kind::kString:
+        PushHookValue(L, v, strict_meta);
+        return;
+      default:
+        break;
+    }
+    if (cache_token != token) {
+      lua_createtable(L, 0, 0);
+      lua_rawseti(L, LUA_REGISTRYINDEX, cache_ref);
+      cache_token = token;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cache_ref);
+    PushHookValue(L, v, strict_meta);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, lua_Integer(i + 1));
+    lua_remove(L, -2);
+  }
+};
+
+namespace {
+
+using ContextState = LuaHooks::ContextState;
+
+ContextState& StateOf(lua_State* L) {
+  return *static_cast<ContextState*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+// __index of a context: a field the hook's descriptor names (nil when the
+// engine leaves it so); any other string key is an error with the near miss.
+int ContextIndex(lua_State* L) {
+  if (lua_type(L, 2) != LUA_TSTRING) {
+    lua_pushnil(L);
+    return 1;
+  }
+  ContextState& cs = StateOf(L);
+  cs.CheckCurrent(L);
+  const size_t i = cs.Find(L, 2);
+  if (i < cs.keys[size_t(cs.ctx->hook())].size()) {
+    cs.Push(L, i);
+    return 1;
+  }
+  std::vector<std::string> known;
+  for (const HookField& f : cs.Spec().fields) known.emplace_back(f.name);
+  std::string message = std::string("ctx has no field \"") + lua_tostring(L, 2) + "\"" +
+                        Suggest(lua_tostring(L, 2), known);
+  return luaL_error(L, "%s", message.c_str());
+}
+
+// pairs(ctx): the fields that are not nil, in the descriptor's order.
+int ContextNext(lua_State* L) {
+  ContextState& cs = StateOf(L);
+  cs.CheckCurrent(L);
+  const size_t n = cs.keys[size_t(cs.ctx->hook())].size();
+  size_t i = lua_type(L, 2) == LUA_TSTRING ? cs.Find(L, 2) + 1 : 0;
+  for (; i < n; ++i) {
+    cs.Push(L, i);
+    if (!lua_isnil(L, -1)) {
+      lua_pushstring(L, cs.Spec().fields[i].name);
+      lua_insert(L, -2);
+      return 2;
+    }
+    lua_pop(L, 1);
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
+int ContextPairs(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushcclosure(L, CatchCpp<ContextNext>, 1);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+int ContextWrite(lua_State* L) {
+  return luaL_error(L, "ctx is read-only; keep what a hook computes in a local");
+}
+
+int ContextToString(lua_State* L) {
+  ContextState& cs = StateOf(L);
+  if (cs.ctx != nullptr && lua_touserdata(L, 1) == cs.Token())
+    lua_pushfstring(L, "ctx of %s", cs.Spec().name);
+  else
+    lua_pushliteral(L, "ctx of a call that returned");
+  return 1;
+}
+
+// Sets up `cs` in the state: the interned field names, the cache slot and
+// the metatable of light userdata (only contexts are light userdata that
+// Lua code sees).
+void InstallContexts(lua_State* L, ContextState* cs) {
+  lua_createtable(L, 64, 0);  // anchors the names
+  lua_Integer n = 0;
+  for (const HookSpec& spec : HookSpecs()) {
+    if (!spec.v2) continue;
+    for (const HookField& f : spec.fields) {
+      cs->keys[size_t(spec.id)].push_back(lua_pushstring(L, f.name));
+      lua_rawseti(L, -2, ++n);
+    }
+  }
+  luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pushboolean(L, 0);
+  cs->cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pushlightuserdata(L, nullptr);
+  lua_createtable(L, 0, 5);
+  const std::pair<const char*, lua_CFunction> methods[] = {
+      {"__index", CatchCpp<ContextIndex>},
+      {"__pairs", CatchCpp<ContextPairs>},
+      {"__newindex", CatchCpp<ContextWrite>},
+      {"__tostring", CatchCpp<ContextToString>},
+  };
+  for (const auto& [name, fn] : methods) {
+    lua_pushlightuserdata(L, cs);
+    lua_pushcclosure(L, fn, 1);
+    lua_setfield(L, -2, name);
+  }
+  lua_pushliteral(L, "ctx");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
 }
 
 void SetInt(lua_State* L, const char* key, int value) {
@@ -243,9 +329,12 @@ void PushSide(lua_State* L, const SideSummary& side) {
 }
 
 // Pushes the hook's arguments before `rules`; returns how many.
-int PushArgs(lua_State* L, const LuaHooks::CallState& c) {
-  if (GetHookSpec(c.hook).v2) {
-    PushHookValue(L, *c.ctx, c.strict_meta, c.ctx_meta);
+int PushArgs(lua_State* L, const LuaHooks::CallState& c, ContextState* cs) {
+  if (c.ctx) {
+    // Pushing a light userdata allocates nothing.
+    ++cs->token;
+    cs->ctx = c.ctx;
+    lua_pushlightuserdata(L, cs->Token());
     return 1;
   }
   switch (c.hook) {
@@ -273,9 +362,10 @@ int PushArgs(lua_State* L, const LuaHooks::CallState& c) {
   return 0;
 }
 
-// Arguments after `rules`: minimum_count's ctx. Returns how many.
-int PushTrailingArgs(lua_State* L, const LuaHooks::CallState& c) {
-  if (c.hook != HookId::kMinimumCount) return 0;
+// Arguments after `rules`: minimum_count's ctx, for a function that can
+// see a third argument (`sees_ctx`). Returns how many.
+int PushTrailingArgs(lua_State* L, const LuaHooks::CallState& c, bool sees_ctx) {
+  if (c.hook != HookId::kMinimumCount || !sees_ctx) return 0;
   lua_createtable(L, 0, 2);
   lua_pushinteger(L, c.side_number);
   lua_setfield(L, -2, "side");
@@ -294,10 +384,11 @@ int PushTrailingArgs(lua_State* L, const LuaHooks::CallState& c) {
 }
 
 // A short description of a context for the report: its scalar fields.
-std::string DescribeContext(const HookValue& v) {
+std::string DescribeContext(const HookContext& ctx) {
+  const HookSpec& spec = GetHookSpec(ctx.hook());
   std::string out = "{";
-  for (size_t i = 0; i < v.keys().size(); ++i) {
-    const HookValue& item = v.items()[i];
+  for (size_t i = 0; i < spec.fields.size(); ++i) {
+    const HookValue item = ctx.Field(i);
     std::string text;
     switch (item.kind()) {
       case HookValue::Kind::kBool:
@@ -321,7 +412,7 @@ std::string DescribeContext(const HookValue& v) {
         break;
     }
     if (text.empty()) continue;
-    out += (out.size() > 1 ? ", " : "") + std::string(v.keys()[i]) + " = " + text;
+    out += (out.size() > 1 ? ", " : "") + std::string(spec.fields[i].name) + " = " + text;
   }
   return out + ", ...}";
 }
@@ -503,9 +594,8 @@ std::string HookError::ToString() const {
 }
 
 LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
-    : rules_ref_(LUA_NOREF) {
+    : context_(std::make_unique<ContextState>()), rules_ref_(LUA_NOREF) {
   refs_.fill(LUA_NOREF);
-  ctx_meta_.fill(LUA_NOREF);
   std::optional<LuaError> error;
   try {
     sandbox_ = std::make_unique<LuaSandbox>(limits);
@@ -515,10 +605,9 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
   if (!error)
     error = sandbox_->Protected([this](lua_State* L) {
       OpenCanastaLibrary(L);
-      strict_meta_ = MakeContextMeta(L, nullptr);
-      for (const HookSpec& spec : HookSpecs())
-        if (spec.v2) ctx_meta_[size_t(spec.id)] = MakeContextMeta(L, &spec, strict_meta_);
-      ClearCurrentContext(L);
+      strict_meta_ = MakeStrictMeta(L);
+      context_->strict_meta = strict_meta_;
+      InstallContexts(L, context_.get());
     });
   for (const Chunk& chunk : chain) {
     if (error) break;
@@ -550,9 +639,13 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
             // A file later in the chain overrides its base's hook.
             lua_Debug ar;
             lua_pushvalue(L, -1);
-            if (lua_getinfo(L, ">S", &ar))
+            if (lua_getinfo(L, ">Su", &ar)) {
               where_[size_t(h)] = std::string(ar.source[0] == '@' ? ar.source + 1 : ar.short_src) +
                                   ":" + std::to_string(ar.linedefined);
+              // minimum_count(total, rules): no third parameter, no ctx to build.
+              if (HookId(h) == HookId::kMinimumCount)
+                minimum_sees_ctx_ = ar.isvararg || ar.nparams >= 3;
+            }
             int ref = luaL_ref(L, LUA_REGISTRYINDEX);
             if (refs_[size_t(h)] != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, refs_[size_t(h)]);
             refs_[size_t(h)] = ref;
@@ -593,43 +686,43 @@ bool LuaHooks::Invoke(CallState& c) const {
   lua_State* L = sandbox_->state();
   int ref = refs_[size_t(c.hook)];
   c.strict_meta = strict_meta_;
-  if (GetHookSpec(c.hook).v2) c.ctx_meta = ctx_meta_[size_t(c.hook)];
+  ContextState* cs = context_.get();
   std::optional<LuaError> error;
+  if (rules_for_ref_ != c.rules && rules_of_ref_ && SameParams(*rules_of_ref_, *c.rules))
+    rules_for_ref_ = c.rules;
   if (rules_for_ref_ == c.rules &&
       sandbox_->memory_used() + kFastPathHeadroom < sandbox_->limits().memory_bytes) {
     // Fast path: with this much memory free, pushing a few small values
     // cannot fail, so they may be pushed outside a protected call and the
     // hook called directly.
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    int nargs = PushArgs(L, c);
+    int nargs = PushArgs(L, c, cs);
     lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref_);
-    nargs += PushTrailingArgs(L, c);
+    nargs += PushTrailingArgs(L, c, minimum_sees_ctx_);
     error = sandbox_->Call(nargs + 1, 1);
     if (!error) {
       TakeResult(L, ref, c, extra_parts_);
       lua_pop(L, 1);
     }
-    if (c.ctx) ClearCurrentContext(L);
   } else {
-    error = sandbox_->Protected([this, ref, &c](lua_State* state) {
+    error = sandbox_->Protected([this, ref, cs, &c](lua_State* state) {
       if (rules_for_ref_ != c.rules) {
         PushRules(state, *c.rules);
         int rules = luaL_ref(state, LUA_REGISTRYINDEX);
         if (rules_ref_ != LUA_NOREF) luaL_unref(state, LUA_REGISTRYINDEX, rules_ref_);
         rules_ref_ = rules;
         rules_for_ref_ = c.rules;
+        rules_of_ref_ = std::make_unique<Rules>(*c.rules);
       }
       lua_rawgeti(state, LUA_REGISTRYINDEX, ref);
-      int nargs = PushArgs(state, c);
+      int nargs = PushArgs(state, c, cs);
       lua_rawgeti(state, LUA_REGISTRYINDEX, rules_ref_);
-      nargs += PushTrailingArgs(state, c);
+      nargs += PushTrailingArgs(state, c, minimum_sees_ctx_);
       lua_call(state, nargs + 1, 1);
       TakeResult(state, ref, c, extra_parts_);
     });
-    if (c.ctx) {
-      sandbox_->Protected([](lua_State* state) { ClearCurrentContext(state); });
-    }
   }
+  cs->ctx = nullptr;
   const std::string& name = HookNames()[size_t(c.hook)];
   if (error) {
     Record(name, DescribeCall(c), *error);
@@ -720,13 +813,14 @@ int LuaHooks::MinimumCount(const Rules& rules, int total, int side,
   return Invoke(c) ? c.integer : RuleHooks::MinimumCount(rules, total, side, totals);
 }
 
-HookAnswer LuaHooks::Call(HookId id, const HookValue& ctx, const Rules& rules) const {
+HookAnswer LuaHooks::Call(const HookContext& ctx, const Rules& rules) const {
+  const HookId id = ctx.hook();
   if (id >= HookId::kCount || !GetHookSpec(id).v2 || refs_[size_t(id)] == LUA_NOREF)
     return HookAnswer{};
   CallState c(id, rules);
   c.ctx = &ctx;
   if (!Invoke(c)) return HookAnswer{};
-  c.answer.where = where_[size_t(id)];
+  if (c.answer.given) c.answer.where = where_[size_t(id)];  // only an answer cites it
   return std::move(c.answer);
 }
 

@@ -53,7 +53,8 @@ class LuaHooks : public RuleHooks {
                    const std::vector<int>* totals = nullptr) const override;
   int HouseScoreAdjustment(const Rules& rules, const SideSummary& side,
                            bool went_out) const override;
-  HookAnswer Call(HookId id, const HookValue& ctx, const Rules& rules) const override;
+  using RuleHooks::Call;
+  HookAnswer Call(const HookContext& ctx, const Rules& rules) const override;
   const std::vector<std::string>& ExtraParts() const override { return extra_parts_; }
   std::vector<std::string> OverriddenHooks() const override;
 
@@ -64,6 +65,7 @@ class LuaHooks : public RuleHooks {
   bool HasFailures() const override { return !errors_.empty(); }
 
   struct CallState;
+  struct ContextState;
 
  private:
   // Calls hook `call.hook`; false when it failed (the failure is recorded).
@@ -73,13 +75,16 @@ class LuaHooks : public RuleHooks {
   std::unique_ptr<LuaSandbox> sandbox_;
   std::array<int, kNumHooks> refs_;  // registry references; LUA_NOREF when undefined
   std::array<std::string, kNumHooks> where_;  // "file:line" of each defined hook
-  std::array<int, kNumHooks> ctx_meta_;  // registry refs of each v2 hook's ctx metatable
-  int strict_meta_ = -2;                 // registry ref of the nested tables' metatable
+  std::unique_ptr<ContextState> context_;  // the v2 context of the call in progress
+  int strict_meta_ = -2;                   // registry ref of the nested tables' metatable
   std::vector<std::string> extra_parts_;  // the chain's `score_parts`
+  bool minimum_sees_ctx_ = true;          // minimum_count takes a third argument
   // The `rules` table handed to hooks, built once per Rules object: hooks
   // assume the Rules they are called with is not changed while in use.
   mutable int rules_ref_;
   mutable const Rules* rules_for_ref_ = nullptr;
+  mutable std::unique_ptr<Rules> rules_of_ref_;  // a copy: a game's own copy of the same
+                                                 // Rules gets the same table
   mutable std::vector<HookError> errors_;
   mutable int dropped_errors_ = 0;
 };

@@ -252,6 +252,20 @@ void PushRules(lua_State* L, const Rules& rules) {
   MakeReadOnly(L, "rules");
 }
 
+bool SameParams(Rules& a, const Rules& b) {
+  // VisitParams hands out members of `a`; the same member of `b` is at the
+  // same offset.
+  const char* base_a = reinterpret_cast<const char*>(&a);
+  const char* base_b = reinterpret_cast<const char*>(&b);
+  bool same = true;
+  VisitParams(a, [&](const ParamInfo&, const auto& value) {
+    using T = std::decay_t<decltype(value)>;
+    const char* at = reinterpret_cast<const char*>(&value);
+    same = same && value == *reinterpret_cast<const T*>(base_b + (at - base_a));
+  });
+  return same;
+}
+
 // --- Lua -> rule values ---
 
 std::string ReadValue(lua_State* L, int idx, int& out) {

@@ -56,6 +56,9 @@ void PushValue(lua_State* L, E value) {
 
 // Pushes a read-only table of every parameter of `rules`, by name.
 void PushRules(lua_State* L, const Rules& rules);
+// Whether PushRules makes the same table for `a` and `b` (every parameter
+// equal): a table may then serve Rules objects that are copies.
+bool SameParams(Rules& a, const Rules& b);
 
 // Replaces the table on top of the stack with a read-only, strict proxy of
 // it: reading a string key it lacks is an error "<name> has no field ...

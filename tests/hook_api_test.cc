@@ -153,6 +153,34 @@ TEST(HookApi, ContextKeptPastItsCallIsAnError) {
       << failure;
 }
 
+TEST(HookApi, ContextIsReadOnlyAndIterable) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    local names = {}
+    for k, v in pairs(ctx) do names[#names + 1] = k end
+    if ctx.player == 0 then ctx.card = "2C" end
+    return table.concat(names, ",") .. " " .. tostring(ctx)
+  end)");
+  Rules rules;
+  HookValue ctx = DiscardContext();
+  HookAnswer a = hooks->Call(HookId::kMayDiscard, ctx, rules);
+  // The fields set, in the descriptor's order (pile_top is nil).
+  EXPECT_EQ(a.reason, "player,hand,other_melds,card ctx of may_discard");
+  EXPECT_EQ(FirstFailure(*hooks), "");
+  ctx.Set("player", HookValue::Int(0));
+  EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, ctx, rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("ctx is read-only"), std::string::npos);
+}
+
+TEST(HookApi, ListFieldIsOneTablePerCall) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.hand ~= ctx.hand then return "two tables" end
+    return #ctx.hand .. " " .. ctx.hand[1]
+  end)");
+  Rules rules;
+  EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).reason, "2 7H");
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
 TEST(HookApi, ScorePartsStandardAndDeclared) {
   auto hooks = Hooks(R"(score = function(ctx, rules)
     if ctx.side == 0 then return { sevens_bonus = 500, red_threes = 600 } end

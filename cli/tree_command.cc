@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <boost/program_options.hpp>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +11,8 @@
 #include <iostream>
 #include <map>
 #include <memory>
+
+#include <boost/program_options.hpp>
 
 #include "cli/commands.h"
 #include "cli/hand_tree.h"

@@ -521,7 +521,9 @@ TEST(ReviewHtml, OneSelfContainedPageThatChromiumRenders) {
     GTEST_SKIP() << "chromium is not installed (Debian package `chromium`): the HTML review "
                     "was written but not rendered";
   const std::string flags = " --headless --no-sandbox --disable-gpu --window-size=1200,900 ";
-  std::string cmd = std::string(chromium) + flags + "--dump-dom file://" + page + " 2>/dev/null";
+  // `timeout`: a browser that hangs fails the test instead of the run.
+  const std::string browser = std::string("timeout 120 ") + chromium;
+  std::string cmd = browser + flags + "--dump-dom file://" + page + " 2>/dev/null";
   std::string rendered;
   FILE* p = popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);
@@ -552,7 +554,7 @@ TEST(ReviewHtml, OneSelfContainedPageThatChromiumRenders) {
   EXPECT_NE(rendered.find(">best: "), std::string::npos);
   const std::string shot = dir + "canasta-review-test.png";
   std::remove(shot.c_str());
-  cmd = std::string(chromium) + flags + "--screenshot=" + shot + " file://" + page +
+  cmd = browser + flags + "--screenshot=" + shot + " file://" + page +
         " >/dev/null 2>&1";
   EXPECT_EQ(std::system(cmd.c_str()), 0);
   const std::string png = ReadFile(shot);

@@ -17,6 +17,11 @@
 //               against classic native (target <= 1.25x)
 // 6. self-play  hands per second with random bots; games per second per
 //               ruleset with sensible bots (plain figures)
+// 7. review     `canasta review --jobs 2` of every hand of the classic sample
+//               with the default settings: rollouts per second per core, the
+//               slowest hand (target <= 5 s), the largest standard error of a
+//               key decision (target < 50); --review-only runs this alone
+#include <rapidjson/document.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -24,6 +29,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -70,8 +76,10 @@ bool ChoiceFor(const std::string& name, RulesetChoice* out) {
   return true;
 }
 
-// Runs a command, returns its wall time and peak RSS (KiB) of the child.
-bool RunChild(const std::vector<std::string>& argv, double* seconds, long* max_rss_kib) {
+// Runs a command, returns its wall time and peak RSS (KiB) of the child, and
+// when asked its CPU time (user + system).
+bool RunChild(const std::vector<std::string>& argv, double* seconds, long* max_rss_kib,
+              double* cpu_seconds = nullptr) {
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -88,9 +96,11 @@ bool RunChild(const std::vector<std::string>& argv, double* seconds, long* max_r
   if (wait4(pid, &status, 0, &usage) < 0) return false;
   *seconds = Now() - t0;
   *max_rss_kib = usage.ru_maxrss;
+  if (cpu_seconds)
+    *cpu_seconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                   double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   return WIFEXITED(status) && WEXITSTATUS(status) <= 1;
 }
-
 
 // One line per figure with a target; counted for the summary.
 struct Verdicts {
@@ -159,12 +169,119 @@ void LuaFigure(const std::vector<std::string>& files, const RulesetChoice& class
   }
 }
 
+// --- 7. The review (docs/performance.md, "Review").
+
+// What one hand's review JSON says: decisions, rollouts (determinizations x
+// groups, over the evaluated decisions), key decisions and their largest
+// standard error.
+struct HandReviewFigures {
+  int decisions = 0, keys = 0;
+  long rollouts = 0;
+  double largest_se = 0;
+  int keys_over_target = 0;
+};
+
+bool ReadReviewJson(const std::string& path, double target_se, HandReviewFigures* f) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  rapidjson::Document doc;
+  doc.Parse(ss.str().c_str());
+  if (doc.HasParseError() || !doc.IsObject() || !doc.HasMember("games")) return false;
+  for (const auto& g : doc["games"].GetArray())
+    for (const auto& h : g["hands"].GetArray())
+      for (const auto& d : h["decisions"].GetArray()) {
+        ++f->decisions;
+        if (std::string(d["status"].GetString()) == "evaluated")
+          f->rollouts += long(d["rollouts"].GetInt()) *
+                         long(d["alternatives"].Size() + unsigned(d["more"].GetInt()));
+        if (!d["key"].GetBool()) continue;
+        ++f->keys;
+        // The error the review's rollouts stop on: of the points lost, or
+        // of the move's lead when it was the best (docs/review.md).
+        const double se = d["margin_se"].GetDouble();
+        f->largest_se = std::max(f->largest_se, se);
+        f->keys_over_target += se >= target_se;
+      }
+  return true;
+}
+
+// `max_hands`: review hands 1 to max_hands only (0: every hand of the sample).
+void ReviewFigures(const std::string& canasta, const std::string& work, int max_hands,
+                   Verdicts& verdicts) {
+  const std::string sample = std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl";
+  const double kSeconds = 5, kError = 50;
+  const int kCores = 2;
+  fs::create_directories(work);
+  std::printf("review of %s, default settings (`canasta review --hand H --jobs 2`):\n",
+              "samples/classic/game.jsonl");
+  // The slowest hand by wall time, and by CPU time / kCores: what two free
+  // cores would take (the machine is shared, and its wall clock counts the
+  // other jobs' time too).
+  double cpu_all = 0, slowest = 0, slowest_cpu = 0, largest_se = 0;
+  long rollouts_all = 0, most_rollouts = 0;
+  int hands = 0;
+  for (int hand = 1; max_hands <= 0 || hand <= max_hands; ++hand) {
+    const std::string out = work + "/review-hand" + std::to_string(hand) + ".json";
+    double wall = 0, cpu = 0;
+    long rss = 0;
+    // Exit 2 past the last hand.
+    if (!RunChild({canasta, "review", "--hand", std::to_string(hand), "--jobs",
+                   std::to_string(kCores), "--format", "json", "-o", out, sample},
+                  &wall, &rss, &cpu))
+      break;
+    HandReviewFigures f;
+    if (!ReadReviewJson(out, kError, &f)) {
+      std::printf("  hand %d: the review's JSON cannot be read\n", hand);
+      break;
+    }
+    ++hands;
+    std::printf(
+        "  hand %d: %3d decisions, %7ld rollouts, %6.2f s wall, %6.2f s CPU, %2d key "
+        "decisions, largest error %5.1f (%d at %.0f or more)\n",
+        hand, f.decisions, f.rollouts, wall, cpu, f.keys, f.largest_se, f.keys_over_target, kError);
+    cpu_all += cpu;
+    rollouts_all += f.rollouts;
+    most_rollouts = std::max(most_rollouts, f.rollouts);
+    slowest = std::max(slowest, wall);
+    slowest_cpu = std::max(slowest_cpu, cpu / kCores);
+    largest_se = std::max(largest_se, f.largest_se);
+  }
+  double load = 0;
+  if (FILE* l = std::fopen("/proc/loadavg", "r")) {
+    if (std::fscanf(l, "%lf", &load) != 1) load = 0;
+    std::fclose(l);
+  }
+  std::printf("  %d hands%s, load average %.1f after the runs\n", hands,
+              max_hands > 0 ? " (--review-hands; 0 for every hand)" : "", load);
+  if (!hands) {
+    std::printf("%-44s %8s   target       -   %s\n\n", "review", "-",
+                verdicts.Check(false, "review (canasta review failed)"));
+    return;
+  }
+  // The rate that would review the largest hand (in rollouts) in kSeconds
+  // on kCores cores.
+  const double rate = double(rollouts_all) / cpu_all;
+  const double needed = double(most_rollouts) / (kSeconds * kCores);
+  std::printf("%-44s %8.0f   target >= %.0f   %s\n", "review rollouts per second per core (CPU)",
+              rate, needed, verdicts.Check(rate >= needed, "review rollouts/s/core"));
+  std::printf("%-44s %8.2f   (the wall clock of a shared machine)\n",
+              "review, slowest hand, --jobs 2, wall s", slowest);
+  std::printf("%-44s %8.2f   target <= %.2f   %s\n", "review, slowest hand, CPU s / 2 cores",
+              slowest_cpu, kSeconds, verdicts.Check(slowest_cpu <= kSeconds, "review hand <= 5 s"));
+  std::printf("%-44s %8.1f   target <  %.0f     %s\n\n", "review, largest error of a key decision",
+              largest_se, kError,
+              verdicts.Check(largest_se < kError, "review key decision error < 50"));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int games = 2000;
   bool audit_only = false;  // figures 1-2 only
   bool lua_only = false;    // figure 5 only
+  bool review_only = false;  // figure 7 only
+  int review_hands = -1;     // -1: every hand with --review-only, the first 4 otherwise
   std::string work = "/tmp/canasta-bench";
   std::string canasta = CANASTA_BINARY;
   std::string lua_ruleset = std::string(CANASTA_SOURCE_DIR) + "/bench/classic_in_lua.lua";
@@ -175,14 +292,23 @@ int main(int argc, char** argv) {
     else if (a == "--canasta" && i + 1 < argc) canasta = argv[++i];
     else if (a == "--audit-only") audit_only = true;
     else if (a == "--lua-only") lua_only = true;
+    else if (a == "--review-only") review_only = true;
+    else if (a == "--review-hands" && i + 1 < argc) review_hands = std::atoi(argv[++i]);
     else {
       std::cerr << "usage: canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only]\n"
-                   "                     [--lua-only]\n";
+                   "                     [--lua-only] [--review-only] [--review-hands N]\n";
       return 2;
     }
   }
   const unsigned cores = std::thread::hardware_concurrency();
   std::cout << "canasta benchmark: " << games << " games, " << cores << " core(s)\n\n";
+  if (review_only) {
+    Verdicts verdicts;
+    ReviewFigures(canasta, work, review_hands < 0 ? 0 : review_hands, verdicts);
+    fs::remove_all(work);
+    std::printf("targets: %d met, %d missed\n", verdicts.met, verdicts.missed);
+    return verdicts.missed == 0 ? 0 : 1;
+  }
 
   // The corpus: self-play games under classic, one file each.
   RulesetChoice classic;
@@ -353,6 +479,10 @@ int main(int argc, char** argv) {
                 sim_games / t, sim_games, deals);
   }
   std::printf("\n");
+
+  // The whole sample's review takes many minutes here (docs/performance.md,
+  // "Review"): the full run reviews its first hands; --review-only all.
+  ReviewFigures(canasta, work, review_hands < 0 ? 4 : review_hands, verdicts);
 
   fs::remove_all(work);
   std::printf("targets: %d met, %d missed", verdicts.met, verdicts.missed);

@@ -12,8 +12,10 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/hand_tree.h"
 #include "cli/options.h"
 #include "cli/output.h"
+#include "replay/decisions.h"
 #include "replay/driver.h"
 #include "replay/moves.h"
 #include "review/evaluate.h"
@@ -58,6 +60,7 @@ struct ReviewedHand {
   std::vector<Reviewed> decisions;
   std::vector<int> scores;
   std::string note;
+  TreePoints tree;  // for the HTML page's tree
 };
 
 struct ReviewedGame {
@@ -81,13 +84,14 @@ std::string Signed(double v) { return (v >= 0.5 ? "+" : "") + Fixed(v); }
 class ReviewObserver : public ReplayObserver {
  public:
   ReviewObserver(ReplayDriver* driver, const std::string& file, int game, int hand,
-                 const ReviewSettings& settings, RulesetResolver resolve)
+                 const ReviewSettings& settings, RulesetResolver resolve, bool trees)
       : driver_(driver),
         file_(file),
         want_game_(game),
         want_hand_(hand),
         settings_(settings),
-        resolve_(std::move(resolve)) {}
+        resolve_(std::move(resolve)),
+        trees_(trees) {}
 
   std::vector<ReviewedGame>& games() { return games_; }
 
@@ -141,7 +145,7 @@ class ReviewObserver : public ReplayObserver {
     d.upcards = deal.upcard;
     d.stock = deal.stock;
     history_.emplace(choice_.rules, *choice_.hooks, totals_, std::move(d));
-    turn_ = 0;
+    counter_ = DecisionCounter();
   }
 
   void OnFinding(const Finding& f) override {
@@ -164,28 +168,25 @@ class ReviewObserver : public ReplayObserver {
     move_ = std::move(*made);
     before_.emplace(pos);
     const int seat = *e.player;
-    const bool drawing =
-        std::holds_alternative<DrawMove>(move_) || std::holds_alternative<TakePileMove>(move_);
-    if (drawing) ++turn_;
-    const bool decision = drawing || std::holds_alternative<MeldMove>(move_) ||
-                          std::holds_alternative<DiscardMove>(move_);
-    if (!decision || pos.phase() == Phase::kOver || pos.phase() == Phase::kBeforePlay) return;
+    const CountedMove c = counter_.Count(seat, move_, pos);
+    if (c.index < 0) return;
     ReviewedHand& hand = games_.back().hands.back();
     Reviewed r;
     r.line = e.line;
-    r.turn = turn_;
+    r.turn = c.turn;
     r.seat = seat;
     r.player = Name(seat);
-    r.phase = drawing ? "draw" : "play";
+    r.phase = c.draws ? "draw" : "play";
     r.pile = int(pos.pile().size());
     r.played = MoveWords(move_, r.pile);
     r.took_pile = std::holds_alternative<TakePileMove>(move_);
     if (auto* d = std::get_if<DiscardMove>(&move_)) r.froze = d->card.is_wild();
     ReviewSettings s = settings_;
     s.jobs = jobs_;
-    const uint64_t key =
-        MixSeed(uint64_t(games_.back().game), uint64_t(hand.hand), uint64_t(hand.decisions.size()));
-    r.value = EvaluateDecision(*history_, pos, move_, key, s);
+    r.value = EvaluateDecision(*history_, pos, move_,
+                               DecisionKey(games_.back().game, hand.hand, c.index), s);
+    if (trees_)
+      hand.tree.Add(e.line, c, move_, pos, TreePoints::Shows(c, move_) ? r.value : DecisionValue());
     // The discard before this take handed the pile over.
     if (r.took_pile) {
       for (size_t i = hand.decisions.size(); i-- > 0;) {
@@ -267,6 +268,7 @@ class ReviewObserver : public ReplayObserver {
   const int want_game_, want_hand_;
   ReviewSettings settings_;
   RulesetResolver resolve_;  // the command line's (cli/commands.h)
+  const bool trees_;
   int jobs_ = 1;
   std::vector<ReviewedGame> games_;
   int game_number_ = 0;
@@ -277,7 +279,7 @@ class ReviewObserver : public ReplayObserver {
   std::optional<HandHistory> history_;
   std::optional<Position> before_;
   Move move_;
-  int turn_ = 0;
+  DecisionCounter counter_;
 };
 
 // --- Accuracy over a game, per seat.
@@ -455,7 +457,7 @@ void WriteJson(const std::vector<ReviewedGame>& games, const std::string& file,
             << StatusName(v.status) << "\",\"pile\":" << r.pile << ",\"gave_pile\":" << r.gave_pile
             << ",\"went_out\":" << (r.went_out ? "true" : "false") << ",\"rollouts\":" << v.rollouts
             << ",\"lost\":" << Fixed(v.lost, 1) << ",\"lost_se\":" << Fixed(v.lost_se, 1)
-            << ",\"label\":" << Json(r.label)
+            << ",\"margin_se\":" << Fixed(v.margin_se, 1) << ",\"label\":" << Json(r.label)
             << ",\"key\":" << (r.why_key.empty() ? "false" : "true") << ",\"why_key\":[";
         for (size_t i = 0; i < r.why_key.size(); ++i) out << (i ? "," : "") << Json(r.why_key[i]);
         out << "],\"alternatives\":[";
@@ -503,15 +505,46 @@ std::string Esc(const std::string& t) {
   return o;
 }
 
-void WriteHtml(const std::vector<ReviewedGame>& games, const std::string& file,
-               const ReviewSettings& s, std::ostream& out) {
+// The hand's tree for its page: the turns holding a key decision of the
+// review (its reasons in red), with the review's values and the best
+// alternative in green. Empty when no turn holds one.
+std::string HandTreeSvg(const ReviewedHand& h, HandDecisions tree, const ReviewSettings& s,
+                        std::string* error) {
+  bool any = false;
+  for (Decision& d : tree.decisions) {
+    d.key = false;
+    d.why_key.clear();
+    for (const Reviewed& r : h.decisions) {
+      if (r.why_key.empty() || r.seat != d.seat || r.line < d.first_line || r.line > d.line)
+        continue;
+      for (const std::string& w : r.why_key) d.why_key += (d.why_key.empty() ? "" : "; ") + w;
+      d.key = any = true;
+    }
+  }
+  if (!any) return "";
+  TreeOptions options;
+  options.subtitle = ": the review's key decisions";
+  options.values = std::to_string(s.rollouts) + " to " + std::to_string(s.max_rollouts) +
+                   " rollouts, seed " + std::to_string(s.seed);
+  options.mark_best = true;
+  std::string svg;
+  if (!RenderTree(tree, h.tree.points(), options, "svg", &svg, error)) return "";
+  return InlineSvg(svg, "g" + std::to_string(tree.game) + "h" + std::to_string(tree.hand) + "-");
+}
+
+void WriteHtml(const std::vector<ReviewedGame>& games, const std::vector<HandDecisions>& trees,
+               const std::string& file, const ReviewSettings& s, std::ostream& out) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-         "<title>Review of " << Esc(file) << "</title><style>"
+         "<title>Review of "
+      << Esc(file)
+      << "</title><style>"
          "body{font-family:Helvetica,Arial,sans-serif;margin:2em;color:#222}"
          "table{border-collapse:collapse;margin:0.5em 0 1.5em}"
          "td,th{border:1px solid #bbb;padding:0.25em 0.6em;text-align:left;vertical-align:top}"
          "th{background:#eee}.blunder{color:#b00;font-weight:bold}.mistake{color:#c60}"
          ".inaccuracy{color:#880}.played{font-weight:bold}.finding{color:#b00}"
+         "figure.tree{margin:0 0 2em;overflow-x:auto}"
+         "figcaption{color:#555;font-size:0.9em}"
          "</style></head><body>\n";
   out << "<h1>Review of " << Esc(file) << "</h1>\n<p>" << s.rollouts << " to " << s.max_rollouts
       << " rollouts per decision, seed " << s.seed
@@ -565,12 +598,16 @@ void WriteHtml(const std::vector<ReviewedGame>& games, const std::string& file,
         const DecisionValue& v = r.value;
         std::string why;
         for (const std::string& w : r.why_key) why += (why.empty() ? "" : "; ") + w;
-        out << "<tr class=\"decision\"><td>" << r.turn << "</td><td>" << Esc(r.player) << "</td><td>"
-            << r.line << "</td><td>" << Esc(r.played)
+        out << "<tr class=\"decision\"><td>" << r.turn << "</td><td>" << Esc(r.player)
+            << "</td><td>" << r.line << "</td><td>" << Esc(r.played)
             << (r.gave_pile ? Esc(", which gave " + r.gave_to + " a " +
                                   std::to_string(r.gave_pile) + "-card pile")
                             : std::string())
-            << "</td><td>" << Esc(why) << "</td>";
+            << "</td><td>" << Esc(why);
+        // The audit's findings at this decision's event.
+        for (const Finding& f : h.findings)
+          if (f.line == r.line) out << "<div class=\"finding\">" << Esc(f.message) << "</div>";
+        out << "</td>";
         if (v.status != DecisionStatus::kEvaluated) {
           out << "<td>" << StatusName(v.status) << "</td><td></td><td></td></tr>\n";
           continue;
@@ -593,6 +630,20 @@ void WriteHtml(const std::vector<ReviewedGame>& games, const std::string& file,
         out << "</ol></td></tr>\n";
       }
       out << "</table>\n";
+      const auto tree = std::find_if(trees.begin(), trees.end(), [&](const HandDecisions& t) {
+        return t.game == g.game && t.hand == h.hand;
+      });
+      if (tree == trees.end()) continue;
+      std::string error;
+      const std::string svg = HandTreeSvg(h, *tree, s, &error);
+      if (!error.empty()) {
+        out << "<p>The tree could not be drawn: " << Esc(error) << "</p>\n";
+      } else if (!svg.empty()) {
+        out << "<figure class=\"tree\">" << svg << "<figcaption>Hand " << h.hand
+            << ": the turns holding a key decision, the played line in blue, the other legal "
+               "moves dashed with their value against the move played, the best in "
+               "green.</figcaption></figure>\n";
+      }
     }
   }
   out << "</body></html>\n";
@@ -662,9 +713,14 @@ int ReviewCommand(const std::vector<std::string>& args) {
   options.resolve = CommandLineResolver(rules, {}, paths[0]);
   options.max_findings = 0;
   ReplayDriver driver(options);
-  ReviewObserver observer(&driver, paths[0], game, hand, settings, options.resolve);
+  const bool html = format == "html";
+  // The page's trees: the decisions of every hand reviewed (replay/decisions.h).
+  DecisionCollector collector(nullptr, game, hand);
+  if (html) driver.AddObserver(&collector);
+  ReviewObserver observer(&driver, paths[0], game, hand, settings, options.resolve, html);
   driver.AddObserver(&observer);
   driver.Run(in, paths[0]);
+  collector.Finish();
   std::vector<ReviewedGame>& games = observer.games();
   if (games.empty()) {
     std::cerr << "canasta review: error: " << paths[0] << ": no game "
@@ -680,7 +736,7 @@ int ReviewCommand(const std::vector<std::string>& args) {
   if (format == "json")
     WriteJson(games, paths[0], settings, text);
   else if (format == "html")
-    WriteHtml(games, paths[0], settings, text);
+    WriteHtml(games, collector.hands(), paths[0], settings, text);
   else
     WriteText(games, paths[0], settings, text);
   return WriteOutput("review", output, text.str(), {paths[0]});

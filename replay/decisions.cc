@@ -88,214 +88,212 @@ void SeePile(const Position& pos, int seat, Decision* d) {
   }
 }
 
-// Collects the decisions of one hand from the driver's callbacks. Every
-// judgement is made on moves and positions, never on the words shown.
-class DecisionCollector : public ReplayObserver {
- public:
-  DecisionCollector(ReplayDriver* driver, int game, int hand, HandDecisions* out)
-      : driver_(driver), want_game_(game), want_hand_(hand), out_(out) {}
-
-  bool found_hand() const { return found_hand_; }
-  int games() const { return games_; }
-  const std::string& error() const { return error_; }
-
-  void OnGameStart(const GameReport& game, const RulesetChoice* ruleset) override {
-    if (++games_ > want_game_) return driver_->Stop();
-    if (games_ < want_game_) return;
-    in_game_ = true;
-    if (!ruleset) {
-      // Not replayed: the reason is the game's last finding.
-      error_ = game.findings.empty() ? "game " + std::to_string(want_game_) + " cannot be replayed"
-                                     : game.findings.back().message;
-      return driver_->Stop();
-    }
-    out_->ruleset = ruleset->name;
-    out_->players = game.players;
-    out_->game = want_game_;
-    out_->hand = want_hand_;
-  }
-
-  void OnHandStart(const Event& deal, const Position&) override {
-    if (!in_game_) return;
-    target_ = *deal.hand == want_hand_;
-    found_hand_ |= target_;
-  }
-
-  void OnStateLost(int line, const std::string& why) override {
-    if (!in_game_ || !target_) return;
-    error_ = "line " + std::to_string(line) + ": " + why + " (the replay cannot follow hand " +
-             std::to_string(want_hand_) + " from there)";
-    driver_->Stop();
-  }
-
-  void OnHandEnd(const HandReport& hand, const Event* end_hand, const Position*) override {
-    if (!in_game_ || !target_) return;
-    ClosePlay();
-    if (end_hand) out_->scores = hand.scores;
-    done_ = true;
-    driver_->Stop();
-  }
-
-  void BeforeMove(const Event& e, const Position& pos) override {
-    if (!in_game_ || !target_) return;
-    std::optional<Move> made = ToMove(e, nullptr);
-    if (!made) return;
-    move_ = std::move(*made);
-    const Move& move = move_;
-    const int seat = *e.player;
-    const bool drawing =
-        std::holds_alternative<DrawMove>(move) || std::holds_alternative<TakePileMove>(move);
-    tracking_play_ = false;
-    if (drawing || seat != turn_seat_) {
-      ClosePlay();
-      if (drawing) {
-        ++turn_;
-        turn_seat_ = seat;
-      }
-    }
-    if (drawing) return Draw(e, pos, move, seat);
-    if (pos.phase() != Phase::kPlay || seat != pos.current_player()) return;
-    if (!play_open_) OpenPlay(e, pos, seat);
-    if (auto* d = std::get_if<DiscardMove>(&move)) {
-      std::string others;
-      int n = 0;
-      for (const Move& m : LegalMoves(pos)) {
-        auto* o = std::get_if<DiscardMove>(&m);
-        if (!o || o->card == d->card) continue;
-        if (n++ < 8) others += (others.empty() ? "" : " ") + ToString(o->card);
-      }
-      if (n) play_.alternatives.push_back("other discards: " + others + (n > 8 ? " ..." : ""));
-    }
-    if (auto* m = std::get_if<MeldMove>(&move))
-      played_parts_.insert(played_parts_.end(), m->parts.begin(), m->parts.end());
-    std::string words = Words(move, int(pos.pile().size()));
-    if (!words.empty()) play_.chosen += (play_.chosen.empty() ? "" : "; ") + words;
-    play_.line = e.line;
-    tracking_play_ = true;
-  }
-
-  void AfterMove(const Event& e, const Position& pos, const TaggedViolations&) override {
-    if (!tracking_play_) return;
-    tracking_play_ = false;
-    if (pos.phase() == Phase::kOver && pos.went_out() == *e.player) {
-      play_.chosen += "; went out";
-      went_out_ = true;
-    }
-  }
-
-  // The end of the replay: a hand cut short by the end of the log.
-  void Finish() {
-    if (!done_) ClosePlay();
-  }
-
- private:
-  std::string Name(int s) const {
-    return s < int(out_->players.size()) ? out_->players[size_t(s)] : "seat " + std::to_string(s);
-  }
-
-  void Draw(const Event& e, const Position& pos, const Move& move, int seat) {
-    Decision d;
-    d.line = d.first_line = e.line;
-    d.seat = seat;
-    d.player = Name(seat);
-    d.turn = turn_;
-    d.phase = "draw";
-    SeePile(pos, seat, &d);
-    const int pile = int(pos.pile().size());
-    d.chosen = Words(move, pile);
-    bool could_take = false;
-    if (pos.stock_size() > 0 && !std::holds_alternative<DrawMove>(move))
-      d.alternatives.push_back("draw from the stock");
-    for (const Move& m : LegalMoves(pos)) {
-      if (!std::holds_alternative<TakePileMove>(m)) continue;
-      could_take = true;
-      if (!std::holds_alternative<TakePileMove>(move))
-        d.alternatives.push_back("take the pile: " + Words(m, pile).substr(5));
-    }
-    if (could_take && std::holds_alternative<DrawMove>(move) && pile >= 3) {
-      d.key = true;
-      d.why_key = "left a pile of " + std::to_string(pile) + " cards";
-    }
-    // Fed by the previous discard: mark it.
-    if (std::holds_alternative<TakePileMove>(move) && !out_->decisions.empty() &&
-        out_->decisions.back().phase == "play" && !out_->decisions.back().key) {
-      out_->decisions.back().key = true;
-      out_->decisions.back().why_key =
-          "the next player took the pile (" + std::to_string(pile) + " cards)";
-    }
-    out_->decisions.push_back(std::move(d));
-  }
-
-  // What the play phase offered when it began.
-  void OpenPlay(const Event& e, const Position& pos, int seat) {
-    play_ = Decision();
-    play_.line = play_.first_line = e.line;
-    play_.seat = seat;
-    play_.player = Name(seat);
-    play_.turn = turn_;
-    play_.phase = "play";
-    SeePile(pos, seat, &play_);
-    play_open_ = true;
-    could_go_out_ = went_out_ = false;
-    alternative_melds_.clear();
-    played_parts_.clear();
-    int melds = 0;
-    for (const Move& m : LegalMoves(pos)) {
-      if (EmptiesHand(pos, m)) could_go_out_ = true;
-      if (auto* x = std::get_if<MeldMove>(&m)) {
-        if (melds++ < 3) {
-          play_.alternatives.push_back("could have " + MeldWords(*x));
-          alternative_melds_.emplace_back(play_.alternatives.size() - 1, *x);
-        }
-      }
-    }
-    if (melds > 3)
-      play_.alternatives.push_back("and " + std::to_string(melds - 3) + " other meld(s)");
-    if (could_go_out_) play_.alternatives.push_back("could have gone out");
-  }
-
-  void ClosePlay() {
-    if (!play_open_) return;
-    // What was played is not an alternative: a meld every part of which
-    // was melded in this phase.
-    std::vector<bool> drop(play_.alternatives.size(), false);
-    for (const auto& [index, meld] : alternative_melds_) {
-      bool all = !meld.parts.empty();
-      for (const MeldPart& p : meld.parts) {
-        bool seen = false;
-        for (const MeldPart& q : played_parts_) seen |= SamePart(p, q);
-        all &= seen;
-      }
-      drop[index] = all;
-    }
-    std::vector<std::string> alternatives;
-    for (size_t i = 0; i < play_.alternatives.size(); ++i)
-      if (!drop[i]) alternatives.push_back(std::move(play_.alternatives[i]));
-    play_.alternatives = std::move(alternatives);
-    if (could_go_out_ && !went_out_) {
-      play_.key = true;
-      play_.why_key = "could have gone out";
-    }
-    out_->decisions.push_back(play_);
-    play_open_ = false;
-  }
-
-  ReplayDriver* driver_;
-  const int want_game_, want_hand_;
-  HandDecisions* out_;
-  int games_ = 0;
-  bool in_game_ = false, target_ = false, found_hand_ = false, done_ = false;
-  std::string error_;
-  int turn_ = 0, turn_seat_ = -1;
-  Move move_;
-  bool tracking_play_ = false;
-  Decision play_;  // the play phase being collected
-  bool play_open_ = false, could_go_out_ = false, went_out_ = false;
-  std::vector<std::pair<size_t, MeldMove>> alternative_melds_;  // index in alternatives
-  std::vector<MeldPart> played_parts_;
-};
-
 }  // namespace
+
+DecisionCollector::DecisionCollector(ReplayDriver* driver, int game, int hand)
+    : driver_(driver), want_game_(game), want_hand_(hand) {}
+
+void DecisionCollector::OnGameStart(const GameReport& game, const RulesetChoice* ruleset) {
+  in_game_ = false;
+  ++games_;
+  if (want_game_ && games_ > want_game_) {
+    if (driver_) driver_->Stop();
+    return;
+  }
+  if (want_game_ && games_ < want_game_) return;
+  if (!ruleset) {
+    // Not replayed: the reason is the game's last finding.
+    if (!driver_) return;
+    error_ = game.findings.empty() ? "game " + std::to_string(want_game_) + " cannot be replayed"
+                                   : game.findings.back().message;
+    return driver_->Stop();
+  }
+  in_game_ = true;
+  ruleset_ = ruleset->name;
+  players_ = game.players;
+}
+
+void DecisionCollector::OnHandStart(const Event& deal, const Position&) {
+  target_ = false;
+  if (!in_game_) return;
+  target_ = !want_hand_ || *deal.hand == want_hand_;
+  if (!target_) return;
+  found_hand_ = true;
+  done_ = false;
+  play_open_ = false;
+  turn_ = 0;
+  turn_seat_ = -1;
+  HandDecisions h;
+  h.ruleset = ruleset_;
+  h.players = players_;
+  h.game = games_;
+  h.hand = *deal.hand;
+  hands_.push_back(std::move(h));
+  out_ = &hands_.back();
+}
+
+void DecisionCollector::OnStateLost(int line, const std::string& why) {
+  if (!in_game_ || !target_) return;
+  if (!driver_) {  // every hand: this one ends here
+    ClosePlay();
+    target_ = false;
+    return;
+  }
+  error_ = "line " + std::to_string(line) + ": " + why + " (the replay cannot follow hand " +
+           std::to_string(want_hand_) + " from there)";
+  driver_->Stop();
+}
+
+void DecisionCollector::OnHandEnd(const HandReport& hand, const Event* end_hand, const Position*) {
+  if (!in_game_ || !target_) return;
+  ClosePlay();
+  if (end_hand) out_->scores = hand.scores;
+  done_ = true;
+  target_ = false;
+  if (driver_) driver_->Stop();
+}
+
+void DecisionCollector::BeforeMove(const Event& e, const Position& pos) {
+  if (!in_game_ || !target_) return;
+  std::optional<Move> made = ToMove(e, nullptr);
+  if (!made) return;
+  move_ = std::move(*made);
+  const Move& move = move_;
+  const int seat = *e.player;
+  const bool drawing =
+      std::holds_alternative<DrawMove>(move) || std::holds_alternative<TakePileMove>(move);
+  tracking_play_ = false;
+  if (drawing || seat != turn_seat_) {
+    ClosePlay();
+    if (drawing) {
+      ++turn_;
+      turn_seat_ = seat;
+    }
+  }
+  if (drawing) return Draw(e, pos, move, seat);
+  if (pos.phase() != Phase::kPlay || seat != pos.current_player()) return;
+  if (!play_open_) OpenPlay(e, pos, seat);
+  if (auto* d = std::get_if<DiscardMove>(&move)) {
+    std::string others;
+    int n = 0;
+    for (const Move& m : LegalMoves(pos)) {
+      auto* o = std::get_if<DiscardMove>(&m);
+      if (!o || o->card == d->card) continue;
+      if (n++ < 8) others += (others.empty() ? "" : " ") + ToString(o->card);
+    }
+    if (n) play_.alternatives.push_back("other discards: " + others + (n > 8 ? " ..." : ""));
+  }
+  if (auto* m = std::get_if<MeldMove>(&move))
+    played_parts_.insert(played_parts_.end(), m->parts.begin(), m->parts.end());
+  std::string words = Words(move, int(pos.pile().size()));
+  if (!words.empty()) play_.chosen += (play_.chosen.empty() ? "" : "; ") + words;
+  play_.line = e.line;
+  tracking_play_ = true;
+}
+
+void DecisionCollector::AfterMove(const Event& e, const Position& pos, const TaggedViolations&) {
+  if (!tracking_play_) return;
+  tracking_play_ = false;
+  if (pos.phase() == Phase::kOver && pos.went_out() == *e.player) {
+    play_.chosen += "; went out";
+    went_out_ = true;
+  }
+}
+
+void DecisionCollector::Finish() {
+  if (!done_) ClosePlay();
+}
+
+std::string DecisionCollector::Name(int s) const {
+  return s < int(out_->players.size()) ? out_->players[size_t(s)] : "seat " + std::to_string(s);
+}
+
+void DecisionCollector::Draw(const Event& e, const Position& pos, const Move& move, int seat) {
+  Decision d;
+  d.line = d.first_line = e.line;
+  d.seat = seat;
+  d.player = Name(seat);
+  d.turn = turn_;
+  d.phase = "draw";
+  SeePile(pos, seat, &d);
+  const int pile = int(pos.pile().size());
+  d.chosen = Words(move, pile);
+  bool could_take = false;
+  if (pos.stock_size() > 0 && !std::holds_alternative<DrawMove>(move))
+    d.alternatives.push_back("draw from the stock");
+  for (const Move& m : LegalMoves(pos)) {
+    if (!std::holds_alternative<TakePileMove>(m)) continue;
+    could_take = true;
+    if (!std::holds_alternative<TakePileMove>(move))
+      d.alternatives.push_back("take the pile: " + Words(m, pile).substr(5));
+  }
+  if (could_take && std::holds_alternative<DrawMove>(move) && pile >= 3) {
+    d.key = true;
+    d.why_key = "left a pile of " + std::to_string(pile) + " cards";
+  }
+  // Fed by the previous discard: mark it.
+  if (std::holds_alternative<TakePileMove>(move) && !out_->decisions.empty() &&
+      out_->decisions.back().phase == "play" && !out_->decisions.back().key) {
+    out_->decisions.back().key = true;
+    out_->decisions.back().why_key =
+        "the next player took the pile (" + std::to_string(pile) + " cards)";
+  }
+  out_->decisions.push_back(std::move(d));
+}
+
+// What the play phase offered when it began.
+void DecisionCollector::OpenPlay(const Event& e, const Position& pos, int seat) {
+  play_ = Decision();
+  play_.line = play_.first_line = e.line;
+  play_.seat = seat;
+  play_.player = Name(seat);
+  play_.turn = turn_;
+  play_.phase = "play";
+  SeePile(pos, seat, &play_);
+  play_open_ = true;
+  could_go_out_ = went_out_ = false;
+  alternative_melds_.clear();
+  played_parts_.clear();
+  int melds = 0;
+  for (const Move& m : LegalMoves(pos)) {
+    if (EmptiesHand(pos, m)) could_go_out_ = true;
+    if (auto* x = std::get_if<MeldMove>(&m)) {
+      if (melds++ < 3) {
+        play_.alternatives.push_back("could have " + MeldWords(*x));
+        alternative_melds_.emplace_back(play_.alternatives.size() - 1, *x);
+      }
+    }
+  }
+  if (melds > 3)
+    play_.alternatives.push_back("and " + std::to_string(melds - 3) + " other meld(s)");
+  if (could_go_out_) play_.alternatives.push_back("could have gone out");
+}
+
+void DecisionCollector::ClosePlay() {
+  if (!play_open_) return;
+  // What was played is not an alternative: a meld every part of which
+  // was melded in this phase.
+  std::vector<bool> drop(play_.alternatives.size(), false);
+  for (const auto& [index, meld] : alternative_melds_) {
+    bool all = !meld.parts.empty();
+    for (const MeldPart& p : meld.parts) {
+      bool seen = false;
+      for (const MeldPart& q : played_parts_) seen |= SamePart(p, q);
+      all &= seen;
+    }
+    drop[index] = all;
+  }
+  std::vector<std::string> alternatives;
+  for (size_t i = 0; i < play_.alternatives.size(); ++i)
+    if (!drop[i]) alternatives.push_back(std::move(play_.alternatives[i]));
+  play_.alternatives = std::move(alternatives);
+  if (could_go_out_ && !went_out_) {
+    play_.key = true;
+    play_.why_key = "could have gone out";
+  }
+  out_->decisions.push_back(play_);
+  play_open_ = false;
+}
 
 bool CollectDecisions(std::istream& in, const std::string& file, int game, int hand,
                       const AuditOptions& options, HandDecisions* out, std::string* error,
@@ -303,7 +301,7 @@ bool CollectDecisions(std::istream& in, const std::string& file, int game, int h
   AuditOptions o = options;
   o.max_findings = 0;  // the tree stops at its hand; findings are not its output
   ReplayDriver driver(o);
-  DecisionCollector collector(&driver, game, hand, out);
+  DecisionCollector collector(&driver, game, hand);
   driver.AddObserver(&collector);
   for (ReplayObserver* observer : extra) driver.AddObserver(observer);
   driver.Run(in, file);
@@ -318,6 +316,7 @@ bool CollectDecisions(std::istream& in, const std::string& file, int game, int h
     return false;
   }
   collector.Finish();
+  *out = std::move(collector.hands().back());
   return true;
 }
 

@@ -46,6 +46,56 @@ struct HandDecisions {
   std::vector<int> scores;  // the computed scores of the hand, when it ended
 };
 
+// Collects the decisions of hands from the replay driver's callbacks. Every
+// judgement is made on moves and positions, never on the words shown.
+// With a driver: hand `hand` of game `game` (1-based), and it stops the
+// driver after it or where the replay cannot follow it (error()). Without
+// one: every hand of game `game` (0: of every game), or hand `hand` only
+// when not 0, beside another observer that drives the replay (the review's
+// HTML page, cli/review_command.cc); a hand the replay loses ends there.
+class DecisionCollector : public ReplayObserver {
+ public:
+  DecisionCollector(ReplayDriver* driver, int game, int hand);
+
+  // One entry per hand collected, in the log's order.
+  std::vector<HandDecisions>& hands() { return hands_; }
+  bool found_hand() const { return found_hand_; }
+  int games() const { return games_; }
+  const std::string& error() const { return error_; }
+  // The end of the replay: closes a hand cut short by the end of the log.
+  void Finish();
+
+  void OnGameStart(const GameReport& game, const RulesetChoice* ruleset) override;
+  void OnHandStart(const Event& deal, const Position&) override;
+  void OnStateLost(int line, const std::string& why) override;
+  void OnHandEnd(const HandReport& hand, const Event* end_hand, const Position*) override;
+  void BeforeMove(const Event& e, const Position& pos) override;
+  void AfterMove(const Event& e, const Position& pos, const TaggedViolations&) override;
+
+ private:
+  std::string Name(int s) const;
+  void Draw(const Event& e, const Position& pos, const Move& move, int seat);
+  void OpenPlay(const Event& e, const Position& pos, int seat);
+  void ClosePlay();
+
+  ReplayDriver* driver_;
+  const int want_game_, want_hand_;
+  std::vector<HandDecisions> hands_;
+  HandDecisions* out_ = nullptr;  // the hand being collected: hands_.back()
+  std::string ruleset_;
+  std::vector<std::string> players_;
+  int games_ = 0;
+  bool in_game_ = false, target_ = false, found_hand_ = false, done_ = false;
+  std::string error_;
+  int turn_ = 0, turn_seat_ = -1;
+  Move move_;
+  bool tracking_play_ = false;
+  Decision play_;  // the play phase being collected
+  bool play_open_ = false, could_go_out_ = false, went_out_ = false;
+  std::vector<std::pair<size_t, MeldMove>> alternative_melds_;  // index in alternatives
+  std::vector<MeldPart> played_parts_;
+};
+
 // Replays `in` (named `file`, for ruleset paths in its header) up to hand
 // `hand` of game `game` (both 1-based) on the replay driver and collects its
 // decisions. Returns false with `error` set when the hand is not there, or

@@ -111,6 +111,25 @@ std::string LossLabel(double lost, double lost_se) {
   return "";
 }
 
+CountedMove DecisionCounter::Count(int seat, const Move& move, const Position& before) {
+  CountedMove c;
+  c.draws = std::holds_alternative<DrawMove>(move) || std::holds_alternative<TakePileMove>(move);
+  if (c.draws) ++turn_;
+  // A draw, or another seat's move, ends the play phase being counted.
+  if (c.draws || seat != play_seat_) play_started_ = false;
+  if (c.draws) play_seat_ = seat;
+  c.turn = turn_;
+  const bool decision = c.draws || std::holds_alternative<MeldMove>(move) ||
+                        std::holds_alternative<DiscardMove>(move);
+  if (!decision || before.phase() == Phase::kOver || before.phase() == Phase::kBeforePlay) return c;
+  c.index = decisions_++;
+  c.starts_play = !c.draws && !play_started_ && before.phase() == Phase::kPlay &&
+                  seat == before.current_player();
+  if (c.starts_play) play_started_ = true;
+  c.in_play = !c.draws && play_started_;
+  return c;
+}
+
 double DecisionAccuracy(double lost) { return 100.0 * std::exp(-std::max(0.0, lost) / 300.0); }
 
 // ---------------------------------------------------------------------------

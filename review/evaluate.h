@@ -145,6 +145,30 @@ std::string GroupKey(const Move& move);
 // A move in words a club player reads ("took the pile (12 cards) with 9C 9D").
 std::string MoveWords(const Move& move, int pile_size);
 
+// The decisions of a hand that the review evaluates, counted as the log
+// plays them: each draw (the stock or the pile), meld and discard made while
+// the hand is in play. A decision's index in its hand names it in the seed
+// (DecisionKey), so `canasta review` and `canasta tree` count with this one
+// counter and give one decision the same values.
+struct CountedMove {
+  int index = -1;            // the decision's index in the hand; -1: not a decision
+  int turn = 0;              // 1-based: the draws of the hand so far, this one included
+  bool draws = false;        // a draw from the stock or a take of the pile
+  bool starts_play = false;  // the first decision of a play phase (after its draw)
+  bool in_play = false;      // a decision of a play phase whose first one was counted
+};
+
+class DecisionCounter {
+ public:
+  // For every move of the hand, in order, before it is applied: `seat` made
+  // `move` at `before`. A new hand starts with a new counter.
+  CountedMove Count(int seat, const Move& move, const Position& before);
+
+ private:
+  int decisions_ = 0, turn_ = 0, play_seat_ = -1;
+  bool play_started_ = false;
+};
+
 // Lichess-style labels by points lost (docs/review.md): "inaccuracy" from
 // 50, "mistake" from 150, "blunder" from 400; only when the loss is also more
 // than twice its standard error. Empty otherwise.
@@ -156,6 +180,12 @@ double DecisionAccuracy(double lost);
 
 // A seed from a run's seed and up to three numbers (splitmix).
 uint64_t MixSeed(uint64_t seed, uint64_t a, uint64_t b = 0, uint64_t c = 0);
+
+// The key of decision `index` (DecisionCounter) of hand `hand` of game `game`
+// (1-based) for EvaluateDecision.
+inline uint64_t DecisionKey(int game, int hand, int index) {
+  return MixSeed(uint64_t(game), uint64_t(hand), uint64_t(index));
+}
 
 }  // namespace canasta
 

@@ -121,6 +121,54 @@ Script GoingOut() {
   return s;
 }
 
+// One counter for the review's and the tree's decisions (their seeds): a
+// draw starts a turn; a play phase's first meld or discard starts it.
+TEST(DecisionCounter, CountsDrawsMeldsAndDiscardsInTurns) {
+  Rules r;
+  RuleHooks hooks;
+  DealMove d =
+      MakeDeal(r, 3, {Cards({"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QS", "JK", "5C"})},
+               C("9D"), Cards({"QH", "8C"}));
+  Position pos(r, hooks, {0, 0});
+  ASSERT_TRUE(pos.Deal(d).empty());
+  DecisionCounter counter;
+  auto play = [&](const Move& m) {
+    const CountedMove c = counter.Count(pos.current_player(), m, pos);
+    const TaggedViolations v = pos.Play(m);
+    EXPECT_TRUE(v.empty()) << GroupKey(m) << ": " << v[0].violation.message;
+    return c;
+  };
+  // The hand's first draw is made before play has begun (Phase::kBeforePlay,
+  // readings R23): it starts turn 1 but is not a decision.
+  const CountedMove draw = play(DrawMove{0, pos.StockTop(1), 0});
+  EXPECT_EQ(draw.index, -1);
+  EXPECT_EQ(draw.turn, 1);
+  EXPECT_TRUE(draw.draws);
+  EXPECT_FALSE(draw.starts_play || draw.in_play);
+  const CountedMove meld =
+      play(MeldMove{0, {MeldPart{{}, {}, Cards({"KS", "KS", "KH", "KH", "KD", "KD", "KC"})}}, 0});
+  EXPECT_EQ(meld.index, 0);
+  EXPECT_EQ(meld.turn, 1);
+  EXPECT_TRUE(meld.starts_play && meld.in_play);
+  EXPECT_FALSE(meld.draws);
+  const CountedMove discard = play(DiscardMove{0, C("5C"), 0});
+  EXPECT_EQ(discard.index, 1);
+  EXPECT_EQ(discard.turn, 1);
+  EXPECT_TRUE(discard.in_play);
+  EXPECT_FALSE(discard.starts_play);
+  const CountedMove next = play(DrawMove{1, pos.StockTop(1), 0});
+  EXPECT_EQ(next.index, 2);
+  EXPECT_EQ(next.turn, 2);
+  EXPECT_TRUE(next.draws);
+  EXPECT_FALSE(next.in_play);
+  const CountedMove second = play(DiscardMove{1, pos.hand(1).ToVector()[0], 0});
+  EXPECT_EQ(second.index, 3);
+  EXPECT_TRUE(second.starts_play && second.in_play);
+  // The same key for the same decision, another for the next.
+  EXPECT_EQ(DecisionKey(1, 2, 3), MixSeed(1, 2, 3));
+  EXPECT_NE(DecisionKey(1, 2, 3), DecisionKey(1, 2, 4));
+}
+
 MeldMove GoingOutMeld() {
   return MeldMove{0,
                   {MeldPart{{}, {}, Cards({"KS", "KS", "KH", "KH", "KD", "KD", "KC"})},
@@ -453,7 +501,8 @@ std::string ReadFile(const std::string& path) {
 
 // `canasta review -o review.html`: one page with no script and no external
 // resource, rendered by headless Chromium (Debian's `chromium`): its DOM has
-// the score table and the key decisions' rows, and it takes a screenshot.
+// the score table, the key decisions' rows and the hand's tree as inline SVG,
+// and it takes a screenshot.
 TEST(ReviewHtml, OneSelfContainedPageThatChromiumRenders) {
   const std::string dir = ::testing::TempDir();
   const std::string page = dir + "canasta-review-test.html";
@@ -472,7 +521,9 @@ TEST(ReviewHtml, OneSelfContainedPageThatChromiumRenders) {
     GTEST_SKIP() << "chromium is not installed (Debian package `chromium`): the HTML review "
                     "was written but not rendered";
   const std::string flags = " --headless --no-sandbox --disable-gpu --window-size=1200,900 ";
-  std::string cmd = std::string(chromium) + flags + "--dump-dom file://" + page + " 2>/dev/null";
+  // `timeout`: a browser that hangs fails the test instead of the run.
+  const std::string browser = std::string("timeout 120 ") + chromium;
+  std::string cmd = browser + flags + "--dump-dom file://" + page + " 2>/dev/null";
   std::string rendered;
   FILE* p = popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);
@@ -488,9 +539,22 @@ TEST(ReviewHtml, OneSelfContainedPageThatChromiumRenders) {
                           "pile (16 cards) onto the 9s</td>"),
             std::string::npos)
       << rendered;
+  // The hand's tree, inline SVG: Graphviz's node groups (ids prefixed by
+  // game and hand), the decision's box with the move played, the values.
+  EXPECT_NE(rendered.find("<figure class=\"tree\"><svg "), std::string::npos) << rendered;
+  size_t nodes = 0;
+  for (size_t at = rendered.find("<g id=\"g1h1-node"); at != std::string::npos;
+       at = rendered.find("<g id=\"g1h1-node", at + 1))
+    ++nodes;
+  EXPECT_GE(nodes, 8u) << rendered;
+  EXPECT_NE(rendered.find(">took the pile (16 cards) onto the 9s</text>"), std::string::npos);
+  EXPECT_NE(rendered.find(">values: hand points against the move played, 4 to 4 rollouts, seed "
+                          "1</text>"),
+            std::string::npos);
+  EXPECT_NE(rendered.find(">best: "), std::string::npos);
   const std::string shot = dir + "canasta-review-test.png";
   std::remove(shot.c_str());
-  cmd = std::string(chromium) + flags + "--screenshot=" + shot + " file://" + page +
+  cmd = browser + flags + "--screenshot=" + shot + " file://" + page +
         " >/dev/null 2>&1";
   EXPECT_EQ(std::system(cmd.c_str()), 0);
   const std::string png = ReadFile(shot);

@@ -2,6 +2,7 @@
 // reported as ratios against baselines measured in the same run.
 //
 //   build/canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only] [--lua-only]
+//                       [--selfplay-only] [--engine-only] [--review-only] [--review-hands N]
 //   (--lua-only: figure 5 alone)
 //
 // Every figure with a target is printed with it and PASS or FAIL, and a last
@@ -15,8 +16,14 @@
 // 4. memory     peak RSS auditing 10x the corpus against the corpus (target < 1.2x)
 // 5. lua        the corpus under a Lua ruleset restating classic with hooks,
 //               against classic native (target <= 1.25x)
-// 6. self-play  hands per second with random bots; games per second per
-//               ruleset with sensible bots (plain figures)
+// 6. self-play  hands per second with random bots in the engine alone: deals
+//               played out by the rollouts' loop (PlayOut), no log written
+//               (target >= 10,000 hands/s on one core); the same through
+//               SimulateGame, which writes each game's log (a plain figure);
+//               games per second per ruleset with sensible bots (plain figures)
+//
+// --selfplay-only runs figure 6 alone (no corpus is written); --engine-only
+// its first figure alone (for callgrind: --toggle-collect='canasta::PlayOut*').
 // 7. review     `canasta review --jobs 2` of every hand of the classic sample
 //               with the default settings: rollouts per second per core, the
 //               slowest hand (target <= 5 s), the largest standard error of a
@@ -39,6 +46,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/game.h"
 #include "replay/auditor.h"
 #include "replay/log_reader.h"
 #include "replay/simulate.h"
@@ -274,14 +282,95 @@ void ReviewFigures(const std::string& canasta, const std::string& work, int max_
               verdicts.Check(largest_se < kError, "review key decision error < 50"));
 }
 
+// The last line: how many targets were met; the exit status.
+int Summary(const Verdicts& verdicts) {
+  std::printf("targets: %d met, %d missed", verdicts.met, verdicts.missed);
+  for (size_t i = 0; i < verdicts.failed.size(); ++i) {
+    std::printf("%s%s", i == 0 ? " (" : ", ", verdicts.failed[i].c_str());
+  }
+  std::printf("%s\n", verdicts.failed.empty() ? "" : ")");
+  return verdicts.missed == 0 ? 0 : 1;
+}
+
+// 6. Self-play.
+void SelfPlayFigures(const RulesetChoice& classic, int games, bool engine_only,
+                     Verdicts* verdicts) {
+  // The engine alone: random bots play games of at most 20 deals (as below)
+  // with the rollouts' loop, nothing written. Best of 3.
+  {
+    const Rules& r = classic.rules;
+    std::unique_ptr<Bot> bot = MakeRandomBot();
+    const int engine_games = std::max(10, games / 100);
+    long hands = 0, moves = 0;
+    const double t = Best(3, [&] {
+      hands = moves = 0;
+      for (int i = 0; i < engine_games; ++i) {
+        Rng rng(GameSeed(11, i));
+        Game game(r, *classic.hooks);
+        int dealer = 0;
+        for (int deal = 1; deal <= 20 && !game.over(); ++deal) {
+          game.StartDeal(deal, ShuffledDeal(r, dealer, rng));
+          moves += PlayOut(game.position(), *bot, rng, 5000);
+          game.position()->End(0);
+          game.FinishDeal();
+          ++hands;
+          dealer = r.DealerAfter(dealer);
+        }
+      }
+    });
+    std::printf("self-play, random bots, classic, engine     %8.0f hands/s  (%ld hands, %ld moves, "
+                "%.0f moves/s)\n",
+                double(hands) / t, hands, moves, double(moves) / t);
+    std::printf("%-44s %6.0f   target >= 10000  %s\n", "engine self-play, random bots, hands/s",
+                double(hands) / t, verdicts->Check(double(hands) / t >= 10000, "engine self-play"));
+  }
+  if (engine_only) return;
+  // Through SimulateGame, which also writes each game's log (a plain figure).
+  {
+    SimulateOptions random_bots;
+    random_bots.bots = {"random"};
+    random_bots.max_deals = 20;
+    std::ostringstream sink;
+    long hands = 0;
+    const int random_games = std::max(10, games / 100);
+    const double t = Best(1, [&] {
+      for (int i = 0; i < random_games; ++i) {
+        sink.str("");
+        hands += SimulateGame(classic, GameSeed(11, i), random_bots, sink).deals;
+      }
+    });
+    std::printf("self-play, random bots, classic, with log   %8.0f hands/s  (%ld hands)\n",
+                double(hands) / t, hands);
+  }
+
+  // Sensible bots, per ruleset (plain figures).
+  const int sim_games = std::max(20, games / 20);
+  for (const std::string& name : BuiltinRulesetNames()) {
+    RulesetChoice choice;
+    std::variant<Ruleset, LuaError> r = LoadRuleset(name);
+    if (std::holds_alternative<LuaError>(r)) continue;  // incomplete rulesets refuse to run
+    if (!ChoiceFor(name, &choice)) continue;
+    std::ostringstream sink;
+    int deals = 0;
+    const double t = Best(1, [&] {
+      for (int i = 0; i < sim_games; ++i) deals += SimulateGame(choice, GameSeed(7, i), SimulateOptions(), sink).deals;
+    });
+    std::printf("self-play, sensible bots, %-18s %8.1f games/s  (%d games, %d deals)\n", name.c_str(),
+                sim_games / t, sim_games, deals);
+  }
+  std::printf("\n");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int games = 2000;
-  bool audit_only = false;  // figures 1-2 only
-  bool lua_only = false;    // figure 5 only
-  bool review_only = false;  // figure 7 only
-  int review_hands = -1;     // -1: every hand with --review-only, the first 4 otherwise
+  bool audit_only = false;     // figures 1-2 only
+  bool lua_only = false;       // figure 5 only
+  bool selfplay_only = false;  // figure 6 only
+  bool engine_only = false;    // its engine figure only
+  bool review_only = false;    // figure 7 only
+  int review_hands = -1;       // -1: every hand with --review-only, the first 4 otherwise
   std::string work = "/tmp/canasta-bench";
   std::string canasta = CANASTA_BINARY;
   std::string lua_ruleset = std::string(CANASTA_SOURCE_DIR) + "/bench/classic_in_lua.lua";
@@ -292,11 +381,14 @@ int main(int argc, char** argv) {
     else if (a == "--canasta" && i + 1 < argc) canasta = argv[++i];
     else if (a == "--audit-only") audit_only = true;
     else if (a == "--lua-only") lua_only = true;
+    else if (a == "--selfplay-only") selfplay_only = true;
+    else if (a == "--engine-only") selfplay_only = engine_only = true;
     else if (a == "--review-only") review_only = true;
     else if (a == "--review-hands" && i + 1 < argc) review_hands = std::atoi(argv[++i]);
     else {
       std::cerr << "usage: canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only]\n"
-                   "                     [--lua-only] [--review-only] [--review-hands N]\n";
+                   "                     [--lua-only] [--selfplay-only] [--engine-only]\n"
+                   "                     [--review-only] [--review-hands N]\n";
       return 2;
     }
   }
@@ -306,14 +398,19 @@ int main(int argc, char** argv) {
     Verdicts verdicts;
     ReviewFigures(canasta, work, review_hands < 0 ? 0 : review_hands, verdicts);
     fs::remove_all(work);
-    std::printf("targets: %d met, %d missed\n", verdicts.met, verdicts.missed);
-    return verdicts.missed == 0 ? 0 : 1;
+    return Summary(verdicts);
   }
 
-  // The corpus: self-play games under classic, one file each.
   RulesetChoice classic;
   std::string error;
   ResolveClassicOnly("classic", "", &classic, &error);
+  Verdicts verdicts;
+  if (selfplay_only) {
+    SelfPlayFigures(classic, games, engine_only, &verdicts);
+    return Summary(verdicts);
+  }
+
+  // The corpus: self-play games under classic, one file each.
   const fs::path corpus = fs::path(work) / "corpus";
   const fs::path corpus10 = fs::path(work) / "corpus10";
   fs::remove_all(work);
@@ -335,11 +432,10 @@ int main(int argc, char** argv) {
   }
   std::cout << "corpus: " << files.size() << " files, " << bytes / 1024 << " KiB\n\n";
 
-  Verdicts verdicts;
   if (lua_only) {
     LuaFigure(files, classic, lua_ruleset, &verdicts);
     fs::remove_all(work);
-    return verdicts.missed == 0 ? 0 : 1;
+    return Summary(verdicts);
   }
 
   // 1-2. Floor against audit, one thread, in this process. The floor reads
@@ -445,50 +541,12 @@ int main(int argc, char** argv) {
 
   LuaFigure(files, classic, lua_ruleset, &verdicts);
 
-  // 6. Self-play: random bots, hands per second (a plain figure).
-  {
-    SimulateOptions random_bots;
-    random_bots.bots = {"random"};
-    random_bots.max_deals = 20;
-    std::ostringstream sink;
-    long hands = 0;
-    const int random_games = std::max(10, games / 100);
-    const double t = Best(1, [&] {
-      for (int i = 0; i < random_games; ++i) {
-        sink.str("");
-        hands += SimulateGame(classic, GameSeed(11, i), random_bots, sink).deals;
-      }
-    });
-    std::printf("self-play, random bots, classic             %8.0f hands/s  (%ld hands)\n",
-                double(hands) / t, hands);
-  }
-
-  // 5. Self-play per ruleset.
-  const int sim_games = std::max(20, games / 20);
-  for (const std::string& name : BuiltinRulesetNames()) {
-    RulesetChoice choice;
-    std::variant<Ruleset, LuaError> r = LoadRuleset(name);
-    if (std::holds_alternative<LuaError>(r)) continue;  // incomplete rulesets refuse to run
-    if (!ChoiceFor(name, &choice)) continue;
-    std::ostringstream sink;
-    int deals = 0;
-    const double t = Best(1, [&] {
-      for (int i = 0; i < sim_games; ++i) deals += SimulateGame(choice, GameSeed(7, i), SimulateOptions(), sink).deals;
-    });
-    std::printf("self-play, sensible bots, %-18s %8.1f games/s  (%d games, %d deals)\n", name.c_str(),
-                sim_games / t, sim_games, deals);
-  }
-  std::printf("\n");
+  SelfPlayFigures(classic, games, false, &verdicts);
 
   // The whole sample's review takes many minutes here (docs/performance.md,
   // "Review"): the full run reviews its first hands; --review-only all.
   ReviewFigures(canasta, work, review_hands < 0 ? 4 : review_hands, verdicts);
 
   fs::remove_all(work);
-  std::printf("targets: %d met, %d missed", verdicts.met, verdicts.missed);
-  for (size_t i = 0; i < verdicts.failed.size(); ++i) {
-    std::printf("%s%s", i == 0 ? " (" : ", ", verdicts.failed[i].c_str());
-  }
-  std::printf("%s\n", verdicts.failed.empty() ? "" : ")");
-  return verdicts.missed == 0 ? 0 : 1;
+  return Summary(verdicts);
 }

@@ -298,6 +298,55 @@ class SensibleBot : public Bot {
 
 }  // namespace
 
+DealMove ShuffledDeal(const Rules& r, int dealer, Rng& rng) {
+  std::vector<Card> pack;
+  for (int i = 0; i < kNumFaces; ++i) {
+    Card c = Card::FromIndex(i);
+    for (int k = 0; k < r.copies(c); ++k) pack.push_back(c);
+  }
+  for (size_t i = pack.size(); i > 1; --i) std::swap(pack[i - 1], pack[rng.Below(int(i))]);
+  DealMove d;
+  d.dealer = dealer;
+  d.hands.resize(r.num_players);
+  size_t next = 0;
+  // One at a time, from the dealer's left (000 §6).
+  for (int round = 0; round < r.hand_size; ++round)
+    for (int i = 1; i <= r.num_players; ++i)
+      d.hands[(dealer + i) % r.num_players].push_back(pack[next++]);
+  if (r.upcards > 0) {
+    d.upcards.push_back(pack[next++]);
+    while (next < pack.size() &&
+           IsUpcardTrigger(d.upcards.back(), d.upcards.size() == 1 ? r.upcard_first_triggers
+                                                             : r.upcard_more_triggers))
+      d.upcards.push_back(pack[next++]);
+  }
+  std::vector<Card> stock(pack.begin() + long(next), pack.end());
+  if (r.upcard_specials_to_stock && d.upcards.size() > 1) {
+    // 002 Setup-6: the special cards are buried in the middle of the stock.
+    stock.insert(stock.begin() + long(stock.size() / 2), d.upcards.begin(), d.upcards.end() - 1);
+  }
+  d.stock = std::move(stock);
+  return d;
+}
+
+int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves) {
+  std::vector<Move> legal;
+  int played = 0;
+  for (; played < max_moves; ++played) {
+    if (pos->phase() == Phase::kOver && DueThrees(*pos, pos->current_player()).empty()) break;
+    LegalMoves(*pos, &legal);
+    const bool three = !legal.empty() && std::holds_alternative<ThreeMove>(legal[0]);
+    // With the stock gone, a player who may refuse the pile ends the deal.
+    if (pos->stock_size() == 0 && pos->phase() != Phase::kPlay && MayEndDeal(*pos) && !three)
+      break;
+    if (legal.empty()) break;
+    size_t pick = 0;
+    if (!three) pick = bot.Choose(SeatView(*pos, pos->current_player()), legal, rng);
+    pos->Apply(legal[pick]);
+  }
+  return played;
+}
+
 std::unique_ptr<Bot> MakeRandomBot() { return std::make_unique<RandomBot>(); }
 std::unique_ptr<Bot> MakeSensibleBot() { return std::make_unique<SensibleBot>(); }
 std::unique_ptr<Bot> MakeBot(const std::string& name) {

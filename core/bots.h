@@ -66,6 +66,19 @@ std::unique_ptr<Bot> MakeRandomBot();
 std::unique_ptr<Bot> MakeSensibleBot();
 std::unique_ptr<Bot> MakeBot(const std::string& name);  // "random", "sensible"; null if unknown
 
+// A deal from a pack shuffled with `rng` (Fisher-Yates over the ruleset's
+// pack), dealt one card at a time from the dealer's left (000 §6), with the
+// upcards turned and the stock recorded.
+DealMove ShuffledDeal(const Rules& r, int dealer, Rng& rng);
+
+// Plays `pos` on with `bot` choosing for every seat (the red threes due are
+// laid first, with no choice) until the deal is over, the stock is gone and
+// the player in turn may end the deal, no move is legal, or `max_moves`
+// moves were played; the moves come from LegalMoves and are applied without
+// a second check. It does not call End. Returns the moves played. The engine
+// loop of rollouts (review/evaluate.cc) and of the bench's self-play figure.
+int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves);
+
 }  // namespace canasta
 
 #endif  // CANASTA_CORE_BOTS_H_

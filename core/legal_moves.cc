@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <memory>
 
 #include "core/special_hand.h"
 
@@ -59,6 +60,37 @@ Card FirstOf(const CardCounts& hand, int cls) {
     if (hand.count(f.faces[cls][i]) > 0) return f.faces[cls][i];
   return Card();
 }
+
+// A copy of a position to play a candidate on, from a pool kept per thread
+// and reused down the search: assigned into a pooled position, a copy keeps
+// the storage of its vectors (hands' melds, the pile, the stock), so that the
+// search allocates nothing per candidate once the pool is warm. Copies nest
+// (one per level of the search), so the pool is a stack.
+class ScratchCopy {
+ public:
+  explicit ScratchCopy(const Position& p) {
+    std::vector<std::unique_ptr<Position>>& pool = Pool();
+    if (depth_ == pool.size())
+      pool.push_back(std::make_unique<Position>(p));
+    else
+      *pool[depth_] = p;
+    pos_ = pool[depth_++].get();
+  }
+  ~ScratchCopy() { --depth_; }
+  ScratchCopy(const ScratchCopy&) = delete;
+  ScratchCopy& operator=(const ScratchCopy&) = delete;
+  Position& operator*() { return *pos_; }
+  Position* operator->() { return pos_; }
+
+ private:
+  static std::vector<std::unique_ptr<Position>>& Pool() {
+    thread_local std::vector<std::unique_ptr<Position>> pool;
+    return pool;
+  }
+  static thread_local size_t depth_;
+  Position* pos_;
+};
+thread_local size_t ScratchCopy::depth_ = 0;
 
 template <class M>
 bool Clean(const Position& p, const M& m) {
@@ -270,6 +302,10 @@ bool TurnWide(const TaggedViolations& v) {
 // Whether a discard is legal now; with `ok`, which classes. Once a discard
 // that keeps a card is refused for a turn-wide reason, so is every other.
 bool Discards(const Position& p, int seat, const Counts& cnt, std::array<bool, kClasses>* ok) {
+  // While the opening falls short, Check refuses every discard of the
+  // player in turn (CheckTurnEnd): known without wording the refusal.
+  if (p.phase() == Phase::kPlay && seat == p.current_player() && p.TurnEndOpeningShort())
+    return false;
   const CardCounts& hand = p.hand(seat);
   bool any = false;
   for (int cls = 1; cls < kClasses; ++cls) {
@@ -344,15 +380,15 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step);
 
 // Lays out the red threes due (they come before anything else: 000 §7).
 bool CanFinishAfterThrees(const Position& p, Search* s, int step) {
-  Position q = p;
-  const int seat = q.current_player();
+  ScratchCopy q(p);
+  const int seat = q->current_player();
   for (int guard = 0; guard < 16; ++guard) {
-    if (q.phase() == Phase::kOver) return true;
-    std::vector<ThreeMove> due = DueThrees(q, seat);
+    if (q->phase() == Phase::kOver) return true;
+    std::vector<ThreeMove> due = DueThrees(*q, seat);
     if (due.empty()) break;
-    q.Apply(due[0]);
+    q->Apply(due[0]);
   }
-  return CanFinish(q, s, step);
+  return CanFinish(*q, s, step);
 }
 
 bool CanFinish(const Position& p, Search* s, int step) {
@@ -401,10 +437,10 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
     return false;
   MeldMove scratch;
   bool ok = ForEachMeldAt(p, seat, cnt, step, /*big_first=*/true, &scratch, [&](const MeldMove& m) {
-    Position q = p;
-    q.Apply(m);
+    ScratchCopy q(p);
+    q->Apply(m);
     s->path.push_back(PartSig(m.parts[0]));
-    const bool done = CanFinish(q, s, step + 1);
+    const bool done = CanFinish(*q, s, step + 1);
     s->path.pop_back();
     return done;
   });
@@ -416,9 +452,9 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
 
 template <class M>
 bool FinishableAfter(const Position& pos, const M& m, Search* s) {
-  Position q = pos;
-  q.Apply(m);
-  return CanFinish(q, s);
+  ScratchCopy q(pos);
+  q->Apply(m);
+  return CanFinish(*q, s);
 }
 
 void AppendCounts(const std::vector<Card>& cards, std::string* out) {
@@ -678,13 +714,6 @@ void SpecialHandMoves(const Position& pos, std::vector<Move>* out) {
 }
 
 }  // namespace
-
-int CardClass(Card c) {
-  if (c.is_joker()) return kJokers;
-  if (c.rank() == Rank::kTwo) return kTwos;
-  if (c.is_three()) return c.is_red() ? kRedThree : kBlackThree;
-  return int(c.rank());
-}
 
 std::string PlayKey(const Move& move) {
   return std::visit(

@@ -98,7 +98,13 @@ bool LeavesLegalFinish(const Position& pos, const Move& move);
 
 // The class of interchangeable cards `c` belongs to (see above): 15 for a
 // joker, 2 for a two, 1 for a red three, 3 for a black three, else the rank.
-int CardClass(Card c);
+// (Inline: the generator asks it for every card it counts.)
+inline int CardClass(Card c) {
+  if (c.is_joker()) return 15;
+  if (c.rank() == Rank::kTwo) return 2;
+  if (c.is_three()) return c.is_red() ? 1 : 3;
+  return int(c.rank());
+}
 
 // A move's identity up to equal plays (see above): two moves are equal plays
 // when their keys are equal. "meld 0 K: n3 t1 j0", "take 1: n2 t0 j1", ...

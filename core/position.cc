@@ -15,8 +15,8 @@ using position_internal::Seat;
 using position_internal::Tv;
 
 Position::Position(const Rules& rules, const RuleHooks& hooks, std::vector<int> totals)
-    : rules_(rules),
-      hooks_(hooks),
+    : rules_(&rules),
+      hooks_(&hooks),
       totals_(std::move(totals)),
       players_(rules.num_players),
       sides_(rules.num_sides()) {
@@ -34,7 +34,7 @@ std::vector<Card> Position::StockTop(int n) const {
 }
 
 int Position::Minimum(int side) const {
-  return SaturatingAdd(hooks_.MinimumCount(rules_, totals_[side], side, &totals_), sides_[side].minimum_increase);
+  return SaturatingAdd(hooks_->MinimumCount(*rules_, totals_[side], side, &totals_), sides_[side].minimum_increase);
 }
 
 const char* Position::PileFreezer() const {
@@ -43,13 +43,13 @@ const char* Position::PileFreezer() const {
   // (readings R4; black_three_freezes_pile). pile_freeze_lasts: until the pile
   // is taken, or only while the freezing card is on top.
   auto kind = [this](Card c) -> const char* {
-    if (c.is_wild()) return rules_.wild_freezes_pile ? "wild" : nullptr;
-    if (c.is_red_three()) return rules_.red_three_freezes_pile ? "red_three" : nullptr;
-    if (c.is_black_three()) return rules_.black_three_freezes_pile ? "black_three" : nullptr;
+    if (c.is_wild()) return rules_->wild_freezes_pile ? "wild" : nullptr;
+    if (c.is_red_three()) return rules_->red_three_freezes_pile ? "red_three" : nullptr;
+    if (c.is_black_three()) return rules_->black_three_freezes_pile ? "black_three" : nullptr;
     return nullptr;
   };
   if (pile_.empty()) return nullptr;
-  if (rules_.pile_freeze_lasts == PileFreeze::kUntilCovered) return kind(pile_.back());
+  if (rules_->pile_freeze_lasts == PileFreeze::kUntilCovered) return kind(pile_.back());
   for (Card c : pile_) {
     if (const char* k = kind(c)) return k;
   }
@@ -59,24 +59,24 @@ const char* Position::PileFreezer() const {
 bool Position::IsPileFrozen() const { return PileFreezer() != nullptr; }
 
 const char* Position::PileFrozenBy(int side) const {
-  if (rules_.frozen_before_initial_meld && !sides_[side].opened) return "not_opened";
+  if (rules_->frozen_before_initial_meld && !sides_[side].opened) return "not_opened";
   return PileFreezer();
 }
 
 bool Position::IsPileFrozenFor(int side) const {
-  if (rules_.frozen_before_initial_meld && !sides_[side].opened) return true;
+  if (rules_->frozen_before_initial_meld && !sides_[side].opened) return true;
   return IsPileFrozen();
 }
 
 int Position::CanastaCount(int side) const {
   int n = 0;
-  for (const Meld& m : sides_[side].melds) n += m.is_canasta(rules_);
+  for (const Meld& m : sides_[side].melds) n += m.is_canasta(*rules_);
   return n;
 }
 
 TaggedViolation Position::HookRefusal(CheckId id, HookId hook, const HookAnswer& answer) const {
   const char* name = GetHookSpec(hook).name;
-  std::string source = rules_.Cite(name, "");
+  std::string source = rules_->Cite(name, "");
   if (source.empty())
     source = answer.where.empty() ? std::string("the ruleset's ") + name
                                   : answer.where + " (" + name + ")";
@@ -88,21 +88,21 @@ TaggedViolation Position::HookRefusal(CheckId id, HookId hook, const HookAnswer&
 std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shape,
                                                const std::vector<Card>& cards, bool from_pile,
                                                std::optional<bool> wild_meld_open) const {
-  if (auto v = CheckMeldShape(rules_, hooks_, shape)) return v;
-  const int seat = player >= 0 && player < rules_.num_players ? player : current_;
+  if (auto v = CheckMeldShape(*rules_, *hooks_, shape)) return v;
+  const int seat = player >= 0 && player < rules_->num_players ? player : current_;
   const int side = side_of(seat);
   // The turn's own flag once it has begun; before (a take is checked
   // before it begins the turn), whether the side has opened.
   const bool opening = turn_.player == seat && phase_ == Phase::kPlay ? turn_.opening
                                                                      : !sides_[side].opened;
   if (auto v = PlacementRefusal(side, opening, shape, cards, wild_meld_open)) return v;
-  if (!hooks_.Overrides(HookId::kMayMeld)) return std::nullopt;
+  if (!hooks_->Overrides(HookId::kMayMeld)) return std::nullopt;
   MeldHookState state(*this, seat);
   state.shape = &shape;
   state.cards = &cards;
   state.opening = opening;
   state.from_pile = from_pile;
-  HookAnswer answer = hooks_.Call(HookContext(HookId::kMayMeld, state), rules_);
+  HookAnswer answer = hooks_->Call(HookContext(HookId::kMayMeld, state), *rules_);
   if (!answer.given || answer.allowed) return std::nullopt;
   return HookRefusal(CheckId::kMeldHouseRule, HookId::kMayMeld, answer).violation;
 }
@@ -116,47 +116,47 @@ std::optional<Violation> Position::PlacementRefusal(int side, bool opening,
   };
   // Worded only for a refusal: this runs for every meld the engine weighs.
   auto what = [&shape] { return "the meld of " + ToString(shape.rank) + "s"; };
-  if (shape.rank != Rank::kJoker && rules_.natural_canasta_closes_rank && RankClosed(shape.rank))
+  if (shape.rank != Rank::kJoker && rules_->natural_canasta_closes_rank && RankClosed(shape.rank))
     return refuse(CheckId::kMeldTooBig,
                   ToString(shape.rank) + "s are dead: a natural canasta of them is complete, so "
                                          "neither side may meld them any more",
-                  rules_.Cite("natural_canasta_closes_rank", "001 L28, readings R39"));
+                  rules_->Cite("natural_canasta_closes_rank", "001 L28, readings R39"));
   int wilds = 0;
   for (Card c : cards) wilds += c.is_wild();
   if (wilds == 0 || shape.rank == Rank::kJoker) return std::nullopt;
-  if (!opening && rules_.wild_only_in_initial_meld_ranks.Contains(shape.rank))
+  if (!opening && rules_->wild_only_in_initial_meld_ranks.Contains(shape.rank))
     return refuse(CheckId::kMeldTooManyWilds,
                   what() + " may take wild cards only in the side's initial meld",
-                  rules_.Cite("wild_only_in_initial_meld_ranks", "001 L60, readings R41"));
-  if (!opening && rules_.wilds_need_naturals > 0) {
+                  rules_->Cite("wild_only_in_initial_meld_ranks", "001 L60, readings R41"));
+  if (!opening && rules_->wilds_need_naturals > 0) {
     // The rule of five (readings R40): counted after the play, so a natural
     // and a wild card laid together on a meld of four are one legal step.
     if (shape.is_new)
       return refuse(CheckId::kMeldTooManyWilds,
                     "a new meld may hold wild cards only in the side's initial meld; " + what() +
                         " is laid with " + std::to_string(wilds) + " wild card(s)",
-                    rules_.Cite("wilds_need_naturals", "001 L25, readings R40"));
-    if (shape.naturals < rules_.wilds_need_naturals)
+                    rules_->Cite("wilds_need_naturals", "001 L25, readings R40"));
+    if (shape.naturals < rules_->wilds_need_naturals)
       return refuse(CheckId::kMeldTooManyWilds,
                     what() + " holds " + std::to_string(shape.naturals) +
                         " natural card(s); a wild card may join it only once it holds " +
-                        std::to_string(rules_.wilds_need_naturals),
-                    rules_.Cite("wilds_need_naturals", "001 L25, readings R40"));
+                        std::to_string(rules_->wilds_need_naturals),
+                    rules_->Cite("wilds_need_naturals", "001 L25, readings R40"));
   }
-  if (rules_.one_unfinished_wild_meld && wild_meld_open.value_or(HasUnfinishedWildMeld(side)))
+  if (rules_->one_unfinished_wild_meld && wild_meld_open.value_or(HasUnfinishedWildMeld(side)))
     return refuse(CheckId::kMeldTooManyWilds,
                   "the side's meld of wild cards is unfinished: until it is a canasta no other "
                   "meld of the side may take a wild card",
-                  rules_.Cite("one_unfinished_wild_meld", "001 L63, readings R40"));
+                  rules_->Cite("one_unfinished_wild_meld", "001 L63, readings R40"));
   return std::nullopt;
 }
 
 const Meld* Position::MeldFor(int side, Rank rank, bool adding) const {
-  if (rank != Rank::kJoker || !rules_.one_unfinished_wild_meld) return FindMeld(side, rank);
+  if (rank != Rank::kJoker || !rules_->one_unfinished_wild_meld) return FindMeld(side, rank);
   const Meld* last = nullptr;
   for (const Meld& m : sides_[side].melds) {
     if (m.rank != Rank::kJoker || m.cards.empty()) continue;
-    if (!m.is_canasta(rules_)) return &m;
+    if (!m.is_canasta(*rules_)) return &m;
     last = &m;
   }
   return adding ? last : nullptr;
@@ -164,22 +164,22 @@ const Meld* Position::MeldFor(int side, Rank rank, bool adding) const {
 
 bool Position::HasUnfinishedWildMeld(int side) const {
   for (const Meld& m : sides_[side].melds)
-    if (m.rank == Rank::kJoker && !m.cards.empty() && !m.is_canasta(rules_)) return true;
+    if (m.rank == Rank::kJoker && !m.cards.empty() && !m.is_canasta(*rules_)) return true;
   return false;
 }
 
 bool Position::RankClosed(Rank rank) const {
   for (const Side& s : sides_)
     for (const Meld& m : s.melds)
-      if (m.rank == rank && m.is_canasta(rules_) && m.is_natural()) return true;
+      if (m.rank == rank && m.is_canasta(*rules_) && m.is_natural()) return true;
   return false;
 }
 
 void Position::ChargeGoingOut(int player) {
-  if (!rules_.partnerships() || rules_.out_without_asking_penalty == 0 || AskedThisTurn()) return;
+  if (!rules_->partnerships() || rules_->out_without_asking_penalty == 0 || AskedThisTurn()) return;
   // House rule: going out without asking costs the side points.
   Side& s = sides_[side_of(player)];
-  s.penalties = SaturatingAdd(s.penalties, rules_.out_without_asking_penalty);
+  s.penalties = SaturatingAdd(s.penalties, rules_->out_without_asking_penalty);
 }
 
 SideSummary Position::Summary(int side) const {
@@ -188,7 +188,7 @@ SideSummary Position::Summary(int side) const {
   for (const Meld& m : sides_[side].melds) {
     if (m.cards.empty()) continue;
     ++s.melds;
-    if (m.is_canasta(rules_)) {
+    if (m.is_canasta(*rules_)) {
       ++s.canastas;
       m.is_natural() ? ++s.natural_canastas : ++s.mixed_canastas;
     }
@@ -241,7 +241,7 @@ bool Position::InvariantsHold() const {
   bool saturated = unseen_.saturated();
   for (const Player& p : players_) saturated |= p.hand.saturated();
   for (int i = 0; i < kNumFaces && !saturated; ++i) {
-    if (where[i] != rules_.copies(Card::FromIndex(i)) + surplus_[i]) return false;
+    if (where[i] != rules_->copies(Card::FromIndex(i)) + surplus_[i]) return false;
   }
   // The stock: its size never negative; a recorded stock is drawn in order.
   if (stock_size_ < 0) return false;
@@ -252,7 +252,7 @@ bool Position::InvariantsHold() const {
   if (went_out_ >= 0 && phase_ != Phase::kOver) return false;
   if (phase_ == Phase::kPlay && turn_.player != current_) return false;
   if (phase_ == Phase::kPlay && turn_.took_pile && !pile_.empty()) return false;
-  if (current_ < 0 || current_ >= rules_.num_players) return false;
+  if (current_ < 0 || current_ >= rules_->num_players) return false;
   return true;
 }
 
@@ -264,47 +264,47 @@ void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const 
     out->push_back(Tv(CheckId::kTurnSequence, "the deal is already over", "000 §11, §17"));
     return;
   }
-  if (player < 0 || player >= rules_.num_players) {
+  if (player < 0 || player >= rules_->num_players) {
     out->push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(player), "000 §5"));
     return;
   }
   if (player != current_) {
-    if (drawing && phase_ == Phase::kPlay && player == (current_ + 1) % rules_.num_players) {
+    if (drawing && phase_ == Phase::kPlay && player == (current_ + 1) % rules_->num_players) {
       // The next player begins a turn: the player in turn drew but neither
       // discarded nor went out (000 §8, §11).
       out->push_back(Tv(CheckId::kDiscardMissing,
                         Seat(current_) + "'s turn ended without a discard; " + Seat(player) +
                             " begins the next turn",
-                        rules_.Cite("rule.discard", "000 §8, §11")));
+                        rules_->Cite("rule.discard", "000 §8, §11")));
       // The turn ended all the same: what is checked when a turn ends.
       if (turn_.player == current_) CheckTurnEnd(false, CanastaCount(side_of(current_)), out);
       return;
     }
     out->push_back(Tv(CheckId::kTurnOrder,
                       "it is " + Seat(current_) + "'s turn, not " + Seat(player) + "'s",
-                      rules_.Cite("rule.turn_order", "000 §11")));
+                      rules_->Cite("rule.turn_order", "000 §11")));
     return;
   }
   if (drawing && phase_ == Phase::kPlay) {
     out->push_back(Tv(CheckId::kTurnSequence, Seat(player) + " has already drawn this turn",
-                      rules_.Cite("rule.draw_first", "000 §11, §12")));
+                      rules_->Cite("rule.draw_first", "000 §11, §12")));
   } else if (!drawing && phase_ != Phase::kPlay) {
     out->push_back(Tv(CheckId::kTurnSequence, Seat(player) + " must draw or take the pile first",
-                      rules_.Cite("rule.draw_first", "000 §11")));
+                      rules_->Cite("rule.draw_first", "000 §11")));
   }
 }
 
 void Position::CheckHeld(int player, Card card, TaggedViolations* out) const {
-  if (player < 0 || player >= rules_.num_players) return;
+  if (player < 0 || player >= rules_->num_players) return;
   if (players_[player].hand.count(card) > 0) return;
   out->push_back(Tv(CheckId::kCardNotHeld,
                     Seat(player) + " plays " + ToString(card) + " but holds none",
-                    rules_.Cite("rule.card_held", "000 §11")));
+                    rules_->Cite("rule.card_held", "000 §11")));
 }
 
 void Position::CheckHeld(int player, const std::vector<Card>& cards,
                          TaggedViolations* out) const {
-  if (player < 0 || player >= rules_.num_players) return;
+  if (player < 0 || player >= rules_->num_players) return;
   if (cards.size() == 1) return CheckHeld(player, cards[0], out);
   CardCounts need;
   for (Card c : cards) need.Add(c);
@@ -322,7 +322,7 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
     out->push_back(Tv(CheckId::kCardNotHeld,
                       Seat(player) + " plays " + ToString(c) + times + " but holds " +
                           (held == 0 ? std::string("none") : "only " + std::to_string(held)),
-                      rules_.Cite("rule.card_held", "000 §11")));
+                      rules_->Cite("rule.card_held", "000 §11")));
   }
 }
 
@@ -344,7 +344,7 @@ void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* 
       out->push_back(Tv(CheckId::kCardTooManyCopies,
                         "every copy of " + ToString(c) +
                             " is already accounted for; the pack has " +
-                            std::to_string(rules_.copies(c)),
+                            std::to_string(rules_->copies(c)),
                         "000 §1"));
     }
   }
@@ -363,14 +363,14 @@ TaggedViolations Position::Play(const Move& move) {
   return std::visit([this](const auto& m) { return Play(m); }, move);
 }
 void Position::BeginTurn(int player) {
-  if (player < 0 || player >= rules_.num_players) return;
+  if (player < 0 || player >= rules_->num_players) return;
   if (!play_begun_) {
     // Play begins: where red threes are laid out before play, any still
     // held are late (000 §21 Hutto, readings R23; 002 Setup-7).
     play_begun_ = true;
-    if (rules_.three_layout != ThreeLayout::kFirstTurn) {
+    if (rules_->three_layout != ThreeLayout::kFirstTurn) {
       for (Player& p : players_)
-        p.late_threes = std::max(0, rules_.LaidOutThreesIn(p.hand) - rules_.threes_kept_before_meld);
+        p.late_threes = std::max(0, rules_->LaidOutThreesIn(p.hand) - rules_->threes_kept_before_meld);
     }
   }
   if (turn_.player >= 0 && turn_.player != player) FinishTurn();

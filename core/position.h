@@ -7,6 +7,7 @@
 #define CANASTA_CORE_POSITION_H_
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -193,17 +194,17 @@ class Position {
   std::vector<ScoreBreakdown> Score() const;
 
   // --- Reading the state ---
-  const Rules& rules() const { return rules_; }
+  const Rules& rules() const { return *rules_; }
   Phase phase() const { return phase_; }
   int dealer() const { return dealer_; }
   int current_player() const { return current_; }
   const std::vector<int>& totals() const { return totals_; }  // before this deal
-  int num_players() const { return rules_.num_players; }
-  int side_of(int seat) const { return rules_.side_of(seat); }
+  int num_players() const { return rules_->num_players; }
+  int side_of(int seat) const { return rules_->side_of(seat); }
   const CardCounts& hand(int seat) const { return players_[seat].hand; }
   const std::vector<Card>& pile() const { return pile_; }
   int stock_size() const { return stock_size_; }
-  bool stock_known() const { return stock_.has_value(); }
+  bool stock_known() const { return stock_ != nullptr; }
   // The next stock cards, when the deal recorded the stock.
   std::vector<Card> StockTop(int n) const;
   const std::vector<Meld>& melds(int side) const { return sides_[side].melds; }
@@ -222,7 +223,7 @@ class Position {
   int bonus_count() const { return bonus_count_; }
   // Whether the turn card is still in the stock (turn_card_from_bottom, 001 L18).
   bool turn_card_in_stock() const {
-    return rules_.turn_card_from_bottom > 0 && stock_size_ >= rules_.turn_card_from_bottom;
+    return rules_->turn_card_from_bottom > 0 && stock_size_ >= rules_->turn_card_from_bottom;
   }
   bool IsPileFrozenFor(int side) const;
   bool IsPileFrozen() const;  // by its cards alone
@@ -245,9 +246,13 @@ class Position {
   // The opening was judged when the pile was taken (initial_meld_before_pile):
   // what the turn melds after does not change it.
   bool turn_opening_judged() const { return turn_.opening_judged; }
+  // Whether the end of the turn now, by a discard or by going out, is
+  // refused for the initial meld (CheckTurnEnd's first finding), found
+  // without wording it.
+  bool TurnEndOpeningShort() const { return TurnEndJudgesOpening() && OpeningShort(); }
   // The current turn's answer to "may I go out?" (none if not answered).
   std::optional<bool> turn_answer() const { return turn_.answer; }
-  const RuleHooks& hooks() const { return hooks_; }
+  const RuleHooks& hooks() const { return *hooks_; }
 
   // --- v2 hooks (core/hook_api.h) ---
   // The finding for a v2 hook's refusal (`answer.allowed` false): `id`
@@ -396,13 +401,14 @@ class Position {
   // The initial meld's findings for the turn so far (000 §8, §10; 001 L35,
   // L36, L108, L113): the minimum, per meld where each_meld_meets_minimum,
   // none after a splash, and initial_meld_condition. `tag` marks them.
-  void OpeningFindings(TaggedViolations* out, int tag) const;
+  // Returns whether it found any; with `out` null it words nothing and
+  // stops at the first (the move generator asks it at every turn end it weighs).
+  bool OpeningFindings(TaggedViolations* out, int tag) const;
   // Whether the opening laid so far falls short (OpeningFindings finds it).
-  bool OpeningShort() const {
-    if (!turn_.opening) return false;
-    TaggedViolations v;
-    OpeningFindings(&v, 0);
-    return !v.empty();
+  bool OpeningShort() const { return turn_.opening && OpeningFindings(nullptr, 0); }
+  // Whether the turn's end judges the opening (CheckTurnEnd).
+  bool TurnEndJudgesOpening() const {
+    return turn_.opening && turn_.melded && !turn_.opening_judged;
   }
   // The meld rules of `parts` laid by `player` now (CheckMeld without the
   // turn's order and going out).
@@ -457,8 +463,8 @@ class Position {
   // melds count their cards right; the stock, pile and phase agree.
   bool InvariantsHold() const;
 
-  const Rules& rules_;
-  const RuleHooks& hooks_;
+  const Rules* rules_;  // pointers, not references: a position can be assigned
+  const RuleHooks* hooks_;
   std::vector<int> totals_;
   int dealer_ = 0;
   int current_ = 0;
@@ -474,7 +480,9 @@ class Position {
   std::vector<Player> players_;
   std::vector<Side> sides_;
   std::vector<Card> pile_;
-  std::optional<std::vector<Card>> stock_;  // remaining stock, top first (when known)
+  // The stock as dealt, top first (when known; never changed after the deal,
+  // so that copies of the position share it).
+  std::shared_ptr<const std::vector<Card>> stock_;
   size_t stock_pos_ = 0;                    // cards drawn from stock_
   int stock_size_ = 0;
   CardCounts unseen_;  // cards not yet seen anywhere (the stock's contents)

@@ -19,16 +19,16 @@ using position_internal::Tv;
 
 TaggedViolations Position::Deal(const DealMove& d) {
   TaggedViolations out;
-  const int n = rules_.num_players;
+  const int n = rules_->num_players;
   dealer_ = ((d.dealer % n) + n) % n;
-  current_ = rules_.FirstPlayerOf(dealer_);  // 000 §11 (first_player)
+  current_ = rules_->FirstPlayerOf(dealer_);  // 000 §11 (first_player)
   phase_ = Phase::kBeforePlay;
 
   // The pack: every card face's copies (000 §1).
   CardCounts pack;
   for (int i = 0; i < kNumFaces; ++i) {
     Card c = Card::FromIndex(i);
-    pack.Add(c, rules_.copies(c));
+    pack.Add(c, rules_->copies(c));
   }
   unseen_ = pack;
   // `where`: a seat, or -1 for the upcards; worded only for a finding. One
@@ -43,7 +43,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
       finding_at[c.index()] = out.size();
       out.push_back(Tv(CheckId::kDealPack,
                        "the deal holds more copies of " + ToString(c) + " than the pack has (" +
-                           std::to_string(rules_.copies(c)) + "); one is in " +
+                           std::to_string(rules_->copies(c)) + "); one is in " +
                            (where < 0 ? std::string("the upcards") : Seat(where) + "'s hand"),
                        "000 §1"));
     }
@@ -58,14 +58,14 @@ TaggedViolations Position::Deal(const DealMove& d) {
     out.push_back(Tv(CheckId::kDealHandSize,
                      "the deal has " + Plural(int(d.hands.size()), "hand") + "; this ruleset has " +
                          Plural(n, "player"),
-                     rules_.Cite("num_players", "000 §5, §21")));
+                     rules_->Cite("num_players", "000 §5, §21")));
   }
   for (int s = 0; s < n && s < int(d.hands.size()); ++s) {
-    if (int(d.hands[s].size()) != rules_.hand_size) {
+    if (int(d.hands[s].size()) != rules_->hand_size) {
       out.push_back(Tv(CheckId::kDealHandSize,
                        Seat(s) + " was dealt " + Plural(int(d.hands[s].size()), "card") + ", not " +
-                           std::to_string(rules_.hand_size),
-                       rules_.Cite("hand_size", "000 §6, §21")));
+                           std::to_string(rules_->hand_size),
+                       rules_->Cite("hand_size", "000 §6, §21")));
     }
     for (Card c : d.hands[s]) {
       players_[s].hand.Add(c);
@@ -75,7 +75,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
 
   // Upcards (000 §6, readings R4; 002 Setup-6; 004 L7).
   const std::vector<Card>& up = d.upcards;
-  if (rules_.upcards == 0) {
+  if (rules_->upcards == 0) {
     if (!up.empty())
       out.push_back(Tv(CheckId::kDealUpcard, "this ruleset turns no upcard, but the deal has " +
                                                  Plural(int(up.size()), "upcard"),
@@ -85,7 +85,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
                      "000 §6"));
   } else {
     for (size_t i = 0; i < up.size(); ++i) {
-      const uint8_t mask = i == 0 ? rules_.upcard_first_triggers : rules_.upcard_more_triggers;
+      const uint8_t mask = i == 0 ? rules_->upcard_first_triggers : rules_->upcard_more_triggers;
       const bool trigger = IsUpcardTrigger(up[i], mask);
       const bool last = i + 1 == up.size();
       if (last && trigger) {
@@ -102,7 +102,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
       }
     }
     for (Card c : up) take(c, -1);
-    if (rules_.upcard_specials_to_stock) {
+    if (rules_->upcard_specials_to_stock) {
       // 002 Setup-6: the special cards go back into the stock.
       pile_.assign(up.end() - 1, up.end());
       for (size_t i = 0; i + 1 < up.size(); ++i) unseen_.Add(up[i]);
@@ -135,7 +135,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
       msg.pop_back();
       out.push_back(Tv(CheckId::kDealPack, msg, "000 §1, §6"));
     }
-    stock_ = *d.stock;
+    stock_ = std::make_shared<const std::vector<Card>>(*d.stock);
     stock_pos_ = 0;
     stock_size_ = int(d.stock->size());
   }
@@ -145,14 +145,14 @@ TaggedViolations Position::Deal(const DealMove& d) {
 }
 TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   TaggedViolations out;
-  if (m.player < 0 || m.player >= rules_.num_players) {
+  if (m.player < 0 || m.player >= rules_->num_players) {
     out.push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(m.player), "000 §5"));
     return out;
   }
-  if (!rules_.IsLaidOutThree(m.card)) {
+  if (!rules_->IsLaidOutThree(m.card)) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      ToString(m.card) + " is not a red three; only red threes are laid out",
-                     rules_.Cite("black_threes_laid_out", "000 §7")));
+                     rules_->Cite("black_threes_laid_out", "000 §7")));
     return out;
   }
   CheckBonusDrawn(&out);
@@ -163,14 +163,14 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   if (before_play) {
     // The first player (first_player) begins the first turn: laying out
     // dealt red threes before the draw is their first-turn layout (readings R6).
-    if (rules_.three_layout == ThreeLayout::kFirstTurn && m.player != current_) {
+    if (rules_->three_layout == ThreeLayout::kFirstTurn && m.player != current_) {
       out.push_back(Tv(CheckId::kThreeTiming,
                        Seat(m.player) +
                            " lays out a red three before play; this ruleset lays them out in "
                            "the player's first turn",
-                       rules_.Cite("three_layout", "000 §7, readings R6")));
-    } else if (rules_.three_layout == ThreeLayout::kBeforePlay) {
-      const int n = rules_.num_players;
+                       rules_->Cite("three_layout", "000 §7, readings R6")));
+    } else if (rules_->three_layout == ThreeLayout::kBeforePlay) {
+      const int n = rules_->num_players;
       const int order = (m.player - dealer_ - 1 + 2 * n) % n;
       if (order < last_before_play_seat_)
         out.push_back(Tv(CheckId::kThreeTiming,
@@ -187,29 +187,29 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
                      Seat(m.player) + " lays out a red three outside their own turn", "000 §7"));
   } else if (p.late_threes > 0 && !from_pile) {
     // Held since before play began, where the ruleset lays them out then.
-    if (rules_.three_layout == ThreeLayout::kBeforePlay)
+    if (rules_->three_layout == ThreeLayout::kBeforePlay)
       out.push_back(Tv(CheckId::kThreeTiming,
                        "under this ruleset dealt red threes are laid out before the first turn",
                        "000 §21 Hutto, readings R23"));
     else
       out.push_back(Tv(CheckId::kThreeTiming,
                        "under this ruleset dealt red threes are laid out at once, before play",
-                       rules_.Cite("three_layout", "002 Setup-7")));
+                       rules_->Cite("three_layout", "002 Setup-7")));
   }
   // The replacement (000 §7): none for a red three taken with the pile.
   if (from_pile) {
     if (m.replacement)
       out.push_back(Tv(CheckId::kThreeReplacement,
                        "a red three taken with the pile gets no replacement card",
-                       rules_.Cite("rule.pile_three_replacement", "000 §7")));
+                       rules_->Cite("rule.pile_three_replacement", "000 §7")));
   } else if (!m.replacement) {
     if (stock_size_ > 0)
       out.push_back(Tv(CheckId::kThreeReplacement,
                        "a red three laid out must be replaced from the stock",
-                       rules_.Cite("rule.three_replacement", "000 §7")));
+                       rules_->Cite("rule.three_replacement", "000 §7")));
   } else if (stock_size_ == 0) {
     out.push_back(Tv(CheckId::kStockEmpty, "the stock is empty: there is no replacement card",
-                     rules_.Cite("rule.stock_out", "000 §15")));
+                     rules_->Cite("rule.stock_out", "000 §15")));
   } else {
     CheckFromStock({*m.replacement}, &out);
   }
@@ -217,11 +217,11 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
 }
 
 void Position::ApplyThree(const ThreeMove& m) {
-  if (m.player < 0 || m.player >= rules_.num_players || !rules_.IsLaidOutThree(m.card)) return;
+  if (m.player < 0 || m.player >= rules_->num_players || !rules_->IsLaidOutThree(m.card)) return;
   Player& p = players_[m.player];
   bonus_count_ = 0;  // bonus cards not drawn by now are forfeited (CheckBonusDrawn said so)
   if (phase_ == Phase::kBeforePlay) {
-    const int n = rules_.num_players;
+    const int n = rules_->num_players;
     last_before_play_seat_ = std::max(last_before_play_seat_, (m.player - dealer_ - 1 + 2 * n) % n);
   }
   if (!p.hand.Remove(m.card)) Conjure(m.card);
@@ -235,7 +235,7 @@ void Position::ApplyThree(const ThreeMove& m) {
     TakeFromStock(*m.replacement);
     p.hand.Add(*m.replacement);
     // 000 §15: the stock's last card is a red three: play ends.
-    if (stock_size_ == 0 && rules_.IsLaidOutThree(*m.replacement) && phase_ != Phase::kBeforePlay)
+    if (stock_size_ == 0 && rules_->IsLaidOutThree(*m.replacement) && phase_ != Phase::kBeforePlay)
       phase_ = Phase::kOver;
   } else if (m.replacement) {
     Conjure(*m.replacement);  // reported: no stock left

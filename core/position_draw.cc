@@ -18,7 +18,7 @@ void Position::CheckBonusDrawn(TaggedViolations* out) const {
     out->push_back(Tv(CheckId::kDrawCount,
                       Seat(bonus_player_) + " did not draw the " +
                           Plural(bonus_count_, "bonus card") + " due after the initial meld",
-                      rules_.Cite("bonus_cards_first", "001 L37")));
+                      rules_->Cite("bonus_cards_first", "001 L37")));
   }
 }
 
@@ -32,7 +32,7 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   if (m.bonus) {
     // 001 L37, readings R47: drawn after the discard by the player whose
     // initial meld earned them.
-    const std::string source = rules_.Cite("bonus_cards_first", "001 L37");
+    const std::string source = rules_->Cite("bonus_cards_first", "001 L37");
     if (bonus_count_ == 0 || m.player != bonus_player_) {
       out.push_back(Tv(CheckId::kDrawCount,
                        Seat(m.player) + " draws bonus cards, but none are due" +
@@ -55,23 +55,23 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   if (stock_size_ == 0) {
     out.push_back(Tv(CheckId::kStockEmpty,
                      "the stock is empty: the player in turn takes the pile or play ends",
-                     rules_.Cite("rule.stock_out", "000 §15")));
+                     rules_->Cite("rule.stock_out", "000 §15")));
     return out;
   }
-  const int expected = std::min(rules_.stock_draw, stock_size_);  // readings R10
+  const int expected = std::min(rules_->stock_draw, stock_size_);  // readings R10
   if (int(m.cards.size()) != expected) {
     out.push_back(Tv(
         CheckId::kDrawCount,
         Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") + "; a turn draws " +
             std::to_string(expected) + " from the stock",
-        rules_.Cite("stock_draw", rules_.stock_draw == 1 ? "000 §12" : "000 §21, readings R10")));
+        rules_->Cite("stock_draw", rules_->stock_draw == 1 ? "000 §12" : "000 §21, readings R10")));
   }
   CheckFromStock(m.cards, &out);
   return out;
 }
 
 void Position::ApplyDraw(const DrawMove& m) {
-  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   if (m.bonus) {
     // Bonus cards go to the hand between turns; the next turn is not begun.
     for (Card c : m.cards) {
@@ -93,7 +93,7 @@ void Position::ApplyDraw(const DrawMove& m) {
   phase_ = Phase::kPlay;
   // 000 §15: the last stock card is a red three (any three the ruleset lays
   // out): reveal it, no meld or discard.
-  if (stock_size_ == 0 && !m.cards.empty() && rules_.IsLaidOutThree(m.cards.back())) {
+  if (stock_size_ == 0 && !m.cards.empty() && rules_->IsLaidOutThree(m.cards.back())) {
     phase_ = Phase::kOver;
   }
 }
@@ -111,9 +111,9 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   TaggedViolations out;
   CheckBonusDrawn(&out);
   CheckTurn(m.player, /*drawing=*/true, &out);
-  if (m.player < 0 || m.player >= rules_.num_players) return out;
+  if (m.player < 0 || m.player >= rules_->num_players) return out;
   const int side = side_of(m.player);
-  const bool before_rule = rules_.initial_meld_before_pile && !sides_[side].opened;
+  const bool before_rule = rules_->initial_meld_before_pile && !sides_[side].opened;
   if (m.before.empty()) {
     if (before_rule && !pile_.empty()) {
       // 001 L42: "the whole initial meld must already be complete in your
@@ -123,7 +123,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
                            std::to_string(Minimum(side)) +
                            ") is laid from the hand before the pile is taken; the pile's cards "
                            "never count toward it (take_pile \"before\")",
-                       rules_.Cite("initial_meld_before_pile", "001 L42, readings R46")));
+                       rules_->Cite("initial_meld_before_pile", "001 L42, readings R46")));
     }
     CheckTake(m, &out);
     return out;
@@ -134,7 +134,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
     out.push_back(Tv(CheckId::kTurnSequence,
                      "melds are laid before taking the pile only as the side's initial meld "
                      "under initial_meld_before_pile",
-                     rules_.Cite("initial_meld_before_pile", "000 §11, §13")));
+                     rules_->Cite("initial_meld_before_pile", "000 §11, §13")));
   }
   std::array<MeldShape, 16> shapes;
   std::array<bool, 16> known{};
@@ -175,14 +175,14 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   TaggedViolations held;
   CheckHeld(m.player, m.with, &held);
   bool check_ranks = false;
-  if (hooks_.Overrides(HookId::kMayTakePile)) {
+  if (hooks_->Overrides(HookId::kMayTakePile)) {
     TakePileHookState state(*this, m.player);
     state.top = top;
     state.with = &m.with;
     state.to = m.to;
     state.to_hand = m.to_hand;
     if (!rule.empty()) state.refusal = &rule.front().violation.message;
-    const HookAnswer answer = hooks_.Call(HookContext(HookId::kMayTakePile, state), rules_);
+    const HookAnswer answer = hooks_->Call(HookContext(HookId::kMayTakePile, state), *rules_);
     if (answer.given) {
       rule.clear();
       held_at = 0;
@@ -211,20 +211,20 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
     if (!rank || (*rank != take_rank && *rank != Rank::kJoker)) {
       out.push_back(Tv(CheckId::kMeldMixedRanks,
                        "the cards " + ToString(laid) + " are not all of one rank",
-                       rules_.Cite("rule.meld_ranks", "000 §8")));
+                       rules_->Cite("rule.meld_ranks", "000 §8")));
       return;
     }
   }
   // The meld that results must be legal (000 §8).
-  MeldShape shape = m.with.size() >= 2 ? ShapeAfterAdding(nullptr, laid, take_rank, rules_)
-                                       : ShapeAfterAdding(existing, laid, take_rank, rules_);
+  MeldShape shape = m.with.size() >= 2 ? ShapeAfterAdding(nullptr, laid, take_rank, *rules_)
+                                       : ShapeAfterAdding(existing, laid, take_rank, *rules_);
   if (m.with.size() >= 2 && existing) {
     // readings R18: a new meld of a rank the side holds joins it.
-    if (auto v = CheckMeldShape(rules_, hooks_, shape)) {
+    if (auto v = CheckMeldShape(*rules_, *hooks_, shape)) {
       out.push_back(TaggedViolation{0, *v});
       return;
     }
-    shape = ShapeAfterAdding(existing, laid, take_rank, rules_);
+    shape = ShapeAfterAdding(existing, laid, take_rank, *rules_);
   }
   if (auto v = MeldRefusal(m.player, shape, laid, /*from_pile=*/true))
     out.push_back(TaggedViolation{0, *v});
@@ -241,47 +241,47 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
 bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, int* held_at) const {
   const Card top = pile_.back();
   *held_at = -1;  // a blocked pile is refused before the cards shown are looked at
-  if (m.to_hand && !rules_.pile_top_to_hand) {
+  if (m.to_hand && !rules_->pile_top_to_hand) {
     out->push_back(Tv(CheckId::kPileTakeInvalid,
                       "the ruleset does not allow taking the top card into the hand "
                       "(pile_top_to_hand): it is melded as the pile is taken",
-                      rules_.Cite("pile_top_to_hand", "000 §13")));
+                      rules_->Cite("pile_top_to_hand", "000 §13")));
     return true;
   }
-  if (top.is_wild() && rules_.wild_top_blocks_take) {
+  if (top.is_wild() && rules_->wild_top_blocks_take) {
     out->push_back(
         Tv(CheckId::kPileBlockedTop, "a wild card (" + ToString(top) + ") is on top of the pile",
-           rules_.Cite("wild_top_blocks_take", rules_.Cite("unfrozen_take", "000 §14"))));
+           rules_->Cite("wild_top_blocks_take", rules_->Cite("unfrozen_take", "000 §14"))));
     return true;
   }
-  if (top.is_black_three() && rules_.black_three_blocks_until_covered) {
+  if (top.is_black_three() && rules_->black_three_blocks_until_covered) {
     out->push_back(
         Tv(CheckId::kPileBlockedTop,
            "a black three (" + ToString(top) + ") is on top of the pile; it blocks until covered",
            "000 §14"));
     return true;
   }
-  if (rules_.natural_canasta_closes_rank && !top.is_wild() && RankClosed(top.rank())) {
+  if (rules_->natural_canasta_closes_rank && !top.is_wild() && RankClosed(top.rank())) {
     // 001 L41: a dead card on top can never be taken (readings R39).
     out->push_back(Tv(CheckId::kPileBlockedTop,
                       "a dead card (" + ToString(top) + ") is on top of the pile: a natural "
                       "canasta of " + ToString(top.rank()) + "s is complete, so it can never be taken",
-                      rules_.Cite("natural_canasta_closes_rank", "001 L28, L41, readings R39")));
+                      rules_->Cite("natural_canasta_closes_rank", "001 L28, L41, readings R39")));
     return true;
   }
   const int side = side_of(m.player);
-  if (!rules_.pile_in_initial_meld_turn && !sides_[side].opened) {
+  if (!rules_->pile_in_initial_meld_turn && !sides_[side].opened) {
     out->push_back(Tv(CheckId::kPileTakeInvalid,
                       "the side has not made its initial meld, and this ruleset does not allow "
                       "taking the pile in the turn of the initial meld",
-                      rules_.Cite("pile_in_initial_meld_turn", "001 L111")));
+                      rules_->Cite("pile_in_initial_meld_turn", "001 L111")));
     return true;
   }
   const CardCounts& hand = players_[m.player].hand;
-  if (rules_.one_card_rule && hand.total() == 1 && pile_.size() == 1) {
+  if (rules_->one_card_rule && hand.total() == 1 && pile_.size() == 1) {
     out->push_back(Tv(CheckId::kPileOneCard,
                       Seat(m.player) + " holds one card and may not take a pile of one card",
-                      rules_.Cite("one_card_rule", "000 §14, §17, readings R11")));
+                      rules_->Cite("one_card_rule", "000 §14, §17, readings R11")));
   }
   *held_at = int(out->size());
 
@@ -292,34 +292,34 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
     pair += !c.is_wild() && c.rank() == take_rank;
     wilds += c.is_wild();
   }
-  const UnfrozenTake form = rules_.unfrozen_take;
+  const UnfrozenTake form = rules_->unfrozen_take;
   const bool frozen = IsPileFrozenFor(side);
   const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
   if (frozen && pair < 2) {
     TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
                            "the pile is frozen; taking it needs a natural pair of " +
                                ToString(take_rank) + "s from the hand",
-                           rules_.Cite("frozen_take_new_meld", "000 §13, §14"));
+                           rules_->Cite("frozen_take_new_meld", "000 §13, §14"));
     const char* by = PileFrozenBy(side);
     v.violation.notes.push_back(by && std::string_view(by) == "not_opened"
                                     ? "frozen because the side has not made its initial meld"
                                 : by && std::string_view(by) == "black_three"
                                     ? "frozen by a black three in the pile"
-                                : rules_.pile_freeze_lasts == PileFreeze::kUntilCovered
+                                : rules_->pile_freeze_lasts == PileFreeze::kUntilCovered
                                     ? "frozen by the card on top of the pile"
                                     : "frozen by a wild card or red three in the pile");
     if (!m.with.empty()) v.violation.notes.push_back("shown: " + ToString(m.with));
     out->push_back(std::move(v));
     return true;
   }
-  if (frozen && rules_.frozen_take_new_meld && m.with.size() != 2) {
+  if (frozen && rules_->frozen_take_new_meld && m.with.size() != 2) {
     // 002 Play-5, readings R25: "use all three to form a new meld": the top card and
     // the natural pair, nothing more (other cards are melded after).
     out->push_back(Tv(CheckId::kPileTakeInvalid,
                       "a frozen pile is taken by forming a new meld of the top card and two "
                       "natural " +
                           ToString(take_rank) + "s only; shown: " + ToString(m.with),
-                      rules_.Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
+                      rules_->Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
     return true;
   }
   const std::string rank = ToString(take_rank);
@@ -327,7 +327,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
   // Play-4 (readings R25); house rules: natural_pair, pair_or_meld, pair_or_wild.
   auto form_refused = [&](const std::string& needs) {
     out->push_back(Tv(CheckId::kPileTakeInvalid, "taking the pile needs " + needs,
-                      rules_.Cite("unfrozen_take", form == UnfrozenTake::kTwoNaturalsFromHand
+                      rules_->Cite("unfrozen_take", form == UnfrozenTake::kTwoNaturalsFromHand
                                                        ? "002 Play-4, readings R25"
                                                        : "house rule: unfrozen_take")));
     return true;
@@ -371,7 +371,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
                         "000 §13"));
       return true;
     }
-    if (existing->is_canasta(rules_)) {
+    if (existing->is_canasta(*rules_)) {
       out->push_back(onto_canasta());
       return true;
     }
@@ -394,7 +394,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
                         "the top card and one card from the hand do not make a meld", "000 §13"));
       return true;
     }
-    if (existing->is_canasta(rules_)) {
+    if (existing->is_canasta(*rules_)) {
       out->push_back(onto_canasta());
       return true;
     }
@@ -403,7 +403,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
 }
 
 void Position::ApplyTakePile(const TakePileMove& m) {
-  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver || pile_.empty())
+  if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver || pile_.empty())
     return;
   if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
   Player& p = players_[m.player];
@@ -412,7 +412,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   if (!m.before.empty()) LayParts(m.player, m.before, m.tag);
   // 001 L42: the initial meld was judged as the pile was taken; the pair
   // and the top card never count toward it (readings R46).
-  const bool judged = turn_.opening && rules_.initial_meld_before_pile;
+  const bool judged = turn_.opening && rules_->initial_meld_before_pile;
   if (judged) turn_.opening_judged = true;
   const Rank take_rank = TakeRank(m);  // before the top card leaves the pile
   if (m.to_hand) {
@@ -420,8 +420,8 @@ void Position::ApplyTakePile(const TakePileMove& m) {
     turn_.from_hand = p.hand;
     turn_.from_hand_limited = true;
     // The top card counts toward the minimum when it is melded (000 §8).
-    if (rules_.top_card_counts_toward_minimum) turn_.from_hand.Add(top);
-    if (rules_.pile_top_to_hand) turn_.top_to_hand = top;
+    if (rules_->top_card_counts_toward_minimum) turn_.from_hand.Add(top);
+    if (rules_->pile_top_to_hand) turn_.top_to_hand = top;
     for (Card c : pile_) {
       p.hand.Add(c);
       if (c.is_red_three()) ++p.pile_threes;  // laid out with no replacement (000 §7)
@@ -442,8 +442,8 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   turn_.from_hand_limited = true;
   if (turn_.opening && !judged) {
     int value = CountToward(m.with, nullptr, &turn_.counted);
-    if (rules_.top_card_counts_toward_minimum) {
-      value = SaturatingAdd(value, hooks_.InitialMeldValue(rules_, top));
+    if (rules_->top_card_counts_toward_minimum) {
+      value = SaturatingAdd(value, hooks_->InitialMeldValue(*rules_, top));
       turn_.counted.Add(top);
     }
     turn_.initial_count = SaturatingAdd(turn_.initial_count, value);

@@ -23,7 +23,7 @@ int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
     // player the benefit of the doubt where a card could be either.
     if (from_hand && !from_hand->Remove(c)) continue;
     counted->Add(c);
-    total = SaturatingAdd(total, hooks_.InitialMeldValue(rules_, c));
+    total = SaturatingAdd(total, hooks_->InitialMeldValue(*rules_, c));
   }
   return total;
 }
@@ -71,7 +71,7 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     if (red_three) {
       out.push_back(Tv(CheckId::kMeldRedThree,
                        "red threes are never melded; they are laid out face up",
-                       rules_.Cite("rule.red_three_meld", "000 §7")));
+                       rules_->Cite("rule.red_three_meld", "000 §7")));
       continue;
     }
     if (part.cards.empty()) {
@@ -83,35 +83,35 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     if (!natural_rank || (rank && *natural_rank != Rank::kJoker && *natural_rank != *rank)) {
       out.push_back(Tv(CheckId::kMeldMixedRanks,
                        "the cards " + ToString(part.cards) + " are not all of one rank",
-                       rules_.Cite("rule.meld_ranks", "000 §8")));
+                       rules_->Cite("rule.meld_ranks", "000 §8")));
       continue;
     }
     MeldShape& current = shape_of(*rank, part.to.has_value());
     const bool exists = current.size() > 0;
     if (part.to && !exists) {
       const Meld* theirs = nullptr;
-      for (int s = 0; s < rules_.num_sides() && !theirs; ++s)
+      for (int s = 0; s < rules_->num_sides() && !theirs; ++s)
         if (s != side) theirs = FindMeld(s, *rank);
       out.push_back(Tv(CheckId::kMeldTargetMissing,
                        theirs ? "the meld of " + ToString(*rank) +
                                     "s belongs to the other side; players never add to an "
                                     "opponent's meld"
                               : "the side has no meld of " + ToString(*rank) + "s to add to",
-                       theirs ? rules_.Cite("rule.opponent_meld", "000 §8") : "000 §8"));
+                       theirs ? rules_->Cite("rule.opponent_meld", "000 §8") : "000 §8"));
       continue;
     }
     if (exists && !part.to) {
       // A new meld of a rank the side already holds is combined with it
       // (readings R18); the new cards must make a meld on their own first.
-      MeldShape alone = ShapeAfterAdding(nullptr, part.cards, *rank, rules_);
-      if (auto v = CheckMeldShape(rules_, hooks_, alone)) {
+      MeldShape alone = ShapeAfterAdding(nullptr, part.cards, *rank, *rules_);
+      if (auto v = CheckMeldShape(*rules_, *hooks_, alone)) {
         out.push_back(TaggedViolation{0, *v});
         continue;
       }
     }
     MeldShape shape = current;
     shape.is_new = !exists;
-    shape.was_canasta = exists && current.size() >= rules_.canasta_size;
+    shape.was_canasta = exists && current.size() >= rules_->canasta_size;
     for (Card c : part.cards) {
       if (c.is_joker()) ++shape.jokers;
       else if (c.rank() == Rank::kTwo) ++shape.twos;
@@ -122,7 +122,7 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     std::optional<bool> wild_open;
     if (known[int(Rank::kJoker)] && *rank != Rank::kJoker) {
       const MeldShape& w = shapes[int(Rank::kJoker)];
-      wild_open = w.size() > 0 && w.size() < rules_.canasta_size;
+      wild_open = w.size() > 0 && w.size() < rules_->canasta_size;
     }
     std::optional<Violation> refusal =
         MeldRefusal(player, shape, part.cards, /*from_pile=*/false, wild_open);
@@ -143,7 +143,7 @@ TaggedViolations Position::Play(const MeldMove& m) {
 TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
-  if (m.player < 0 || m.player >= rules_.num_players) return out;
+  if (m.player < 0 || m.player >= rules_->num_players) return out;
   std::array<MeldShape, 16> shapes;
   std::array<bool, 16> known{};
   MeldVerdicts own;
@@ -158,18 +158,18 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
   auto canastas_after = [&] {
     int canastas = 0;
     for (const Meld& x : sides_[side].melds)
-      canastas += !known[int(x.rank)] && x.is_canasta(rules_);
-    for (int r = 0; r < 16; ++r) canastas += known[r] && shapes[r].size() >= rules_.canasta_size;
+      canastas += !known[int(x.rank)] && x.is_canasta(*rules_);
+    for (int r = 0; r < 16; ++r) canastas += known[r] && shapes[r].size() >= rules_->canasta_size;
     return canastas;
   };
   // keep_a_card (001 L21, readings R38): one card left is the discard that
   // goes out, so the meld is refused unless the player may go out now.
-  if (rules_.keep_a_card && left == 1 && laid > 0 && phase_ == Phase::kPlay &&
+  if (rules_->keep_a_card && left == 1 && laid > 0 && phase_ == Phase::kPlay &&
       m.player == current_ && !MayMeldDownToOne(m.player)) {
     SideSummary summary = Summary(side);
     summary.canastas = canastas_after();
-    const int needed = hooks_.CanastasToGoOut(rules_, summary);
-    const bool told_no = turn_.answer && !*turn_.answer && rules_.out_answer_binds;
+    const int needed = hooks_->CanastasToGoOut(*rules_, summary);
+    const bool told_no = turn_.answer && !*turn_.answer && rules_->out_answer_binds;
     if (summary.canastas < needed || told_no)
       out.push_back(Tv(CheckId::kMeldKeepACard,
                        Seat(m.player) + " melds down to one card without going out (" +
@@ -178,14 +178,14 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
                                           " of the " + std::to_string(needed) +
                                           " canastas needed") +
                            "); a player not going out keeps two cards after melding",
-                       rules_.Cite("keep_a_card", "001 L21, readings R38")));
+                       rules_->Cite("keep_a_card", "001 L21, readings R38")));
   }
   if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
     const int canastas = canastas_after();
-    if (rules_.discard_required_to_go_out)
+    if (rules_->discard_required_to_go_out)
       out.push_back(Tv(CheckId::kOutWithoutDiscard,
                        Seat(m.player) + " melds every card; going out needs a final discard",
-                       rules_.Cite("discard_required_to_go_out",
+                       rules_->Cite("discard_required_to_go_out",
                                    "002 Play-8, Play-11, readings R29")));
     // The turn-end checks, as if this meld were in the turn.
     Position copy_free_check = *this;  // cheap enough: once per hand
@@ -196,7 +196,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
 }
 
 void Position::ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts) {
-  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   if (m.player != current_) BeginTurn(m.player);
   LayParts(m.player, m.parts, m.tag, verdicts);
   Player& p = players_[m.player];
@@ -235,7 +235,7 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
     const Meld* base = MeldFor(side, *rank, part.to.has_value());
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
-    MeldShape shape = ShapeAfterAdding(base, laid, *rank, rules_);
+    MeldShape shape = ShapeAfterAdding(base, laid, *rank, *rules_);
     const bool weighed = verdicts && index < 32 && ((verdicts->weighed >> index) & 1u);
     if (weighed ? ((verdicts->refused >> index) & 1u) != 0
                 : MeldRefusal(player, shape, laid, /*from_pile=*/false).has_value())
@@ -283,7 +283,7 @@ TaggedViolations Position::CheckRetract(const RetractMove& m) const {
 }
 
 void Position::ApplyRetract(const RetractMove& m) {
-  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   const int side = side_of(m.player);
   Side& s = sides_[side];
   const bool insufficient = OpeningShort();
@@ -297,7 +297,7 @@ void Position::ApplyRetract(const RetractMove& m) {
         // again (000 §10): it counts once more if melded again this turn
         // (readings R108). One that did not (from the pile) still does not.
         if (turn_.opening && turn_.counted.Remove(c)) {
-          const int value = hooks_.InitialMeldValue(rules_, c);
+          const int value = hooks_->InitialMeldValue(*rules_, c);
           turn_.initial_count = SaturatingAdd(turn_.initial_count, -value);
           turn_.rank_count[int(meld.rank)] =
               SaturatingAdd(turn_.rank_count[int(meld.rank)], -value);
@@ -312,13 +312,13 @@ void Position::ApplyRetract(const RetractMove& m) {
                 s.melds.end());
   // 000 §10: penalties for correcting a meld.
   if (turn_.illegal_meld) {
-    s.penalties = SaturatingAdd(s.penalties, rules_.illegal_meld_penalty);
+    s.penalties = SaturatingAdd(s.penalties, rules_->illegal_meld_penalty);
     turn_.illegal_meld = false;
-  } else if (insufficient && rules_.insufficient_meld_penalties) {
+  } else if (insufficient && rules_->insufficient_meld_penalties) {
     if (all)
-      s.minimum_increase = SaturatingAdd(s.minimum_increase, rules_.retract_all_minimum_increase);
+      s.minimum_increase = SaturatingAdd(s.minimum_increase, rules_->retract_all_minimum_increase);
     else
-      s.penalties = SaturatingAdd(s.penalties, rules_.partial_retract_penalty);
+      s.penalties = SaturatingAdd(s.penalties, rules_->partial_retract_penalty);
   }
   if (turn_.laid.empty()) {
     turn_.melded = turn_.took_pile;

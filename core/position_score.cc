@@ -6,15 +6,15 @@
 
 namespace canasta {
 
-int Position::CanastaBonus(const Meld& m) const { return canasta::CanastaBonus(rules_, m); }
+int Position::CanastaBonus(const Meld& m) const { return canasta::CanastaBonus(*rules_, m); }
 int Position::UnfinishedPenalty(const Meld& m) const {
-  return canasta::UnfinishedPenalty(rules_, m);
+  return canasta::UnfinishedPenalty(*rules_, m);
 }
 
 std::vector<ScoreBreakdown> Position::Score() const {
-  std::vector<ScoreBreakdown> out(rules_.num_sides(), EmptyBreakdown(hooks_.ExtraParts()));
-  const int all_threes = 2 * rules_.decks;
-  for (int side = 0; side < rules_.num_sides(); ++side) {
+  std::vector<ScoreBreakdown> out(rules_->num_sides(), EmptyBreakdown(hooks_->ExtraParts()));
+  const int all_threes = 2 * rules_->decks;
+  for (int side = 0; side < rules_->num_sides(); ++side) {
     ScoreBreakdown& b = out[side];
     if (special_player_ >= 0 && side_of(special_player_) == side) {
       // 001 L79: "it scores that value and nothing else" (readings R44).
@@ -28,8 +28,8 @@ std::vector<ScoreBreakdown> Position::Score() const {
     for (const Meld& m : s.melds) {
       if (m.cards.empty()) continue;
       any_meld = true;
-      b.melded = SaturatingAdd(b.melded, m.Value(rules_));
-      if (m.is_canasta(rules_)) {
+      b.melded = SaturatingAdd(b.melded, m.Value(*rules_));
+      if (m.is_canasta(*rules_)) {
         ++canastas;
         b.canastas = SaturatingAdd(b.canastas, CanastaBonus(m));
       } else {
@@ -37,33 +37,33 @@ std::vector<ScoreBreakdown> Position::Score() const {
       }
     }
     // 001 L84: a side with no canasta loses its melded cards' value.
-    if (rules_.melded_counts_against_without_canasta && canastas == 0) b.melded = -b.melded;
+    if (rules_->melded_counts_against_without_canasta && canastas == 0) b.melded = -b.melded;
     int reds = 0, blacks = 0;
     for (Card c : s.threes) (c.is_red_three() ? reds : blacks) += 1;
-    if (!rules_.three_values.empty()) {
+    if (!rules_->three_values.empty()) {
       // 001 L48: red and black threes are looked up separately and added.
-      b.red_threes = SaturatingAdd(rules_.ThreeValue(reds), rules_.ThreeValue(blacks));
+      b.red_threes = SaturatingAdd(rules_->ThreeValue(reds), rules_->ThreeValue(blacks));
     } else {
       // 000 §7, readings R8: all of them together score all_red_threes_bonus in total.
-      b.red_threes = reds == all_threes && reds > 0 ? rules_.all_red_threes_bonus
-                                                    : SaturatingMul(reds, rules_.red_three_bonus);
+      b.red_threes = reds == all_threes && reds > 0 ? rules_->all_red_threes_bonus
+                                                    : SaturatingMul(reds, rules_->red_three_bonus);
     }
-    if (rules_.three_sign_by_canastas) {
+    if (rules_->three_sign_by_canastas) {
       // 001 L52-L57: against with no canasta, nothing with one, for with two.
       if (canastas == 0)
         b.red_threes = -b.red_threes;
       else if (canastas == 1)
         b.red_threes = 0;
-    } else if (!any_meld && rules_.red_threes_count_against_unmelded) {
+    } else if (!any_meld && rules_->red_threes_count_against_unmelded) {
       b.red_threes = -b.red_threes;
     }
     if (went_out_ >= 0 && side_of(went_out_) == side) {
-      b.going_out = concealed_ && rules_.concealed_going_out_bonus > 0
-                        ? rules_.concealed_going_out_bonus
-                        : rules_.going_out_bonus;
+      b.going_out = concealed_ && rules_->concealed_going_out_bonus > 0
+                        ? rules_->concealed_going_out_bonus
+                        : rules_->going_out_bonus;
     }
     int caught = 0;
-    for (int seat = 0; seat < rules_.num_players; ++seat) {
+    for (int seat = 0; seat < rules_->num_players; ++seat) {
       if (side_of(seat) != side) continue;
       const CardCounts& held = hand(seat);
       if (held.empty()) continue;  // adds nothing (most seats at the end of a hand)
@@ -74,9 +74,9 @@ std::vector<ScoreBreakdown> Position::Score() const {
         by_rank[size_t(c.rank())] += held.count(c);
         // With the threes table a three in hand is a card like any other
         // (001 L57: it counts 5 against).
-        if (!rules_.three_values.empty() && c.is_three()) {
+        if (!rules_->three_values.empty() && c.is_three()) {
           b.in_hand = SaturatingAdd(
-              b.in_hand, -SaturatingMul(held.count(c), rules_.card_value[size_t(Rank::kThree)]));
+              b.in_hand, -SaturatingMul(held.count(c), rules_->card_value[size_t(Rank::kThree)]));
           continue;
         }
         // A red three left in hand is dealt with by the penalty once its
@@ -84,19 +84,19 @@ std::vector<ScoreBreakdown> Position::Score() const {
         // a card in hand and counts its value against the side (000 §3, §9;
         // readings R107).
         if (c.is_red_three() && players_[seat].turns > 0) continue;
-        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(hand(seat).count(c), rules_.value(c)));
+        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(hand(seat).count(c), rules_->value(c)));
       }
       // 001 L61, L85: caught holding; each kind adds up (readings R49).
       for (int rank = 2; rank <= 15; ++rank)
-        if (rules_.caught_holding_penalty[size_t(rank)] > 0 &&
-            by_rank[size_t(rank)] >= rules_.caught_holding_count)
-          caught = SaturatingAdd(caught, rules_.caught_holding_penalty[size_t(rank)]);
+        if (rules_->caught_holding_penalty[size_t(rank)] > 0 &&
+            by_rank[size_t(rank)] >= rules_->caught_holding_count)
+          caught = SaturatingAdd(caught, rules_->caught_holding_penalty[size_t(rank)]);
     }
     // The end-of-hand penalties whatever the canasta count (readings R51).
     b.penalties = -SaturatingAdd(SaturatingAdd(s.penalties, unfinished), caught);
-    b.house = hooks_.HouseScoreAdjustment(rules_, Summary(side),
+    b.house = hooks_->HouseScoreAdjustment(*rules_, Summary(side),
                                           went_out_ >= 0 && side_of(went_out_) == side);
-    if (hooks_.Overrides(HookId::kScore)) ApplyScoreHook(side, any_meld, &b);
+    if (hooks_->Overrides(HookId::kScore)) ApplyScoreHook(side, any_meld, &b);
   }
   return out;
 }
@@ -113,7 +113,7 @@ void Position::ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const 
   state.ended = went_out_ >= 0 ? "out" : ended_ || phase_ == Phase::kOver ? "stock" : "unfinished";
   state.opened = any_meld;
   state.breakdown = b;
-  const HookAnswer answer = hooks_.Call(HookContext(HookId::kScore, state), rules_);
+  const HookAnswer answer = hooks_->Call(HookContext(HookId::kScore, state), *rules_);
   if (!answer.given) return;
   for (const auto& [name, value] : answer.parts) {
     // The loader admits only standard and declared parts; any other is dropped.

@@ -21,7 +21,7 @@ constexpr const char* kTimingSource = "001 L65, readings R44";
 
 TaggedViolations Position::CheckSpecialHand(const SpecialHandMove& m) const {
   TaggedViolations out;
-  if (!rules_.special_hands()) {
+  if (!rules_->special_hands()) {
     out.push_back(Tv(CheckId::kSpecialHandNotAllowed, "this ruleset has no special hands",
                      "001 L65 (modern-american only)"));
     return out;
@@ -39,7 +39,7 @@ TaggedViolations Position::CheckSpecialHand(const SpecialHandMove& m) const {
   } else {
     CheckTurn(m.player, /*drawing=*/false, &out);
   }
-  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return out;
+  if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return out;
   const bool in_turn = m.player == current_ && phase_ == Phase::kPlay && turn_.player == m.player;
   if (in_turn && turn_.took_pile) {
     // Readings R44: taking the pile needs a meld, so only a stock draw comes first.
@@ -56,11 +56,11 @@ TaggedViolations Position::CheckSpecialHand(const SpecialHandMove& m) const {
                      kTimingSource));
   }
   // Going out with a special hand (001 L74, L79) is going out: a binding no forbids it.
-  if (in_turn && turn_.answer && !*turn_.answer && rules_.out_answer_binds)
+  if (in_turn && turn_.answer && !*turn_.answer && rules_->out_answer_binds)
     out.push_back(Tv(CheckId::kOutAnswerBinding,
                      "the partner answered no to \"may I go out?\", so " + Seat(m.player) +
                          " may not go out this turn, with a special hand either",
-                     rules_.Cite("ask_out_after_melding", "000 §17")));
+                     rules_->Cite("ask_out_after_melding", "000 §17")));
   CardCounts declared;
   for (Card c : m.cards) declared.Add(c);
   if (!before_draw) {
@@ -85,8 +85,8 @@ TaggedViolations Position::CheckSpecialHand(const SpecialHandMove& m) const {
                      kShapeSource));
     return out;
   }
-  if (!SpecialHandOf(rules_, declared)) {
-    std::vector<std::string> why = SpecialHandShortfall(rules_, declared);
+  if (!SpecialHandOf(*rules_, declared)) {
+    std::vector<std::string> why = SpecialHandShortfall(*rules_, declared);
     TaggedViolation v = Tv(CheckId::kSpecialHandShape, why.front(), kShapeSource);
     v.violation.notes.insert(v.violation.notes.begin(), why.begin() + 1, why.end());
     out.push_back(std::move(v));
@@ -96,7 +96,7 @@ TaggedViolations Position::CheckSpecialHand(const SpecialHandMove& m) const {
 
 void Position::ApplySpecialHand(const SpecialHandMove& m) {
   // Under a ruleset with no special hands the declaration changes nothing.
-  if (!rules_.special_hands() || m.player < 0 || m.player >= rules_.num_players ||
+  if (!rules_->special_hands() || m.player < 0 || m.player >= rules_->num_players ||
       phase_ == Phase::kOver)
     return;
   if (turn_.player != m.player) BeginTurn(m.player);
@@ -109,9 +109,9 @@ void Position::ApplySpecialHand(const SpecialHandMove& m) {
     side.special.push_back(c);
     declared.Add(c);
   }
-  const std::optional<SpecialHandKind> kind = SpecialHandOf(rules_, declared);
+  const std::optional<SpecialHandKind> kind = SpecialHandOf(*rules_, declared);
   special_player_ = m.player;
-  special_value_ = kind ? SpecialHandValue(rules_, *kind) : 0;
+  special_value_ = kind ? SpecialHandValue(*rules_, *kind) : 0;
   // "If the team went out with one" (001 L79): the player goes out.
   went_out_ = m.player;
   concealed_ = false;

@@ -25,7 +25,7 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
     if (naturals.empty()) continue;
     const Meld* meld = FindMeld(side, r);
     if (meld && !meld->cards.empty()) {
-      if (MeldRefusal(turn_.player, ShapeAfterAdding(meld, naturals, r, rules_), naturals, false))
+      if (MeldRefusal(turn_.player, ShapeAfterAdding(meld, naturals, r, *rules_), naturals, false))
         continue;
       meldable.insert(meldable.end(), naturals.begin(), naturals.end());
       continue;
@@ -34,7 +34,7 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
     for (size_t w = 0; wilds_used + w <= g.wilds.size(); ++w) {
       std::vector<Card> cards = naturals;
       cards.insert(cards.end(), g.wilds.begin() + wilds_used, g.wilds.begin() + wilds_used + w);
-      if (!MeldRefusal(turn_.player, ShapeAfterAdding(nullptr, cards, r, rules_), cards, false)) {
+      if (!MeldRefusal(turn_.player, ShapeAfterAdding(nullptr, cards, r, *rules_), cards, false)) {
         meldable.insert(meldable.end(), cards.begin(), cards.end());
         wilds_used += w;
         break;
@@ -45,14 +45,14 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
   for (size_t i = wilds_used; i < g.wilds.size(); ++i) {
     for (const Meld& meld : sides_[side].melds) {
       if (meld.cards.empty() || meld.rank == Rank::kThree) continue;
-      const MeldShape shape = ShapeAfterAdding(&meld, {g.wilds[i]}, meld.rank, rules_);
+      const MeldShape shape = ShapeAfterAdding(&meld, {g.wilds[i]}, meld.rank, *rules_);
       if (!MeldRefusal(turn_.player, shape, {g.wilds[i]}, false)) {
         meldable.push_back(g.wilds[i]);
         break;
       }
     }
   }
-  for (Card c : meldable) value = SaturatingAdd(value, hooks_.InitialMeldValue(rules_, c));
+  for (Card c : meldable) value = SaturatingAdd(value, hooks_->InitialMeldValue(*rules_, c));
   // Before the side's first meld is complete, melding needs the minimum.
   if (turn_.opening && !(turn_.melded && turn_.initial_count >= Minimum(side)) &&
       SaturatingAdd(turn_.initial_count, value) < Minimum(side))
@@ -61,12 +61,12 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
   if (int(meldable.size()) >= left.total()) {
     SideSummary summary = Summary(side);
     summary.canastas = canastas_after;
-    if (canastas_after < hooks_.CanastasToGoOut(rules_, summary)) return {};
+    if (canastas_after < hooks_->CanastasToGoOut(*rules_, summary)) return {};
   }
   return meldable;
 }
 
-void Position::OpeningFindings(TaggedViolations* out, int tag) const {
+bool Position::OpeningFindings(TaggedViolations* out, int tag) const {
   const int side = side_of(turn_.player);
   const int minimum = Minimum(side);
   auto note_total = [&](TaggedViolation* v) {
@@ -77,35 +77,49 @@ void Position::OpeningFindings(TaggedViolations* out, int tag) const {
                                    " for a retracted insufficient meld (000 §10)");
   };
   // The opening's melds, as they stand now.
-  std::vector<const Meld*> melds;
+  // (At most one a rank: fixed arrays, as this runs for every discard the
+  // move generator weighs.)
+  std::array<const Meld*, 16> melds_at;
+  size_t num_melds = 0;
   for (int r = 0; r < 16; ++r) {
     if (!(turn_.ranks_laid >> r & 1)) continue;
     const Meld* meld = FindMeld(side, Rank(r));
-    if (meld && !meld->cards.empty()) melds.push_back(meld);
+    if (meld && !meld->cards.empty()) melds_at[num_melds++] = meld;
   }
+  const auto melds = [&] {
+    struct View {
+      const Meld* const* b;
+      const Meld* const* e;
+      const Meld* const* begin() const { return b; }
+      const Meld* const* end() const { return e; }
+    };
+    return View{melds_at.data(), melds_at.data() + num_melds};
+  }();
   // 001 L36: a complete natural canasta, or a wild canasta, laid whole from
   // the hand this turn opens with no minimum (readings R46).
   auto splash = [&](const Meld& m) {
-    if (!rules_.splash_opens || m.size() < rules_.canasta_size) return false;
+    if (!rules_->splash_opens || m.size() < rules_->canasta_size) return false;
     if (turn_.ranks_from_pile >> int(m.rank) & 1) return false;
     if (!turn_.laid.Contains(m.cards)) return false;
-    return m.rank == Rank::kJoker ? rules_.wild_melds : m.wilds() == 0;
+    return m.rank == Rank::kJoker ? rules_->wild_melds : m.wilds() == 0;
   };
   bool any_splash = false;
   for (const Meld* m : melds) any_splash |= splash(*m);
-  const std::string each_source =
-      rules_.Cite("each_meld_meets_minimum", "house rule: each_meld_meets_minimum");
   // What must reach the minimum: every meld, or each (each_meld_meets_minimum);
   // after a splash nothing, or its companions (splash_companions_need_minimum, 001 L113).
-  std::vector<const Meld*> judged;
+  std::array<const Meld*, 16> judged;
+  size_t num_judged = 0;
   for (const Meld* m : melds)
-    if (!(any_splash && splash(*m))) judged.push_back(m);
-  const bool need = !any_splash || (rules_.splash_companions_need_minimum && !judged.empty());
-  if (need && rules_.each_meld_meets_minimum && !judged.empty()) {
+    if (!(any_splash && splash(*m))) judged[num_judged++] = m;
+  bool found = false;
+  const bool need = !any_splash || (rules_->splash_companions_need_minimum && num_judged > 0);
+  if (need && rules_->each_meld_meets_minimum && num_judged > 0) {
     std::string shortfall;
-    for (const Meld* m : judged) {
+    for (size_t i = 0; i < num_judged; ++i) {
+      const Meld* m = judged[i];
       const int count = turn_.rank_count[int(m->rank)];
       if (count >= minimum) continue;
+      if (!out) return true;
       shortfall += (shortfall.empty() ? "" : ", ") + std::string("the meld of ") +
                    (m->rank == Rank::kJoker ? std::string("wild card") : ToString(m->rank)) +
                    "s counts " + std::to_string(count);
@@ -114,37 +128,44 @@ void Position::OpeningFindings(TaggedViolations* out, int tag) const {
       TaggedViolation v = Tv(CheckId::kInitialMeldMinimum,
                              shortfall + "; each meld of the initial meld needs " +
                                  std::to_string(minimum) + " by itself",
-                             each_source, tag);
+                             rules_->Cite("each_meld_meets_minimum",
+                                          "house rule: each_meld_meets_minimum"),
+                             tag);
       note_total(&v);
       out->push_back(std::move(v));
+      found = true;
     }
   } else if (need) {
     int count = turn_.initial_count;
     if (any_splash) {
       count = 0;
-      for (const Meld* m : judged) count = SaturatingAdd(count, turn_.rank_count[int(m->rank)]);
+      for (size_t i = 0; i < num_judged; ++i)
+        count = SaturatingAdd(count, turn_.rank_count[int(judged[i]->rank)]);
     }
     if (count < minimum) {
+      if (!out) return true;
       TaggedViolation v =
           any_splash
               ? Tv(CheckId::kInitialMeldMinimum,
                    "the melds laid with the splash count " + std::to_string(count) +
                        "; they need " + std::to_string(minimum) + " by themselves",
-                   rules_.Cite("splash_companions_need_minimum", "001 L113, readings R46"), tag)
+                   rules_->Cite("splash_companions_need_minimum", "001 L113, readings R46"), tag)
               : Tv(CheckId::kInitialMeldMinimum,
                    "the initial meld counts " + std::to_string(count) + "; the side needs " +
                        std::to_string(minimum),
-                   rules_.Cite("minimum_table", "000 §8, §10"), tag);
+                   rules_->Cite("minimum_table", "000 §8, §10"), tag);
       note_total(&v);
       out->push_back(std::move(v));
+      found = true;
     }
   }
   // 001 L35, L108: the meld the initial meld must include (a splash is one).
-  if (rules_.initial_meld_condition == InitialMeldCondition::kCountOnly || any_splash) return;
+  if (rules_->initial_meld_condition == InitialMeldCondition::kCountOnly || any_splash)
+    return found;
   bool met = false;
   for (const Meld* m : melds) {
     const bool wild = m->rank == Rank::kJoker;
-    switch (rules_.initial_meld_condition) {
+    switch (rules_->initial_meld_condition) {
       case InitialMeldCondition::kNaturalThreeOrWildMeld:
         met |= wild ? m->size() >= 3 : m->naturals >= 3 && m->wilds() == 0;
         break;
@@ -158,50 +179,51 @@ void Position::OpeningFindings(TaggedViolations* out, int tag) const {
         break;
     }
   }
-  if (met) return;
+  if (met) return found;
+  if (!out) return true;
   const char* needs =
-      rules_.initial_meld_condition == InitialMeldCondition::kNaturalThreeOrWildMeld
+      rules_->initial_meld_condition == InitialMeldCondition::kNaturalThreeOrWildMeld
           ? "a meld of three or more natural cards with no wild card, or a meld of three or "
             "more wild cards"
-      : rules_.initial_meld_condition == InitialMeldCondition::kNaturalThree
+      : rules_->initial_meld_condition == InitialMeldCondition::kNaturalThree
           ? "a meld of three or more natural cards with no wild card"
           : "a meld holding three natural cards";
   TaggedViolation v = Tv(CheckId::kInitialMeldCondition,
                          std::string("the initial meld must include ") + needs +
                              "; it has none",
-                         rules_.Cite("initial_meld_condition", "001 L35, L108"), tag);
+                         rules_->Cite("initial_meld_condition", "001 L35, L108"), tag);
   for (const Meld* m : melds) v.violation.notes.push_back("laid: " + ToString(m->cards));
   out->push_back(std::move(v));
+  return true;
 }
 
 void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
                             Card discard, const char* by) const {
   const int side = side_of(turn_.player);
-  if (turn_.opening && turn_.melded && !turn_.opening_judged)
-    OpeningFindings(out, turn_.last_meld_tag);
-  if (!going_out && rules_.black_three_meld != BlackThreeMeld::kAnyTime) {
+  if (TurnEndJudgesOpening()) OpeningFindings(out, turn_.last_meld_tag);
+  if (!going_out && rules_->black_three_meld != BlackThreeMeld::kAnyTime) {
     for (int tag : turn_.black_three_tags)
       out->push_back(Tv(CheckId::kMeldBlackThree,
                         "black threes may only be melded by a player going out, and " +
                             Seat(turn_.player) + " did not go out this turn",
-                        rules_.Cite("black_three_meld", "000 §8"), tag));
+                        rules_->Cite("black_three_meld", "000 §8"), tag));
   }
   if (turn_.top_to_hand.valid()) {
     // pile_top_to_hand: the top card taken into the hand is melded this turn.
     out->push_back(Tv(CheckId::kPileTakeInvalid,
                       "the top card " + ToString(turn_.top_to_hand) +
                           " was taken into the hand with the pile but not melded this turn",
-                      rules_.Cite("pile_top_to_hand", "house rule: top card to hand")));
+                      rules_->Cite("pile_top_to_hand", "house rule: top card to hand")));
   }
   // 000 §17 "The answer is binding"; out_answer_binds = false makes it advice.
-  if (turn_.answer && rules_.out_answer_binds) {
-    const std::string yes_source = rules_.Cite("out_yes_excused_if_impossible", "000 §17");
-    if (*turn_.answer && !going_out && !rules_.out_yes_excused_if_impossible)
+  if (turn_.answer && rules_->out_answer_binds) {
+    const std::string yes_source = rules_->Cite("out_yes_excused_if_impossible", "000 §17");
+    if (*turn_.answer && !going_out && !rules_->out_yes_excused_if_impossible)
       out->push_back(Tv(CheckId::kOutAnswerBinding,
                         "the partner answered yes to \"may I go out?\", so " + Seat(turn_.player) +
                             " had to go out",
                         yes_source));
-    if (*turn_.answer && !going_out && rules_.out_yes_excused_if_impossible) {
+    if (*turn_.answer && !going_out && rules_->out_yes_excused_if_impossible) {
       // 002 L47: no penalty for a yes the player genuinely cannot honour,
       // "but they must meld as much as possible before discarding".
       CardCounts left = players_[turn_.player].hand;
@@ -219,25 +241,25 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
       out->push_back(Tv(CheckId::kOutAnswerBinding,
                         "the partner answered no to \"may I go out?\", so " + Seat(turn_.player) +
                             " may not go out this turn",
-                        rules_.Cite("ask_out_after_melding", "000 §17")));
+                        rules_->Cite("ask_out_after_melding", "000 §17")));
   }
   if (going_out) {
-    if (rules_.partnerships() && rules_.ask_to_go_out == AskToGoOut::kRequired && !AskedThisTurn())
+    if (rules_->partnerships() && rules_->ask_to_go_out == AskToGoOut::kRequired && !AskedThisTurn())
       out->push_back(Tv(CheckId::kOutWithoutAsking,
                         Seat(turn_.player) +
                             " goes out without asking \"may I go out?\"; this ruleset requires "
                             "asking the partner first",
-                        rules_.Cite("ask_to_go_out", "house rule: ask_to_go_out")));
+                        rules_->Cite("ask_to_go_out", "house rule: ask_to_go_out")));
     SideSummary summary = Summary(side);
     summary.canastas = canastas_after;
-    const int needed = hooks_.CanastasToGoOut(rules_, summary);
+    const int needed = hooks_->CanastasToGoOut(*rules_, summary);
     std::optional<TaggedViolation> engine;
     if (canastas_after < needed)
       engine = Tv(CheckId::kOutWithoutCanastas,
                   Seat(turn_.player) + " goes out with " + Plural(canastas_after, "canasta") +
                       "; the side needs " + std::to_string(needed),
-                  rules_.Cite("canastas_to_go_out", "000 §9, §17"));
-    if (hooks_.Overrides(HookId::kMayGoOut)) {
+                  rules_->Cite("canastas_to_go_out", "000 §9, §17"));
+    if (hooks_->Overrides(HookId::kMayGoOut)) {
       // The hook has the last word on the canastas rule: nil keeps the
       // engine's verdict, true drops its refusal, a refusal replaces it.
       GoOutHookState state(*this, turn_.player);
@@ -253,7 +275,7 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                                        : !players_[turn_.player].melded_before &&
                                              !turn_.added_to_old_meld && turn_.melded;
       if (engine) state.refusal = &engine->violation.message;
-      HookAnswer answer = hooks_.Call(HookContext(HookId::kMayGoOut, state), rules_);
+      HookAnswer answer = hooks_->Call(HookContext(HookId::kMayGoOut, state), *rules_);
       if (answer.given) {
         engine.reset();
         if (!answer.allowed)
@@ -280,8 +302,8 @@ void Position::ApplyAnswer(const AnswerMove& m) {
 bool Position::EmptyPileAvoids(Card c) const {
   // 001 L46: "avoid a seven, wild card, ace or dead card" (readings R45);
   // a dead card is one of a rank a natural canasta closed (001 L28).
-  if (rules_.empty_pile_avoid[size_t(c.rank())] != 0) return true;
-  return rules_.natural_canasta_closes_rank && !c.is_wild() && RankClosed(c.rank());
+  if (rules_->empty_pile_avoid[size_t(c.rank())] != 0) return true;
+  return rules_->natural_canasta_closes_rank && !c.is_wild() && RankClosed(c.rank());
 }
 
 bool Position::MayMeldDownToOne(int player) const {
@@ -289,46 +311,46 @@ bool Position::MayMeldDownToOne(int player) const {
   // card is drawn is the exception, because bonus cards are coming"
   // (readings R38, R47).
   return player == turn_.player && turn_.opening && turn_card_in_stock() &&
-         (rules_.bonus_cards_first > 0 || rules_.bonus_cards_second > 0);
+         (rules_->bonus_cards_first > 0 || rules_->bonus_cards_second > 0);
 }
 
 TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
-  if (m.player < 0 || m.player >= rules_.num_players) return out;
+  if (m.player < 0 || m.player >= rules_->num_players) return out;
   CheckHeld(m.player, m.card, &out);
   const CardCounts& hand = players_[m.player].hand;
   const bool last_card = hand.total() == 1 && hand.count(m.card) == 1;
   // 001 L45, L74: the final card of a player going out may be wild.
-  const bool wild_to_go_out = last_card && rules_.wild_discard_to_go_out;
-  if (m.card.is_wild() && rules_.wild_discard != WildDiscard::kAllowed && !wild_to_go_out) {
+  const bool wild_to_go_out = last_card && rules_->wild_discard_to_go_out;
+  if (m.card.is_wild() && rules_->wild_discard != WildDiscard::kAllowed && !wild_to_go_out) {
     const bool only_wilds = hand.CountIf([](Card c) { return !c.is_wild(); }) == 0;
-    if (rules_.wild_discard == WildDiscard::kNever || !only_wilds)
+    if (rules_->wild_discard == WildDiscard::kNever || !only_wilds)
       out.push_back(Tv(CheckId::kDiscardWild,
-                       rules_.wild_discard == WildDiscard::kNever
+                       rules_->wild_discard == WildDiscard::kNever
                            ? "a wild card (" + ToString(m.card) + ") may not be discarded" +
-                                 (rules_.wild_discard_to_go_out ? " except to go out" : "")
+                                 (rules_->wild_discard_to_go_out ? " except to go out" : "")
                            : "a wild card (" + ToString(m.card) +
                                  ") may not be discarded while the player holds other cards",
-                       rules_.Cite("wild_discard", "002 Play-8, readings R26")));
+                       rules_->Cite("wild_discard", "002 Play-8, readings R26")));
   }
   if (m.card.is_red_three()) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      "a red three is laid out, never discarded", "000 §7"));
-  } else if (rules_.IsLaidOutThree(m.card)) {
+  } else if (rules_->IsLaidOutThree(m.card)) {
     out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
-                     rules_.Cite("black_threes_laid_out", "001 L44")));
-  } else if (m.card.is_three() && !rules_.threes_discardable) {
+                     rules_->Cite("black_threes_laid_out", "001 L44")));
+  } else if (m.card.is_three() && !rules_->threes_discardable) {
     out.push_back(Tv(CheckId::kThreeNotAllowed,
                      "a three (" + ToString(m.card) + ") may never be discarded",
-                     rules_.Cite("threes_discardable", "001 L44")));
+                     rules_->Cite("threes_discardable", "001 L44")));
   }
   // 001 L46 (SWAD, readings R45): on an empty pile, a card the ruleset says
   // to avoid only when the player holds nothing else that may be discarded.
-  if (rules_.empty_pile_discard_restricted && pile_.empty() && EmptyPileAvoids(m.card)) {
+  if (rules_->empty_pile_discard_restricted && pile_.empty() && EmptyPileAvoids(m.card)) {
     std::vector<Card> other;
     for (Card c : hand.ToVector())
-      if ((other.empty() || other.back() != c) && !EmptyPileAvoids(c) && !(c.is_three() && !rules_.threes_discardable) &&
+      if ((other.empty() || other.back() != c) && !EmptyPileAvoids(c) && !(c.is_three() && !rules_->threes_discardable) &&
           !c.is_red_three())
         other.push_back(c);
     if (!other.empty())
@@ -336,48 +358,48 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
                        "on an empty pile " + ToString(m.card) + " may not be discarded while " +
                            Seat(m.player) + " holds another card that may (" + ToString(other) +
                            ")",
-                       rules_.Cite("empty_pile_discard_restricted", "001 L46, readings R45")));
+                       rules_->Cite("empty_pile_discard_restricted", "001 L46, readings R45")));
   }
   if (m.face_down && !last_card)
     out.push_back(Tv(CheckId::kDiscardFaceDown,
                      ToString(m.card) +
                          " is discarded face down, but only the discard that goes out is laid "
                          "face down; it does not empty the hand",
-                     rules_.Cite("rule.face_down_discard", "001 L74")));
+                     rules_->Cite("rule.face_down_discard", "001 L74")));
   // 000 §7: a red three is laid out in the first turn (before play in Hutto,
   // at once in 002), or at once when drawn; one still held when the turn
   // ends was not (the penalty comes at the end). Every layout.
   // A side that had not melded when the turn began may keep some
   // (threes_kept_before_meld; 001 L57, readings R43).
-  const int kept = turn_.opening ? rules_.threes_kept_before_meld : 0;
-  const int reds = rules_.LaidOutThreesIn(hand) - (rules_.IsLaidOutThree(m.card) ? 1 : 0) - kept;
+  const int kept = turn_.opening ? rules_->threes_kept_before_meld : 0;
+  const int reds = rules_->LaidOutThreesIn(hand) - (rules_->IsLaidOutThree(m.card) ? 1 : 0) - kept;
   if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay)
     out.push_back(Tv(CheckId::kThreeTiming,
                      Seat(m.player) + " ends the turn holding " +
-                         Plural(reds, rules_.black_threes_laid_out ? "three" : "red three") +
+                         Plural(reds, rules_->black_threes_laid_out ? "three" : "red three") +
                          " that should have been laid out",
-                     rules_.Cite("three_layout", "000 §7, readings R6")));
-  if (hooks_.Overrides(HookId::kMayDiscard)) {
+                     rules_->Cite("three_layout", "000 §7, readings R6")));
+  if (hooks_->Overrides(HookId::kMayDiscard)) {
     DiscardHookState state(*this, m.player);
     state.card = m.card;
     state.last_card = last_card;
-    HookAnswer answer = hooks_.Call(HookContext(HookId::kMayDiscard, state), rules_);
+    HookAnswer answer = hooks_->Call(HookContext(HookId::kMayDiscard, state), *rules_);
     if (answer.given && !answer.allowed)
       out.push_back(HookRefusal(CheckId::kDiscardHouseRule, HookId::kMayDiscard, answer));
   }
   if (phase_ == Phase::kPlay && m.player == current_) {
-    if (last_card && !rules_.last_discard_goes_out)
+    if (last_card && !rules_->last_discard_goes_out)
       out.push_back(Tv(CheckId::kOutByDiscard,
                        Seat(m.player) + " discards the last card (" + ToString(m.card) +
                            "); under this ruleset a player goes out only by melding every card",
-                       rules_.Cite("last_discard_goes_out", "house rule: last_discard_goes_out")));
+                       rules_->Cite("last_discard_goes_out", "house rule: last_discard_goes_out")));
     CheckTurnEnd(last_card, CanastaCount(side_of(m.player)), &out, m.card, "discard");
   }
   return out;
 }
 
 void Position::ApplyDiscard(const DiscardMove& m) {
-  if (m.player < 0 || m.player >= rules_.num_players || phase_ == Phase::kOver) return;
+  if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   if (m.player != current_) BeginTurn(m.player);
   Player& p = players_[m.player];
   if (!p.hand.Remove(m.card)) Conjure(m.card);
@@ -393,57 +415,57 @@ void Position::ApplyDiscard(const DiscardMove& m) {
   // 001 L37, readings R47: an initial meld made while the turn card is in
   // the stock earns bonus cards, drawn after this discard.
   if (turn_.opening && turn_card_in_stock() &&
-      (rules_.bonus_cards_first > 0 || rules_.bonus_cards_second > 0)) {
+      (rules_->bonus_cards_first > 0 || rules_->bonus_cards_second > 0)) {
     const int side = side_of(m.player);
     bool melded = false, other_opened = false;
     for (const Meld& meld : sides_[side].melds) melded |= !meld.cards.empty();
-    for (int s = 0; s < rules_.num_sides(); ++s) other_opened |= s != side && sides_[s].opened;
+    for (int s = 0; s < rules_->num_sides(); ++s) other_opened |= s != side && sides_[s].opened;
     if (melded) {
       bonus_player_ = m.player;
-      bonus_count_ = std::min(other_opened ? rules_.bonus_cards_second : rules_.bonus_cards_first,
+      bonus_count_ = std::min(other_opened ? rules_->bonus_cards_second : rules_->bonus_cards_first,
                               stock_size_);
     }
   }
   FinishTurn();
   turn_ = Turn{};
-  current_ = (m.player + 1) % rules_.num_players;
+  current_ = (m.player + 1) % rules_->num_players;
   phase_ = Phase::kDraw;
   // House rule (stock_out_play): the discard after the last stock card ends play.
-  if (stock_size_ == 0 && rules_.stock_out_play == StockOutPlay::kEndsAtLastCard)
+  if (stock_size_ == 0 && rules_->stock_out_play == StockOutPlay::kEndsAtLastCard)
     phase_ = Phase::kOver;
 }
 TaggedViolations Position::CheckAskOut(const AskOutMove& m) const {
   TaggedViolations out;
-  if (!rules_.partnerships()) {
+  if (!rules_->partnerships()) {
     out.push_back(Tv(CheckId::kOutAskNoPartner,
                      "\"may I go out?\" needs a partner; this game is individual play",
-                     rules_.Cite("num_players", "000 §17, §21")));
+                     rules_->Cite("num_players", "000 §17, §21")));
     return out;
   }
-  if (rules_.ask_to_go_out == AskToGoOut::kNotAllowed) {
+  if (rules_->ask_to_go_out == AskToGoOut::kNotAllowed) {
     out.push_back(Tv(CheckId::kOutAskTiming,
                      "this ruleset does not allow asking \"may I go out?\" at any time",
-                     rules_.Cite("ask_to_go_out", "house rule: ask_to_go_out")));
+                     rules_->Cite("ask_to_go_out", "house rule: ask_to_go_out")));
     return out;
   }
-  const std::string source = rules_.Cite("ask_out_after_melding", "000 §17");
+  const std::string source = rules_->Cite("ask_out_after_melding", "000 §17");
   if (phase_ == Phase::kOver || m.player != current_) {
     out.push_back(
         Tv(CheckId::kOutAskTiming, Seat(m.player) + " may ask only in their own turn", source));
     return out;
   }
   // 001 L75 "once a hand", per player (readings R48).
-  if (rules_.ask_out_once_per_hand && m.player >= 0 && m.player < rules_.num_players &&
+  if (rules_->ask_out_once_per_hand && m.player >= 0 && m.player < rules_->num_players &&
       players_[m.player].asked_out) {
     out.push_back(Tv(CheckId::kOutAskTiming,
                      Seat(m.player) + " already asked \"may I go out?\" in this hand; a player "
                                       "may ask once a hand",
-                     rules_.Cite("ask_out_once_per_hand", "001 L75, readings R48")));
+                     rules_->Cite("ask_out_once_per_hand", "001 L75, readings R48")));
     return out;
   }
   // 000 §17: "not ... after melding or after showing an intention to take
   // the discard pile"; 002 Play-11: any time "Before going out" (R109).
-  if ((turn_.took_pile || turn_.melded) && !rules_.ask_out_after_melding) {
+  if ((turn_.took_pile || turn_.melded) && !rules_->ask_out_after_melding) {
     out.push_back(Tv(CheckId::kOutAskTiming,
                      "\"may I go out?\" may not be asked after melding or taking the pile",
                      source));
@@ -455,14 +477,14 @@ TaggedViolations Position::CheckAnswer(const AnswerMove& m) const {
   TaggedViolations out;
   if (!turn_.asked) {
     out.push_back(Tv(CheckId::kOutAnswerPlayer, "an answer with no question asked",
-                     rules_.Cite("ask_out_after_melding", "000 §17")));
+                     rules_->Cite("ask_out_after_melding", "000 §17")));
     return out;
   }
-  const int partner = (turn_.player + 2) % rules_.num_players;
+  const int partner = (turn_.player + 2) % rules_->num_players;
   if (m.player != partner) {
     out.push_back(Tv(CheckId::kOutAnswerPlayer,
                      "the answer must come from " + Seat(partner) + ", the asker's partner",
-                     rules_.Cite("ask_out_after_melding", "000 §17")));
+                     rules_->Cite("ask_out_after_melding", "000 §17")));
   }
   return out;
 }
@@ -480,7 +502,7 @@ TaggedViolations Position::End(int tag) {
       // is a refusal they may make only when taking is not compulsory (readings R12).
       may_end = true;
       const int side = side_of(current_);
-      if (rules_.must_take_when_stock_out && !pile_.empty()) {
+      if (rules_->must_take_when_stock_out && !pile_.empty()) {
         const Card top = pile_.back();
         const Meld* meld = FindMeld(side, top.rank());
         // Whether the top card may go onto the side's meld is the take's own
@@ -493,13 +515,13 @@ TaggedViolations Position::End(int tag) {
                 Tv(CheckId::kStockOutMustTake,
                    "the stock is gone and the top discard " + ToString(top) +
                        " fits the side's meld, so " + Seat(current_) + " had to take the pile",
-                   rules_.Cite("must_take_when_stock_out", "000 §15, readings R12"), tag));
+                   rules_->Cite("must_take_when_stock_out", "000 §15, readings R12"), tag));
           }
         }
       }
     }
     if (!may_end && phase_ == Phase::kPlay && stock_size_ == 0 &&
-        rules_.stock_out_play == StockOutPlay::kEndsAtLastCard) {
+        rules_->stock_out_play == StockOutPlay::kEndsAtLastCard) {
       // Play ends with the player who drew the last card, who may have no
       // card to discard (every one refused for itself).
       bool can_discard = false;
@@ -520,12 +542,12 @@ TaggedViolations Position::End(int tag) {
       out.push_back(Tv(CheckId::kDiscardMissing,
                        "the deal ends after " + Seat(current_) +
                            " drew the last stock card, without a discard or going out",
-                       rules_.Cite("rule.discard", "000 §8, §11, §15"), tag));
+                       rules_->Cite("rule.discard", "000 §8, §11, §15"), tag));
     } else if (!may_end) {
       out.push_back(Tv(CheckId::kHandEndedEarly,
                        "the deal ends with nobody out and " + Plural(stock_size_, "card") +
                            " still in the stock",
-                       rules_.Cite("rule.hand_end", "000 §11, §15"), tag));
+                       rules_->Cite("rule.hand_end", "000 §11, §15"), tag));
     }
     FinishTurn();
     phase_ = Phase::kOver;
@@ -540,13 +562,13 @@ TaggedViolations Position::End(int tag) {
 void Position::EndPlay(int tag, TaggedViolations* out) {
   // 000 §7, readings R20: a red three still in the hand of a player who has had a turn.
   // With the threes table a three in hand is a card (001 L57), no penalty.
-  if (!rules_.three_values.empty()) return;
-  for (int s = 0; s < rules_.num_players; ++s) {
+  if (!rules_->three_values.empty()) return;
+  for (int s = 0; s < rules_->num_players; ++s) {
     // A side out with a special hand scores that alone (001 L79).
     if (special_player_ >= 0 && side_of(s) == side_of(special_player_)) continue;
     const int held = RedThreesIn(hand(s));
     if (held > 0 && players_[s].turns > 0) {
-      const int penalty = SaturatingMul(held, rules_.undeclared_red_three_penalty);
+      const int penalty = SaturatingMul(held, rules_->undeclared_red_three_penalty);
       sides_[side_of(s)].penalties = SaturatingAdd(sides_[side_of(s)].penalties, penalty);
       if (out)
         out->push_back(
@@ -554,7 +576,7 @@ void Position::EndPlay(int tag, TaggedViolations* out) {
                Seat(s) + " still holds " + Plural(held, "red three") + " when play ends; " +
                    (penalty ? "the side loses " + std::to_string(penalty)
                             : std::string("this ruleset sets no penalty for it")),
-               rules_.Cite("undeclared_red_three_penalty", "000 §7, readings R20"), tag));
+               rules_->Cite("undeclared_red_three_penalty", "000 §7, readings R20"), tag));
     }
   }
 }

@@ -8,38 +8,6 @@
 namespace canasta {
 namespace {
 
-DealMove Shuffle(const Rules& r, int dealer, Rng& rng) {
-  std::vector<Card> pack;
-  for (int i = 0; i < kNumFaces; ++i) {
-    Card c = Card::FromIndex(i);
-    for (int k = 0; k < r.copies(c); ++k) pack.push_back(c);
-  }
-  for (size_t i = pack.size(); i > 1; --i) std::swap(pack[i - 1], pack[rng.Below(int(i))]);
-  DealMove d;
-  d.dealer = dealer;
-  d.hands.resize(r.num_players);
-  size_t next = 0;
-  // One at a time, from the dealer's left (000 §6).
-  for (int round = 0; round < r.hand_size; ++round)
-    for (int i = 1; i <= r.num_players; ++i)
-      d.hands[(dealer + i) % r.num_players].push_back(pack[next++]);
-  std::vector<Card> buried;
-  if (r.upcards > 0) {
-    d.upcards.push_back(pack[next++]);
-    while (next < pack.size() &&
-           IsUpcardTrigger(d.upcards.back(), d.upcards.size() == 1 ? r.upcard_first_triggers
-                                                             : r.upcard_more_triggers))
-      d.upcards.push_back(pack[next++]);
-  }
-  std::vector<Card> stock(pack.begin() + long(next), pack.end());
-  if (r.upcard_specials_to_stock && d.upcards.size() > 1) {
-    // 002 Setup-6: the special cards are buried in the middle of the stock.
-    stock.insert(stock.begin() + long(stock.size() / 2), d.upcards.begin(), d.upcards.end() - 1);
-  }
-  d.stock = stock;
-  return d;
-}
-
 void Emit(std::ostream& out, const std::string& line, SimulateStats* stats) {
   out << line << '\n';
   ++stats->events;
@@ -74,7 +42,7 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
   bool meddled = false;  // after an injected mistake the engine may refuse moves
   while (!game.over() && stats.deals < options.max_deals) {
     const int hand = stats.deals + 1;
-    DealMove deal = Shuffle(r, dealer, rng);
+    DealMove deal = ShuffledDeal(r, dealer, rng);
     TaggedViolations v = game.StartDeal(hand, deal);
     if (!v.empty()) throw std::logic_error("deal refused: " + v[0].violation.message);
     Emit(out, DealLine(hand, deal), &stats);

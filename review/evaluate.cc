@@ -285,18 +285,7 @@ std::optional<Position> HandHistory::Determinize(int viewer, const Position& tru
 // Rollouts
 
 double Rollout(Position pos, int side, Bot& bot, Rng& rng) {
-  const Rules& r = pos.rules();
-  for (int guard = 0; guard < 3000; ++guard) {
-    if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
-    std::vector<Move> legal = LegalMoves(pos);
-    const bool three = !legal.empty() && std::holds_alternative<ThreeMove>(legal[0]);
-    // With the stock gone, a player who may refuse the pile ends the deal.
-    if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) && !three) break;
-    if (legal.empty()) break;
-    size_t pick = 0;
-    if (!three) pick = bot.Choose(SeatView(pos, pos.current_player()), legal, rng);
-    pos.Apply(legal[pick]);
-  }
+  PlayOut(&pos, bot, rng, 3000);
   pos.End(0);
   const std::vector<ScoreBreakdown> scores = pos.Score();
   double others = 0;
@@ -306,7 +295,6 @@ double Rollout(Position pos, int side, Bot& bot, Rng& rng) {
     others += scores[size_t(s)].total();
     ++count;
   }
-  (void)r;
   return scores[size_t(side)].total() - (count ? others / count : 0.0);
 }
 

@@ -80,7 +80,9 @@ TEST(ModernAmerican, SensibleBotsPlayCompleteGamesTo8500ThatAuditClean) {
               double(losing) / kGames);
   RecordProperty("deals", deals);
   // A sane length: the classic bot's games under 001 never ended at all.
-  EXPECT_LE(most, 40);
+  // With special hands in play the longest of these games takes 45 deals
+  // (a side past 5,000 needs 180 to open, 001 L34, and the bots open late).
+  EXPECT_LE(most, 60);
 }
 
 // With a random bot at the table the sensible side still wins: the games end too.
@@ -89,12 +91,15 @@ TEST(ModernAmerican, GamesWithARandomBotEndAndAuditClean) {
   const AuditOptions options = test::UnderRuleset(c);
   for (int i = 0; i < 6; ++i) {
     SimulateOptions so;
-    so.max_deals = 200;
+    // A random partnership feeds the pile and rarely melds; the sensible
+    // side then needs up to 291 deals (seed 2002 game 5) to reach 8,500.
+    so.max_deals = 500;
     so.bots = {"random", "sensible"};
     std::stringstream log;
     SimulateStats stats = SimulateGame(c, GameSeed(2002, i), so, log);
-    ASSERT_TRUE(stats.finished) << "game " << i;
     FileReport report = AuditStream(log, "modern-american", options);
+    ASSERT_TRUE(stats.finished) << "game " << i << " after " << stats.deals << " deals: totals "
+                                << report.games[0].totals[0] << " / " << report.games[0].totals[1];
     for (const Finding& f : test::AllFindings(report))
       ADD_FAILURE() << "game " << i << " line " << f.line << ": " << f.message << " ["
                     << GetCheck(f.id).name << "]";

@@ -382,7 +382,9 @@ TEST(ModernAmericanSamples, TheGameAuditsClean) {
   EXPECT_CLEAN(r);
   ASSERT_EQ(r.games.size(), 1u);
   EXPECT_EQ(r.games[0].ruleset, "modern-american");
-  EXPECT_EQ(r.games[0].hands.size(), 5u);
+  EXPECT_EQ(r.games[0].hands.size(), 6u);
+  EXPECT_TRUE(r.games[0].finished);  // a whole game, to 8,500 (001 L104)
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{8555, 5820}));
 }
 
 // 001's scoring arguments (L78: "Most arguments come from skipping step 2"):

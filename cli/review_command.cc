@@ -15,6 +15,8 @@
 #include "cli/hand_tree.h"
 #include "cli/options.h"
 #include "cli/output.h"
+#include "lint/check_levels.h"
+#include "lint/checks.h"
 #include "replay/decisions.h"
 #include "replay/driver.h"
 #include "replay/moves.h"
@@ -84,14 +86,16 @@ std::string Signed(double v) { return (v >= 0.5 ? "+" : "") + Fixed(v); }
 class ReviewObserver : public ReplayObserver {
  public:
   ReviewObserver(ReplayDriver* driver, const std::string& file, int game, int hand,
-                 const ReviewSettings& settings, RulesetResolver resolve, bool trees)
+                 const ReviewSettings& settings, RulesetResolver resolve, bool trees,
+                 CheckLevels command_line)
       : driver_(driver),
         file_(file),
         want_game_(game),
         want_hand_(hand),
         settings_(settings),
         resolve_(std::move(resolve)),
-        trees_(trees) {}
+        trees_(trees),
+        command_line_(command_line) {}
 
   std::vector<ReviewedGame>& games() { return games_; }
 
@@ -111,6 +115,10 @@ class ReviewObserver : public ReplayObserver {
     }
     g.ruleset = ruleset->name;
     g.sides = ruleset->rules.num_sides();
+    // The findings shown are the audit's: the ruleset's `checks`, then --checks.
+    levels_ = CheckLevels();
+    levels_.ApplySettings(ruleset->checks);  // validated when the ruleset loaded
+    levels_.Overlay(command_line_);
     games_.push_back(std::move(g));
     choice_ = *ruleset;
     totals_.assign(size_t(choice_.rules.num_sides()), 0);
@@ -149,8 +157,11 @@ class ReviewObserver : public ReplayObserver {
   }
 
   void OnFinding(const Finding& f) override {
-    if (active_ && !games_.empty() && !games_.back().hands.empty())
-      games_.back().hands.back().findings.push_back(f);
+    if (!active_ || games_.empty() || games_.back().hands.empty() || levels_.off(f.id)) return;
+    Finding shown = f;
+    const Severity s = levels_.SeverityOf(f.id);
+    if (s != GetCheck(f.id).severity) shown.severity = s;
+    games_.back().hands.back().findings.push_back(std::move(shown));
   }
 
   void OnStateLost(int line, const std::string& why) override {
@@ -268,6 +279,8 @@ class ReviewObserver : public ReplayObserver {
   const int want_game_, want_hand_;
   ReviewSettings settings_;
   RulesetResolver resolve_;  // the command line's (cli/commands.h)
+  CheckLevels command_line_;  // --checks
+  CheckLevels levels_;        // the game's: its ruleset's `checks`, then --checks
   const bool trees_;
   int jobs_ = 1;
   std::vector<ReviewedGame> games_;
@@ -653,7 +666,7 @@ void WriteHtml(const std::vector<ReviewedGame>& games, const std::vector<HandDec
 
 int ReviewCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  std::string rules, output, format = "text";
+  std::string rules, output, format = "text", checks;
   int game = 0, hand = 0, rollouts = ReviewSettings().rollouts, jobs = 1, most = -1;
   double target_se = ReviewSettings().target_se;
   uint64_t seed = 1;
@@ -672,7 +685,10 @@ int ReviewCommand(const std::vector<std::string>& args) {
                                                                  "ruleset: overrides the log's")(
       "format,f", po::value(&format)->default_value("text"),
       "text, json or html (default: html for an -o FILE.html, else text)")(
-      "output,o", po::value(&output), "write here (default: stdout)");
+      "output,o", po::value(&output), "write here (default: stdout)")(
+      "checks", po::value(&checks),
+      "the audit's findings shown: switch checks off or change their severity, as "
+      "`canasta audit --checks` (-name, severity:name, globs with *)");
   std::vector<std::string> paths;
   po::variables_map vm;
   if (!ParseOptions(args, opts, "review", kReviewUsage, &paths, &vm)) return kExitTrouble;
@@ -696,6 +712,11 @@ int ReviewCommand(const std::vector<std::string>& args) {
                  "--game from 1\n";
     return kExitTrouble;
   }
+  CheckLevels levels;
+  if (std::string error = levels.ParseOption(checks); !error.empty()) {
+    std::cerr << "canasta review: error: " << error << "\n";
+    return kExitTrouble;
+  }
   if (hand && !game) game = 1;
   std::ifstream in(paths[0], std::ios::binary);
   if (!in) {
@@ -717,7 +738,7 @@ int ReviewCommand(const std::vector<std::string>& args) {
   // The page's trees: the decisions of every hand reviewed (replay/decisions.h).
   DecisionCollector collector(nullptr, game, hand);
   if (html) driver.AddObserver(&collector);
-  ReviewObserver observer(&driver, paths[0], game, hand, settings, options.resolve, html);
+  ReviewObserver observer(&driver, paths[0], game, hand, settings, options.resolve, html, levels);
   driver.AddObserver(&observer);
   driver.Run(in, paths[0]);
   collector.Finish();

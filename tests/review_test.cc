@@ -402,6 +402,25 @@ std::string RunCanasta(const std::string& args, int* status) {
 
 const std::string kSample = std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl";
 
+// The audit's findings on the page follow --checks as `canasta audit` does
+// (lint/check_levels.h); an unknown check is a usage error.
+TEST(ReviewCommand, ChecksSwitchTheAuditsFindingsOff) {
+  const std::string frozen =
+      std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes/frozen-pile-no-pair.jsonl";
+  const std::string base = "review --hand 4 --rollouts 1 --max-rollouts 1 --format html ";
+  int status = 0;
+  const std::string shown = RunCanasta(base + frozen, &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(shown.find("class=\"finding\">line 198: the pile is frozen"), std::string::npos);
+  const std::string off = RunCanasta(base + "--checks=-pile-frozen-needs-pair " + frozen, &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(off.find("class=\"finding\""), std::string::npos);
+  EXPECT_NE(off.find("<svg"), std::string::npos);  // the page is still there
+  const std::string bad = RunCanasta(base + "--checks=-nosuch " + frozen, &status);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(bad.find("unknown check \"nosuch\""), std::string::npos) << bad;
+}
+
 TEST(ReviewCommand, SameSeedSameBytesWhateverTheJobs) {
   int status = 0;
   const std::string a = RunCanasta(

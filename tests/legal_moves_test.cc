@@ -377,33 +377,6 @@ std::set<std::string> BruteForce(const Position& pos) {
   return keys;
 }
 
-DealMove Shuffle(const Rules& r, int dealer, Rng& rng) {
-  std::vector<Card> pack;
-  for (int i = 0; i < kNumFaces; ++i) {
-    Card c = Card::FromIndex(i);
-    for (int k = 0; k < r.copies(c); ++k) pack.push_back(c);
-  }
-  for (size_t i = pack.size(); i > 1; --i) std::swap(pack[i - 1], pack[size_t(rng.Below(int(i)))]);
-  DealMove d;
-  d.dealer = dealer;
-  d.hands.resize(size_t(r.num_players));
-  size_t next = 0;
-  for (int round = 0; round < r.hand_size; ++round)
-    for (int i = 1; i <= r.num_players; ++i)
-      d.hands[size_t((dealer + i) % r.num_players)].push_back(pack[next++]);
-  if (r.upcards > 0) {
-    d.upcards.push_back(pack[next++]);
-    while (next < pack.size() &&
-           IsUpcardTrigger(d.upcards.back(), d.upcards.size() == 1 ? r.upcard_first_triggers
-                                                                   : r.upcard_more_triggers))
-      d.upcards.push_back(pack[next++]);
-  }
-  std::vector<Card> stock(pack.begin() + long(next), pack.end());
-  if (r.upcard_specials_to_stock && d.upcards.size() > 1)
-    stock.insert(stock.begin() + long(stock.size() / 2), d.upcards.begin(), d.upcards.end() - 1);
-  d.stock = stock;
-  return d;
-}
 
 class LegalMovesBruteForce : public ::testing::TestWithParam<const char*> {};
 
@@ -423,7 +396,7 @@ TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
     std::vector<int> totals(size_t(r.num_sides()));
     for (int& t : totals) t = kTotals[rng.Below(4)];
     Position pos(r, *choice.hooks, totals);
-    ASSERT_TRUE(pos.Deal(Shuffle(r, deal % r.num_players, rng)).empty());
+    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
     for (int guard = 0; guard < 3000; ++guard) {
       if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
       std::vector<Move> legal = LegalMoves(pos);

@@ -39,6 +39,20 @@ TEST(ModernAmerican, NothingOf001IsMissing) {
   EXPECT_TRUE(c.rules.special_hands());
 }
 
+// TC-M03 (001 L30-L34): the initial-meld minimum by the team's total, at
+// each band's edges.
+TEST(ModernAmerican, TC_M03_MinimumTable) {
+  const RulesetChoice c = ModernAmerican();
+  const Rules& r = c.rules;
+  EXPECT_EQ(r.MinimumFor(-20), 125);
+  EXPECT_EQ(r.MinimumFor(0), 125);
+  EXPECT_EQ(r.MinimumFor(2995), 125);
+  EXPECT_EQ(r.MinimumFor(3000), 155);
+  EXPECT_EQ(r.MinimumFor(4995), 155);
+  EXPECT_EQ(r.MinimumFor(5000), 180);
+  EXPECT_EQ(r.MinimumFor(8495), 180);
+}
+
 // Issue 10: sensible bots play whole games of 001 to 8,500 (001 L4, L104),
 // and every one audits clean. The bot weighs what 001's scoring punishes at
 // the hand's end (docs/simulation.md, "Under modern-american"); without that

@@ -208,14 +208,21 @@ std::string DecisionCollector::Name(int s) const {
   return s < int(out_->players.size()) ? out_->players[size_t(s)] : "seat " + std::to_string(s);
 }
 
-void DecisionCollector::Draw(const Event& e, const Position& pos, const Move& move, int seat) {
+// A decision of `phase` at event `e`, as the seat saw the table.
+Decision DecisionCollector::Begin(const Event& e, const Position& pos, int seat,
+                                  const char* phase) const {
   Decision d;
   d.line = d.first_line = e.line;
   d.seat = seat;
   d.player = Name(seat);
   d.turn = turn_;
-  d.phase = "draw";
+  d.phase = phase;
   SeePile(pos, seat, &d);
+  return d;
+}
+
+void DecisionCollector::Draw(const Event& e, const Position& pos, const Move& move, int seat) {
+  Decision d = Begin(e, pos, seat, "draw");
   const int pile = int(pos.pile().size());
   d.chosen = Words(move, pile);
   bool could_take = false;
@@ -243,13 +250,7 @@ void DecisionCollector::Draw(const Event& e, const Position& pos, const Move& mo
 
 // What the play phase offered when it began.
 void DecisionCollector::OpenPlay(const Event& e, const Position& pos, int seat) {
-  play_ = Decision();
-  play_.line = play_.first_line = e.line;
-  play_.seat = seat;
-  play_.player = Name(seat);
-  play_.turn = turn_;
-  play_.phase = "play";
-  SeePile(pos, seat, &play_);
+  play_ = Begin(e, pos, seat, "play");
   play_open_ = true;
   could_go_out_ = went_out_ = false;
   alternative_melds_.clear();

@@ -74,6 +74,7 @@ class DecisionCollector : public ReplayObserver {
 
  private:
   std::string Name(int s) const;
+  Decision Begin(const Event& e, const Position& pos, int seat, const char* phase) const;
   void Draw(const Event& e, const Position& pos, const Move& move, int seat);
   void OpenPlay(const Event& e, const Position& pos, int seat);
   void ClosePlay();

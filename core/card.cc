@@ -32,6 +32,7 @@ std::optional<Card> ParseCard(std::string_view text) {
 
 std::string ToString(Rank rank) {
   if (rank == Rank::kJoker) return "JK";
+  if (rank == Rank::kSequence) return "sequence";
   return std::string(1, kRankChars[int(rank)]);
 }
 

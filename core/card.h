@@ -17,6 +17,9 @@ enum class Suit : uint8_t { kSpades, kHearts, kDiamonds, kClubs, kNone };
 // Ranks in ascending order; kJoker is its own rank. The numeric value of a
 // natural rank is its pip (2..14) so that sequences can be tested later.
 enum class Rank : uint8_t {
+  // Not a card's rank: the rank of a sequence meld (002 L67, L75), whose
+  // cards are of several ranks. ToString gives "sequence".
+  kSequence = 1,
   kTwo = 2, kThree, kFour, kFive, kSix, kSeven, kEight, kNine, kTen,
   kJack, kQueen, kKing, kAce, kJoker
 };

@@ -71,7 +71,7 @@ const HookValue* HookValue::Find(std::string_view key) const {
 }
 
 const char* HookRankName(Rank rank) {
-  static constexpr const char* kNames[16] = {"?", "?", "2", "3", "4", "5", "6", "7",
+  static constexpr const char* kNames[16] = {"?", "sequence", "2", "3", "4", "5", "6", "7",
                                              "8", "9", "T", "J", "Q", "K", "A", "wild"};
   return kNames[int(rank) & 15];
 }
@@ -299,7 +299,7 @@ std::vector<HookSpec> MakeSpecs() {
       "may_meld = function(ctx, rules)\n"
       "  if ctx.rank == \"A\" and ctx.wilds > 0 then return \"no wild cards on aces\" end\nend",
       TurnFields(
-          {{"rank", "string", "the meld's rank, \"wild\" for wild cards only",
+          {{"rank", "string", "the meld's rank, \"wild\" for wild cards only, \"sequence\" for a sequence (002 L67)",
             [](const HookState& s) { return HookValue::String(HookRankName(Shape(s).rank)); }},
            {"cards", "cards", "the cards being laid on it now",
             [](const HookState& s) { return HookValue::Cards(*As<MeldHookState>(s).cards); }},

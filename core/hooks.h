@@ -24,6 +24,7 @@ struct MeldShape {
   int jokers = 0;
   bool was_canasta = false;  // it was a completed canasta before this play
   bool is_new = true;        // no cards of this meld were on the table yet
+  bool sequence = false;     // a sequence of one suit (rank kSequence; 002 L67, L75)
   int wilds() const { return twos + jokers; }
   int size() const { return naturals + twos + jokers; }
 };
@@ -34,6 +35,7 @@ struct SideSummary {
   int canastas = 0;
   int natural_canastas = 0;
   int mixed_canastas = 0;
+  int sequence_canastas = 0;  // of the canastas, sequences (002 L67)
   int melds = 0;
   int red_threes = 0;
 };

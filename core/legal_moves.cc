@@ -472,6 +472,8 @@ void AppendCounts(const std::vector<Card>& cards, std::string* out) {
   }
 }
 
+void SequenceMoves(const Position& pos, std::vector<Move>* out);
+
 // The play phase: melds, "may I go out?", discards.
 void PlayMoves(const Position& pos, std::vector<Move>* out) {
   const int seat = pos.current_player();
@@ -552,8 +554,88 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
     }
     if (any) out->push_back(AskOutMove{seat, 0});
   }
+  SequenceMoves(pos, out);
   for (int cls = 1; cls < kClasses; ++cls)
     if (discard_ok[cls]) out->push_back(DiscardMove{seat, FirstOf(hand, cls), 0});
+}
+
+// Sequences (002 L67, L75; readings R115), generated apart from the rank
+// melds because their suit matters: every new sequence the hand can lay, a
+// window of consecutive places of the rank order in one suit whose missing
+// places the hand's wild cards fill (up to sequence_max_wilds; twos before
+// jokers), and every extension of each of the side's sequences at either
+// end. Each is offered when Check accepts it and the turn can still finish.
+void SequenceMoves(const Position& pos, std::vector<Move>* out) {
+  const Rules& r = pos.rules();
+  if (!r.sequence_melds) return;
+  const int seat = pos.current_player();
+  const int side = pos.side_of(seat);
+  const CardCounts& hand = pos.hand(seat);
+  const Counts cnt = ClassCounts(hand);
+  const int wild_room = std::min(r.sequence_max_wilds, cnt[kTwos] + cnt[kJokers]);
+  // The rank at a place of the order: the ace below sequence_lowest or above the king.
+  auto rank_at = [&](int pip) { return pip == 14 || pip == r.sequence_lowest - 1 ? Rank::kAce : Rank(pip); };
+  const int order_low = r.sequence_ace == SequenceAce::kHigh ? r.sequence_lowest : r.sequence_lowest - 1;
+  const int order_high = r.sequence_ace == SequenceAce::kLow ? 13 : 14;
+  std::vector<std::string> seen;
+  auto offer = [&](MeldMove m) {
+    std::string key = PlayKey(m);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) return;
+    seen.push_back(key);
+    if (!Clean(pos, m)) return;
+    Search search;
+    if (FinishableAfter(pos, m, &search)) out->push_back(std::move(m));
+  };
+  // Cards for places lo..hi of `suit`, or false when more wild cards are needed than the hand may give.
+  auto fill = [&](Suit suit, int lo, int hi, std::vector<Card>* cards) {
+    cards->clear();
+    int wilds = 0;
+    for (int pip = lo; pip <= hi; ++pip) {
+      const Card c(rank_at(pip), suit);
+      if (hand.count(c) > 0) cards->push_back(c);
+      else ++wilds;
+    }
+    if (wilds > wild_room || cards->empty()) return false;
+    AppendClass(hand, kTwos, std::min(wilds, cnt[kTwos]), cards);
+    AppendClass(hand, kJokers, wilds - std::min(wilds, cnt[kTwos]), cards);
+    return true;
+  };
+  MeldMove m;
+  m.player = seat;
+  m.parts.resize(1);
+  for (Suit suit : {Suit::kSpades, Suit::kHearts, Suit::kDiamonds, Suit::kClubs}) {
+    for (int lo = order_low; lo <= order_high; ++lo) {
+      // With the ace at both ends allowed, an order starting at the low ace
+      // ends at the king.
+      const int top = lo == r.sequence_lowest - 1 ? 13 : order_high;
+      for (int hi = lo + r.sequence_min_length - 1; hi <= top; ++hi) {
+        if (r.sequence_max_length > 0 && hi - lo + 1 > r.sequence_max_length) break;
+        MeldPart& part = m.parts[0];
+        part = MeldPart{};
+        part.sequence = true;
+        if (!fill(suit, lo, hi, &part.cards)) continue;
+        offer(m);
+      }
+    }
+  }
+  for (const Meld& seq : pos.melds(side)) {
+    if (!seq.sequence() || seq.cards.empty() || seq.id.empty()) continue;
+    int low = 0, high = 0;
+    if (!SequenceSpan(r, seq.cards, &low, &high)) continue;
+    const Suit suit = SequenceSuit(seq.cards);
+    const int top = low == r.sequence_lowest - 1 ? 13 : order_high;
+    for (int k = 1; low - k >= order_low || high + k <= top; ++k) {
+      for (bool below : {true, false}) {
+        const int lo = below ? low - k : high + 1, hi = below ? low - 1 : high + k;
+        if (lo < order_low || hi > top) continue;
+        MeldPart& part = m.parts[0];
+        part = MeldPart{};
+        part.to_id = seq.id;
+        if (!fill(suit, lo, hi, &part.cards)) continue;
+        offer(m);
+      }
+    }
+  }
 }
 
 // initial_meld_before_pile (001 L42): a few initial melds the hand can lay
@@ -738,6 +820,11 @@ std::string PlayKey(const Move& move) {
         } else if constexpr (std::is_same_v<T, MeldMove>) {
           s = "meld " + p;
           for (const MeldPart& part : m.parts) {
+            if (part.sequence || !part.to_id.empty()) {
+              // A sequence's suit and ranks matter (002 L67): its cards by name.
+              s += " sequence " + part.to_id + ": " + ToString(part.cards) + ';';
+              continue;
+            }
             std::optional<Rank> rank = MeldRank(part.cards, part.to ? part.to : part.as);
             s += rank ? " " + ToString(*rank) + ": " : std::string(" mixed: ");
             AppendCounts(part.cards, &s);

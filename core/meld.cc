@@ -39,8 +39,9 @@ MeldShape ShapeAfterAdding(const Meld* base, const std::vector<Card>& cards, Ran
   return s;
 }
 
-// A completed canasta's bonus (000 §9, §18; 001 L86-L94).
+// A completed canasta's bonus (000 §9, §18; 001 L86-L94; a sequence 002 L67).
 int CanastaBonus(const Rules& r, const Meld& m) {
+  if (m.sequence() && r.sequence_canasta_bonus > 0) return r.sequence_canasta_bonus;
   if (m.naturals == 0 && r.wild_canasta_bonus > 0) {
     if (m.jokers == 0 && r.wild_canasta_twos_bonus > 0) return r.wild_canasta_twos_bonus;
     if (m.jokers >= r.jokers && r.jokers > 0 && r.wild_canasta_all_jokers_bonus > 0)
@@ -54,6 +55,7 @@ int CanastaBonus(const Rules& r, const Meld& m) {
 
 // The penalty for a meld left short of a canasta (001 L59-L60, L63, L98-L101).
 int UnfinishedPenalty(const Rules& r, const Meld& m) {
+  if (m.sequence()) return 0;
   if (m.naturals == 0) {
     if (m.jokers >= r.jokers && r.jokers > 0 && r.unfinished_wild_meld_all_jokers_penalty > 0)
       return r.unfinished_wild_meld_all_jokers_penalty;
@@ -78,7 +80,131 @@ namespace {
 Violation V(CheckId id, std::string message, std::string source) {
   return Violation{id, std::move(message), {"rule: " + std::move(source)}};
 }
+
+// A rank's place in the sequence order (readings R115): its pip from
+// sequence_lowest to the king, the ace 14 when high and just below
+// sequence_lowest when low (A 4 5 with the default); 0 when
+// the rank never stands in a sequence.
+int SequencePip(const Rules& r, Rank rank, bool ace_low) {
+  if (rank == Rank::kAce) return ace_low ? r.sequence_lowest - 1 : 14;
+  const int pip = int(rank);
+  return pip >= r.sequence_lowest && pip <= 13 ? pip : 0;
+}
+
+// The order's length and whether the ace stands low, for one reading of the ace.
+struct SequenceFit {
+  bool ok = false;
+  int low = 0, high = 0;  // span of the naturals
+  int room = 0;           // places in the order
+  int order_low = 0, order_high = 0;
+};
+SequenceFit FitSequence(const Rules& r, const std::vector<Card>& cards, bool ace_low) {
+  SequenceFit f;
+  uint16_t seen = 0;
+  f.order_low = ace_low ? r.sequence_lowest - 1 : r.sequence_lowest;
+  f.order_high = ace_low ? 13 : 14;
+  if (r.sequence_ace == SequenceAce::kHigh && ace_low) return f;
+  if (r.sequence_ace == SequenceAce::kLow && !ace_low) f.order_high = 13;
+  f.room = f.order_high - f.order_low + 1;
+  f.low = 99;
+  int naturals = 0;
+  for (Card c : cards) {
+    if (c.is_wild()) continue;
+    const int pip = SequencePip(r, c.rank(), ace_low);
+    if (pip == 0 || pip > f.order_high || ((seen >> pip) & 1)) return f;
+    seen = uint16_t(seen | (1u << pip));
+    f.low = std::min(f.low, pip);
+    f.high = std::max(f.high, pip);
+    ++naturals;
+  }
+  if (naturals == 0) return f;
+  const int wilds = int(cards.size()) - naturals;
+  f.ok = (f.high - f.low + 1) - naturals <= wilds && int(cards.size()) <= f.room;
+  return f;
+}
 }  // namespace
+
+Suit SequenceSuit(const std::vector<Card>& cards) {
+  for (Card c : cards)
+    if (!c.is_wild()) return c.suit();
+  return Suit::kNone;
+}
+
+// 002 L67 ("three or more consecutive cards of the same suit"), L75.
+std::optional<Violation> CheckSequence(const Rules& r, const std::vector<Card>& cards,
+                                       bool is_new) {
+  const std::string what = "the sequence " + ToString(cards);
+  int wilds = 0;
+  Suit suit = Suit::kNone;
+  for (Card c : cards) {
+    if (c.is_wild()) {
+      ++wilds;
+      continue;
+    }
+    if (suit == Suit::kNone) suit = c.suit();
+    if (c.suit() != suit)
+      return V(CheckId::kSequenceMixedSuits, what + " mixes suits; a sequence is of one suit",
+               r.Cite("sequence_melds", "002 L67"));
+  }
+  if (suit == Suit::kNone)
+    return V(CheckId::kSequenceNotConsecutive, what + " holds no natural card",
+             r.Cite("sequence_melds", "002 L67"));
+  if (wilds > r.sequence_max_wilds)
+    return V(CheckId::kSequenceTooManyWilds,
+             what + " holds " + std::to_string(wilds) + " wild card(s); a sequence may hold " +
+                 (r.sequence_max_wilds == 0 ? std::string("none")
+                                            : "at most " + std::to_string(r.sequence_max_wilds)),
+             r.Cite("sequence_max_wilds", "readings R115"));
+  if (is_new && int(cards.size()) < r.sequence_min_length)
+    return V(CheckId::kMeldTooSmall,
+             what + " has " + std::to_string(cards.size()) + " card(s); a sequence needs at least " +
+                 std::to_string(r.sequence_min_length),
+             r.Cite("sequence_min_length", "002 L67"));
+  if (r.sequence_max_length > 0 && int(cards.size()) > r.sequence_max_length)
+    return V(CheckId::kMeldTooBig,
+             what + " would hold " + std::to_string(cards.size()) + " cards; the most is " +
+                 std::to_string(r.sequence_max_length),
+             r.Cite("sequence_max_length", "readings R115"));
+  if (FitSequence(r, cards, false).ok || FitSequence(r, cards, true).ok) return std::nullopt;
+  // Worded for the reading that comes closest: a rank outside the order, a
+  // rank twice, or a gap the wild cards do not fill.
+  std::string why = "its cards are not consecutive";
+  uint16_t seen = 0;
+  for (Card c : cards) {
+    if (c.is_wild()) continue;
+    const int pip = int(c.rank());
+    if (c.rank() != Rank::kAce && (pip < r.sequence_lowest || pip > 13)) {
+      why = ToString(c.rank()) + "s never stand in a sequence (the lowest rank is " +
+            ToString(Rank(r.sequence_lowest)) + ")";
+      break;
+    }
+    if ((seen >> pip) & 1) {
+      why = "it holds two " + ToString(c.rank()) + "s";
+      break;
+    }
+    seen = uint16_t(seen | (1u << pip));
+  }
+  if (why == "its cards are not consecutive" && wilds > 0)
+    why += " even with its " + std::to_string(wilds) + " wild card(s) filling the gaps";
+  return V(CheckId::kSequenceNotConsecutive, what + " is not a sequence: " + why,
+           r.Cite("sequence_melds", "002 L67"));
+}
+
+bool SequenceSpan(const Rules& r, const std::vector<Card>& cards, int* low, int* high) {
+  for (bool ace_low : {false, true}) {
+    SequenceFit f = FitSequence(r, cards, ace_low);
+    if (!f.ok) continue;
+    int wilds = 0;
+    for (Card c : cards) wilds += c.is_wild();
+    int spare = wilds - ((f.high - f.low + 1) - (int(cards.size()) - wilds));
+    int hi = std::min(f.order_high, f.high + spare);
+    spare -= hi - f.high;
+    *low = f.low - spare;
+    *high = hi;
+    return true;
+  }
+  return false;
+}
 
 std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                                         const MeldShape& s) {

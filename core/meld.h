@@ -16,11 +16,16 @@
 namespace canasta {
 
 struct Meld {
-  Rank rank = Rank::kJoker;  // kJoker: a meld of wild cards only
+  Rank rank = Rank::kJoker;  // kJoker: a meld of wild cards only; kSequence: a sequence
   std::vector<Card> cards;
   int naturals = 0;
   int twos = 0;
   int jokers = 0;
+  // The name a log gave the meld ("id"), by which later plays reach it
+  // ("to"); sequences get "seq1", "seq2", ... per side where the log names none.
+  std::string id;
+
+  bool sequence() const { return rank == Rank::kSequence; }
 
   int size() const { return int(cards.size()); }
   int wilds() const { return twos + jokers; }
@@ -41,6 +46,7 @@ struct Meld {
     s.naturals = naturals;
     s.twos = twos;
     s.jokers = jokers;
+    s.sequence = sequence();
     return s;
   }
 };
@@ -58,6 +64,20 @@ MeldShape ShapeAfterAdding(const Meld* base, const std::vector<Card>& cards, Ran
 // The rank a set of cards being laid down is a meld of, or nullopt when the
 // naturals are of more than one rank. `as` forces it (log field "as").
 std::optional<Rank> MeldRank(const std::vector<Card>& cards, std::optional<Rank> as);
+
+// Whether `cards` make a sequence (002 L67, L75; readings R115): natural cards
+// of one suit, of distinct ranks inside the ruleset's rank order, with the
+// wild cards (at most sequence_max_wilds) standing for the missing ones. A
+// wild card's place is wherever the naturals need it. `is_new`: the cards
+// are a new meld (sequence_min_length applies). Returns nullopt when legal.
+std::optional<Violation> CheckSequence(const Rules& rules, const std::vector<Card>& cards,
+                                       bool is_new);
+// The suit of a sequence's natural cards (kNone if it holds none).
+Suit SequenceSuit(const std::vector<Card>& cards);
+// The lowest and highest pip a sequence of `cards` could span with its wild
+// cards placed at the top end first (the ace counted 14, or 1 when low);
+// false when the cards are no sequence. For the move generator's extensions.
+bool SequenceSpan(const Rules& rules, const std::vector<Card>& cards, int* low, int* high);
 
 // Checks a meld's composition after a play. Does not check black threes'
 // going-out condition (that needs the turn's end; see Position).

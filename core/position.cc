@@ -88,14 +88,16 @@ TaggedViolation Position::HookRefusal(CheckId id, HookId hook, const HookAnswer&
 std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shape,
                                                const std::vector<Card>& cards, bool from_pile,
                                                std::optional<bool> wild_meld_open) const {
-  if (auto v = CheckMeldShape(*rules_, *hooks_, shape)) return v;
+  if (!shape.sequence)
+    if (auto v = CheckMeldShape(*rules_, *hooks_, shape)) return v;
   const int seat = player >= 0 && player < rules_->num_players ? player : current_;
   const int side = side_of(seat);
   // The turn's own flag once it has begun; before (a take is checked
   // before it begins the turn), whether the side has opened.
   const bool opening = turn_.player == seat && phase_ == Phase::kPlay ? turn_.opening
                                                                      : !sides_[side].opened;
-  if (auto v = PlacementRefusal(side, opening, shape, cards, wild_meld_open)) return v;
+  if (!shape.sequence)
+    if (auto v = PlacementRefusal(side, opening, shape, cards, wild_meld_open)) return v;
   if (!hooks_->Overrides(HookId::kMayMeld)) return std::nullopt;
   MeldHookState state(*this, seat);
   state.shape = &shape;
@@ -191,11 +193,46 @@ SideSummary Position::Summary(int side) const {
     if (m.is_canasta(*rules_)) {
       ++s.canastas;
       m.is_natural() ? ++s.natural_canastas : ++s.mixed_canastas;
+      s.sequence_canastas += m.sequence();
     }
   }
   s.red_threes = 0;
   for (Card c : sides_[side].threes) s.red_threes += c.is_red_three();
   return s;
+}
+
+const Meld* Position::FindMeldById(int side, const std::string& id) const {
+  if (id.empty()) return nullptr;
+  for (const Meld& m : sides_[side].melds)
+    if (m.id == id && !m.cards.empty()) return &m;
+  return nullptr;
+}
+
+bool Position::IsSequencePart(int side, const MeldPart& part, const Meld** target) const {
+  *target = nullptr;
+  if (!part.to_id.empty()) {
+    const Meld* m = FindMeldById(side, part.to_id);
+    if (!m || !m->sequence()) return false;
+    *target = m;
+    return true;
+  }
+  if (part.to || part.as) return false;
+  if (part.sequence) return true;
+  if (!rules_->sequence_melds) return false;
+  // Natural cards of several ranks can only be a sequence (readings R115).
+  Rank first = Rank::kJoker;
+  for (Card c : part.cards) {
+    if (c.is_wild()) continue;
+    if (first == Rank::kJoker) first = c.rank();
+    else if (c.rank() != first) return true;
+  }
+  return false;
+}
+
+int Position::SequenceCanastaCount(int side) const {
+  int n = 0;
+  for (const Meld& m : sides_[side].melds) n += m.sequence() && m.is_canasta(*rules_);
+  return n;
 }
 
 Meld* Position::FindMeld(int side, Rank rank) {

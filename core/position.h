@@ -42,6 +42,9 @@ struct MeldPart {
   std::optional<Rank> to;  // add to the side's meld of this rank
   std::optional<Rank> as;  // rank of a new meld where the cards leave it open
   std::vector<Card> cards;
+  bool sequence = false;   // a new sequence (log "as":"sequence"; 002 L67, L75)
+  std::string id;          // the name a new meld is given (log "id")
+  std::string to_id;       // or: add to the side's meld of this name (log "to")
 };
 struct TakePileMove {
   int player = 0;
@@ -276,6 +279,15 @@ class Position {
   // wild meld; with none, a new meld (nullptr) unless `adding` (a play
   // recorded with `to`), which names the side's latest wild canasta.
   const Meld* MeldFor(int side, Rank rank, bool adding) const;
+  // The side's meld named `id` (Meld::id), or nullptr.
+  const Meld* FindMeldById(int side, const std::string& id) const;
+  // Whether `part` lays or extends a sequence (002 L67, L75): "as"
+  // sequence, a reference to a sequence, or under sequence_melds natural
+  // cards of more than one rank (readings R115). *target: the sequence it
+  // extends (nullptr: a new one).
+  bool IsSequencePart(int side, const MeldPart& part, const Meld** target) const;
+  // Canastas of `side` that are sequences (sequence_canastas_to_go_out).
+  int SequenceCanastaCount(int side) const;
   // Whether `side` holds an unfinished meld of wild cards
   // (one_unfinished_wild_meld; readings R40).
   bool HasUnfinishedWildMeld(int side) const;
@@ -442,7 +454,11 @@ class Position {
   // The ruleset's hook `score` for one side's breakdown (position_score.cc).
   void ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const;
   void TakeFromStock(Card c);
-  void AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, bool adding);
+  Meld* AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, bool adding);
+  // The sequence part of a meld move (CheckMeldParts): its finding, or nullopt.
+  std::optional<Violation> SequenceRefusal(int player, const Meld* target,
+                                           const std::vector<Card>& before,
+                                           const std::vector<Card>& cards) const;
   Meld* FindMeld(int side, Rank rank);
   const Meld* FindMeld(int side, Rank rank) const;
   // What `cards` count toward the initial meld; with `from_hand`, only cards

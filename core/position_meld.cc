@@ -27,7 +27,7 @@ int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
   }
   return total;
 }
-void Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, bool adding) {
+Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, bool adding) {
   Meld* meld = const_cast<Meld*>(MeldFor(side, rank, adding));
   if (!meld) {
     sides_[side].melds.push_back(Meld{});
@@ -36,6 +36,31 @@ void Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards
     meld->cards.reserve(12);
   }
   for (Card c : cards) meld->Add(c);
+  return meld;
+}
+
+std::optional<Violation> Position::SequenceRefusal(int player, const Meld* target,
+                                                   const std::vector<Card>& before,
+                                                   const std::vector<Card>& cards) const {
+  if (!rules_->sequence_melds)
+    return Violation{CheckId::kMeldMixedRanks,
+                     "the cards " + ToString(cards) +
+                         " are laid as a sequence; sequences are not melds under this ruleset",
+                     {"rule: " + rules_->Cite("sequence_melds", "000 §8")}};
+  std::vector<Card> all = before;
+  all.insert(all.end(), cards.begin(), cards.end());
+  if (auto v = CheckSequence(*rules_, all, target == nullptr)) return v;
+  MeldShape shape;
+  shape.rank = Rank::kSequence;
+  shape.sequence = true;
+  shape.is_new = target == nullptr;
+  shape.was_canasta = target && target->is_canasta(*rules_);
+  for (Card c : all) {
+    if (c.is_joker()) ++shape.jokers;
+    else if (c.rank() == Rank::kTwo) ++shape.twos;
+    else ++shape.naturals;
+  }
+  return MeldRefusal(player, shape, cards, /*from_pile=*/false);
 }
 void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
                               std::array<MeldShape, 16>* shapes_after,
@@ -78,7 +103,32 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
       out.push_back(Tv(CheckId::kMeldTooSmall, "a meld with no cards", "000 §8"));
       continue;
     }
-    std::optional<Rank> rank = MeldRank(part.cards, part.to ? part.to : part.as);
+    // A meld named by its id (canasta-log/1 "to"): a sequence, or a rank meld.
+    std::optional<Rank> to = part.to;
+    if (!part.to_id.empty()) {
+      const Meld* named = FindMeldById(side, part.to_id);
+      if (!named) {
+        out.push_back(Tv(CheckId::kMeldTargetMissing,
+                         "the side has no meld named \"" + part.to_id + "\" to add to",
+                         "000 §8"));
+        continue;
+      }
+      if (!named->sequence()) to = named->rank;
+    }
+    const Meld* sequence = nullptr;
+    if (IsSequencePart(side, part, &sequence)) {
+      // Cards this move laid on the same sequence already count (one
+      // event may extend it at both ends).
+      std::vector<Card> before = sequence ? sequence->cards : std::vector<Card>{};
+      for (size_t j = 0; j < index; ++j)
+        if (!parts[j].to_id.empty() && parts[j].to_id == part.to_id && sequence)
+          before.insert(before.end(), parts[j].cards.begin(), parts[j].cards.end());
+      std::optional<Violation> refusal = SequenceRefusal(player, sequence, before, part.cards);
+      if (verdicts) verdicts->Set(index, refusal.has_value());
+      if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
+      continue;
+    }
+    std::optional<Rank> rank = MeldRank(part.cards, to ? to : part.as);
     std::optional<Rank> natural_rank = MeldRank(part.cards, std::nullopt);
     if (!natural_rank || (rank && *natural_rank != Rank::kJoker && *natural_rank != *rank)) {
       out.push_back(Tv(CheckId::kMeldMixedRanks,
@@ -86,9 +136,9 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
                        rules_->Cite("rule.meld_ranks", "000 §8")));
       continue;
     }
-    MeldShape& current = shape_of(*rank, part.to.has_value());
+    MeldShape& current = shape_of(*rank, to.has_value());
     const bool exists = current.size() > 0;
-    if (part.to && !exists) {
+    if (to && !exists) {
       const Meld* theirs = nullptr;
       for (int s = 0; s < rules_->num_sides() && !theirs; ++s)
         if (s != side) theirs = FindMeld(s, *rank);
@@ -100,7 +150,7 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
                        theirs ? rules_->Cite("rule.opponent_meld", "000 §8") : "000 §8"));
       continue;
     }
-    if (exists && !part.to) {
+    if (exists && !to) {
       // A new meld of a rank the side already holds is combined with it
       // (readings R18); the new cards must make a meld on their own first.
       MeldShape alone = ShapeAfterAdding(nullptr, part.cards, *rank, *rules_);
@@ -160,6 +210,14 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
     for (const Meld& x : sides_[side].melds)
       canastas += !known[int(x.rank)] && x.is_canasta(*rules_);
     for (int r = 0; r < 16; ++r) canastas += known[r] && shapes[r].size() >= rules_->canasta_size;
+    // Sequences this move lays or completes (002 L67).
+    for (const MeldPart& part : m.parts) {
+      const Meld* sequence = nullptr;
+      if (!IsSequencePart(side, part, &sequence)) continue;
+      const int before = sequence ? sequence->size() : 0;
+      canastas += before < rules_->canasta_size &&
+                  before + int(part.cards.size()) >= rules_->canasta_size;
+    }
     return canastas;
   };
   // keep_a_card (001 L21, readings R38): one card left is the discard that
@@ -231,12 +289,51 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       }
       continue;
     }
-    std::optional<Rank> rank = MeldRank(laid, part.to ? part.to : part.as);
+    const bool weighed = verdicts && index < 32 && ((verdicts->weighed >> index) & 1u);
+    const Meld* sequence = nullptr;
+    if (IsSequencePart(side, part, &sequence)) {
+      const bool refused =
+          weighed ? ((verdicts->refused >> index) & 1u) != 0
+                  : SequenceRefusal(player, sequence, sequence ? sequence->cards
+                                                               : std::vector<Card>{},
+                                    laid)
+                        .has_value();
+      if (refused) turn_.illegal_meld = true;
+      Meld* meld = const_cast<Meld*>(sequence);
+      if (meld && !turn_.laid.Contains(meld->cards)) turn_.added_to_old_meld = true;
+      if (!meld) {
+        int n = 1;
+        for (const Meld& x : sides_[side].melds) n += x.sequence();
+        sides_[side].melds.push_back(Meld{});
+        meld = &sides_[side].melds.back();
+        meld->rank = Rank::kSequence;
+        meld->cards.reserve(14);
+        // readings R115: a sequence the log names not is "seq1", "seq2", ...
+        meld->id = part.id.empty() ? "seq" + std::to_string(n) : part.id;
+      }
+      if (turn_.opening) {
+        const int value = CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
+                                      &turn_.counted);
+        turn_.initial_count = SaturatingAdd(turn_.initial_count, value);
+        turn_.rank_count[int(Rank::kSequence)] =
+            SaturatingAdd(turn_.rank_count[int(Rank::kSequence)], value);
+        turn_.ranks_laid |= uint16_t(1u << int(Rank::kSequence));
+      }
+      for (Card c : laid) {
+        meld->Add(c);
+        turn_.laid.Add(c);
+        if (c == turn_.top_to_hand) turn_.top_to_hand = Card();
+      }
+      continue;
+    }
+    std::optional<Rank> to = part.to;
+    if (!part.to_id.empty())
+      if (const Meld* named = FindMeldById(side, part.to_id)) to = named->rank;
+    std::optional<Rank> rank = MeldRank(laid, to ? to : part.as);
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
-    const Meld* base = MeldFor(side, *rank, part.to.has_value());
+    const Meld* base = MeldFor(side, *rank, to.has_value());
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
     MeldShape shape = ShapeAfterAdding(base, laid, *rank, *rules_);
-    const bool weighed = verdicts && index < 32 && ((verdicts->weighed >> index) & 1u);
     if (weighed ? ((verdicts->refused >> index) & 1u) != 0
                 : MeldRefusal(player, shape, laid, /*from_pile=*/false).has_value())
       turn_.illegal_meld = true;
@@ -253,7 +350,8 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       if (turn_.counted.total() - counted_before < int(laid.size()))
         turn_.ranks_from_pile |= uint16_t(1u << int(*rank));
     }
-    AddToSideMeld(side, *rank, laid, part.to.has_value());
+    Meld* meld = AddToSideMeld(side, *rank, laid, to.has_value());
+    if (!part.id.empty() && meld->id.empty()) meld->id = part.id;
     for (Card c : laid) {
       turn_.laid.Add(c);
       if (c == turn_.top_to_hand) turn_.top_to_hand = Card();  // melded (pile_top_to_hand)

@@ -259,6 +259,13 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
                   Seat(turn_.player) + " goes out with " + Plural(canastas_after, "canasta") +
                       "; the side needs " + std::to_string(needed),
                   rules_->Cite("canastas_to_go_out", "000 §9, §17"));
+    // readings R115: of those canastas, sequence_canastas_to_go_out are sequences.
+    else if (SequenceCanastaCount(side) < rules_->sequence_canastas_to_go_out)
+      engine = Tv(CheckId::kOutWithoutCanastas,
+                  Seat(turn_.player) + " goes out with " +
+                      Plural(SequenceCanastaCount(side), "sequence canasta") +
+                      "; the side needs " + std::to_string(rules_->sequence_canastas_to_go_out),
+                  rules_->Cite("sequence_canastas_to_go_out", "readings R115"));
     if (hooks_->Overrides(HookId::kMayGoOut)) {
       // The hook has the last word on the canastas rule: nil keeps the
       // engine's verdict, true drops its refusal, a refusal replaces it.

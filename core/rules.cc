@@ -130,6 +130,12 @@ constexpr IntRange kIntRanges[] = {
     {"max_wilds_incomplete", &Rules::max_wilds_incomplete, 0, kMaxMeldCards},
     {"max_wilds_completed", &Rules::max_wilds_completed, -1, kMaxMeldCards},
     {"canasta_size", &Rules::canasta_size, 1, kMaxMeldCards},
+    {"sequence_min_length", &Rules::sequence_min_length, 2, 13},
+    {"sequence_max_length", &Rules::sequence_max_length, 0, 13},
+    {"sequence_lowest", &Rules::sequence_lowest, 3, 13},
+    {"sequence_max_wilds", &Rules::sequence_max_wilds, 0, 13},
+    {"sequence_canasta_bonus", &Rules::sequence_canasta_bonus, 0, kMaxPoints},
+    {"sequence_canastas_to_go_out", &Rules::sequence_canastas_to_go_out, 0, 20},
     {"wilds_need_naturals", &Rules::wilds_need_naturals, 0, kMaxMeldCards},
     {"natural_canasta_bonus", &Rules::natural_canasta_bonus, 0, kMaxPoints},
     {"mixed_canasta_bonus", &Rules::mixed_canasta_bonus, 0, kMaxPoints},
@@ -304,6 +310,9 @@ std::string Rules::Validate() const {
     return "special_hand_straight (" + std::to_string(special_hand_straight) +
            ") needs a joker in the pack (001 L68: \"plus a joker\"); jokers is 0";
   }
+  if (sequence_max_length != 0 && sequence_max_length < sequence_min_length)
+    return "sequence_max_length (" + std::to_string(sequence_max_length) +
+           ") is below sequence_min_length (" + std::to_string(sequence_min_length) + ")";
   for (size_t i = 1; i < minimum_table.size(); ++i) {
     if (minimum_table[i].from_total <= minimum_table[i - 1].from_total) {
       return "minimum_table bands must be in increasing order of from_total (band " +
@@ -364,6 +373,10 @@ const std::vector<std::string>& EnumNames(FirstPlayer) {
 const std::vector<std::string>& EnumNames(InitialMeldCondition) {
   static const std::vector<std::string> k = {"count_only", "natural_three_or_wild_meld",
                                              "natural_three", "three_naturals"};
+  return k;
+}
+const std::vector<std::string>& EnumNames(SequenceAce) {
+  static const std::vector<std::string> k = {"high", "low", "either"};
   return k;
 }
 const std::vector<std::string>& EnumNames(StockOutPlay) {

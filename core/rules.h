@@ -132,6 +132,13 @@ enum class StockOutPlay : uint8_t {
   kEndsAtLastCard,  // house rule: the discard after drawing the last stock card ends play
 };
 
+// Where the ace stands in a sequence (002 L67, L75 leave it open; readings R115).
+enum class SequenceAce : uint8_t {
+  kHigh,    // above the king: ... Q K A
+  kLow,     // below the lowest sequence rank: A 4 5 ... with sequence_lowest 4
+  kEither,  // at either end, never both (no wrapping round)
+};
+
 // "A special hand is 14 cards" (001 L65): the hand held after the draw.
 constexpr int kSpecialHandCards = 14;
 
@@ -174,6 +181,15 @@ struct Rules {
   RankSet wild_only_in_initial_meld_ranks;  // 001 L60 (readings R41)
   bool natural_canasta_closes_rank = false;  // 001 L28, L41 (readings R39)
   BlackThreeMeld black_three_meld = BlackThreeMeld::kGeneralRules;  // readings R19
+  // --- Sequence melds (escalera; 002 L67, L75; readings R115) ---
+  bool sequence_melds = false;       // 000 §8: "Sequences are not valid melds"
+  int sequence_min_length = 3;       // 002 L67: "three or more consecutive cards"
+  int sequence_max_length = 0;       // 0: no maximum
+  int sequence_lowest = 4;           // lowest rank a sequence holds (pip 3..13)
+  SequenceAce sequence_ace = SequenceAce::kHigh;
+  int sequence_max_wilds = 0;        // wild cards standing in a sequence
+  int sequence_canasta_bonus = 0;    // 002 L67: 1,500; 0: as a natural or mixed canasta
+  int sequence_canastas_to_go_out = 0;  // of the canastas to go out, sequences
   int canasta_size = 7;
   int natural_canasta_bonus = 500;
   int mixed_canasta_bonus = 300;
@@ -367,6 +383,7 @@ const std::vector<std::string>& EnumNames(DealerRotation);
 const std::vector<std::string>& EnumNames(FirstPlayer);
 const std::vector<std::string>& EnumNames(InitialMeldCondition);
 const std::vector<std::string>& EnumNames(StockOutPlay);
+const std::vector<std::string>& EnumNames(SequenceAce);
 
 template <class Visitor>
 void VisitParams(Rules& r, Visitor&& v) {
@@ -396,6 +413,15 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"wild_only_in_initial_meld_ranks", "001 L60, readings R41", "ranks whose melds take wild cards only in the side's initial-meld turn (a list of ranks)"}, r.wild_only_in_initial_meld_ranks);
   v(ParamInfo{"natural_canasta_closes_rank", "001 L28, L41, readings R39", "once a side completes a natural canasta of a rank, no side melds that rank any more and a card of it on top of the pile cannot be taken"}, r.natural_canasta_closes_rank);
   v(ParamInfo{"black_three_meld", "000 §8, readings R19", "when and how black threes are melded: general_rules (going out), three_or_four_no_wild (going out), never, any_time (house rule: any turn, three or four with no wild card)"}, r.black_three_meld);
+  // --- Sequence melds (002 L67, L75) ---
+  v(ParamInfo{"sequence_melds", "002 L67, L75; 000 §8", "sequences of one suit (escaleras) may be melded beside rank melds: three or more consecutive cards of one suit; a meld event part whose natural cards are of several ranks, or with \"as\":\"sequence\", is one"}, r.sequence_melds);
+  v(ParamInfo{"sequence_min_length", "002 L67", "cards in a new sequence, at least"}, r.sequence_min_length);
+  v(ParamInfo{"sequence_max_length", "readings R115", "cards a sequence may hold (0: no maximum)"}, r.sequence_max_length);
+  v(ParamInfo{"sequence_lowest", "readings R115", "the lowest rank a sequence holds, as a pip (3..13; 11 J, 12 Q, 13 K); the ace stands as sequence_ace says"}, r.sequence_lowest);
+  v(ParamInfo{"sequence_ace", "readings R115", "where the ace stands in a sequence: high (above the king), low (below sequence_lowest), either (one end or the other, never wrapping round)"}, r.sequence_ace);
+  v(ParamInfo{"sequence_max_wilds", "readings R115", "wild cards a sequence may hold, each standing for a missing card of it"}, r.sequence_max_wilds);
+  v(ParamInfo{"sequence_canasta_bonus", "002 L67, L75", "bonus for a sequence of canasta_size cards or more (0: scored as natural_canasta_bonus or mixed_canasta_bonus)"}, r.sequence_canasta_bonus);
+  v(ParamInfo{"sequence_canastas_to_go_out", "readings R115", "of the canastas the side needs to go out, how many must be sequences"}, r.sequence_canastas_to_go_out);
   v(ParamInfo{"canasta_size", "000 §9", "cards in a canasta"}, r.canasta_size);
   v(ParamInfo{"natural_canasta_bonus", "000 §9, §18", "bonus for a canasta without wild cards"}, r.natural_canasta_bonus);
   v(ParamInfo{"mixed_canasta_bonus", "000 §9, §18", "bonus for a canasta with wild cards"}, r.mixed_canasta_bonus);

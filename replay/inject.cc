@@ -27,6 +27,9 @@ const FaultSpec kFaults[] = {
     {"wrong-winner", CheckId::kGameWinner},
     {"truncated-file", CheckId::kLogBadJson},
     {"corrupted-line", CheckId::kLogBadJson},
+    {"sequence-gap", CheckId::kSequenceNotConsecutive},
+    {"sequence-mixed-suits", CheckId::kSequenceMixedSuits},
+    {"sequence-too-many-wilds", CheckId::kSequenceTooManyWilds},
 };
 static_assert(sizeof(kFaults) / sizeof(kFaults[0]) == size_t(FaultKind::kCount));
 
@@ -73,7 +76,58 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
     if (RedThreesIn(hand) > 0) return {};  // red threes are laid out first
   }
   const RankGroups g = GroupByRank(hand);
+  // A sequence laid by a side that has melded (not an initial meld as
+  // well), keeping two cards (the discard is no going out).
+  auto sequence = [&](std::vector<Card> cards) -> std::vector<Move> {
+    if (!play || !r.sequence_melds || !pos.has_melded(side) ||
+        hand.total() < int(cards.size()) + 2 || !hand.Contains(cards))
+      return {};
+    MeldPart part;
+    part.sequence = true;
+    part.cards = std::move(cards);
+    return {MeldMove{seat, {part}, 0}};
+  };
+  // Naturals of `suit` held at pip p (the ace at 14), or Card().
+  auto held = [&](int pip, Suit suit) {
+    if (pip < 3 || pip > 14) return Card();
+    const Card c(Rank(pip), suit);
+    return hand.count(c) > 0 ? c : Card();
+  };
+  const Suit kSuits[] = {Suit::kSpades, Suit::kHearts, Suit::kDiamonds, Suit::kClubs};
   switch (kind) {
+    case FaultKind::kSequenceGap: {
+      // p, p+1 and a card beyond what the wild cards allowed could bridge.
+      const int skip_to = r.sequence_max_wilds + 3;
+      for (Suit suit : kSuits)
+        for (int p = r.sequence_lowest; p + skip_to <= 14; ++p) {
+          const Card a = held(p, suit), b = held(p + 1, suit), c = held(p + skip_to, suit);
+          if (a.valid() && b.valid() && c.valid()) return sequence({a, b, c});
+        }
+      return {};
+    }
+    case FaultKind::kSequenceMixedSuits: {
+      for (int p = r.sequence_lowest; p + 2 <= 14; ++p)
+        for (Suit s1 : kSuits)
+          for (Suit s2 : kSuits) {
+            if (s1 == s2) continue;
+            const Card a = held(p, s1), b = held(p + 1, s1), c = held(p + 2, s2);
+            if (a.valid() && b.valid() && c.valid()) return sequence({a, b, c});
+          }
+      return {};
+    }
+    case FaultKind::kSequenceTooManyWilds: {
+      const size_t wilds = size_t(r.sequence_max_wilds) + 1;
+      if (g.wilds.size() < wilds) return {};
+      for (Suit suit : kSuits)
+        for (int p = r.sequence_lowest; p + 1 <= 14; ++p) {
+          const Card a = held(p, suit), b = held(p + 1, suit);
+          if (!a.valid() || !b.valid()) continue;
+          std::vector<Card> cards = {a, b};
+          cards.insert(cards.end(), g.wilds.begin(), g.wilds.begin() + long(wilds));
+          return sequence(cards);
+        }
+      return {};
+    }
     case FaultKind::kCardNotHeld: {
       // Not after a meld this turn: ending the turn there could leave an
       // initial meld short, a second mistake.
@@ -218,7 +272,8 @@ std::optional<InjectedFault> InjectFault(const RulesetChoice& ruleset, uint64_t 
   fault.kind = kind;
   fault.expected = ExpectedCheck(kind);
   SimulateOptions options = base;
-  const bool in_play = int(kind) <= int(FaultKind::kOutOfTurn);
+  const bool in_play = int(kind) <= int(FaultKind::kOutOfTurn) ||
+                       int(kind) >= int(FaultKind::kSequenceGap);
   if (in_play) {
     int seen = 0;
     bool done = false;

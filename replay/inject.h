@@ -29,6 +29,10 @@ enum class FaultKind : uint8_t {
   kWrongWinner,         // end_game winner altered -> game-winner
   kTruncatedFile,       // the file cut in the middle of a line -> log-bad-json
   kCorruptedLine,       // one line's bytes garbled -> log-bad-json
+  // Sequences (002 L67, L75; readings R115), where the ruleset has them:
+  kSequenceGap,           // three cards of a suit, not consecutive -> meld-sequence-not-consecutive
+  kSequenceMixedSuits,    // three consecutive ranks of two suits -> meld-sequence-mixed-suits
+  kSequenceTooManyWilds,  // more wild cards than a sequence holds -> meld-sequence-too-many-wilds
   kCount
 };
 

@@ -85,8 +85,11 @@ std::string MoveLine(const Move& move) {
           for (size_t i = 0; i < m.parts.size(); ++i) {
             const MeldPart& part = m.parts[i];
             s += i ? ",{" : "{";
-            if (part.to) s += "\"to\":" + RankRef(*part.to) + ",";
-            if (part.as) s += "\"as\":" + RankRef(*part.as) + ",";
+            if (!part.to_id.empty()) s += "\"to\":" + JsonString(part.to_id) + ",";
+            else if (part.to) s += "\"to\":" + RankRef(*part.to) + ",";
+            if (part.sequence) s += "\"as\":\"sequence\",";
+            else if (part.as) s += "\"as\":" + RankRef(*part.as) + ",";
+            if (!part.id.empty()) s += "\"id\":" + JsonString(part.id) + ",";
             s += "\"cards\":" + Cards(part.cards) + "}";
           }
           return s + "]}";

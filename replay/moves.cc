@@ -24,10 +24,14 @@ bool FillParts(const std::vector<MeldSpec>& specs, std::vector<MeldPart>* parts,
     const MeldSpec& spec = specs[i];
     MeldPart& part = (*parts)[i];
     part.to = RefRank(spec.to);
-    part.as = RefRank(spec.as);
-    if ((spec.to && !part.to) || (spec.as && !part.as)) {
-      *error = "a meld reference is \"" + spec.to.value_or(spec.as.value_or("")) +
-               "\", not a rank or \"wild\" (melds by id need a ruleset with such melds)";
+    // Any other reference names a meld by the id a log gave it (a sequence's:
+    // 002 L67, L75); the position finds it or reports that the side has none.
+    part.to_id = spec.to && !part.to ? *spec.to : std::string();
+    part.sequence = spec.as && *spec.as == "sequence";
+    part.as = part.sequence ? std::nullopt : RefRank(spec.as);
+    part.id = spec.id.value_or(std::string());
+    if (spec.as && !part.as && !part.sequence) {
+      *error = "a meld's \"as\" is \"" + *spec.as + "\", not a rank, \"wild\" or \"sequence\"";
       return false;
     }
     part.cards.assign(spec.cards.begin(), spec.cards.end());

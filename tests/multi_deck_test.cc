@@ -13,6 +13,7 @@
 #include "lint/checks.h"
 #include "replay/auditor.h"
 #include "replay/inject.h"
+#include "replay/sheet.h"
 #include "replay/simulate.h"
 #include "scripting/ruleset.h"
 #include "tests/test_util.h"
@@ -286,6 +287,22 @@ TEST(MultiDeck, AWildCanastaOfAllJokersHoldsEveryJokerOfThePack) {
   r.jokers = 6;
   EXPECT_EQ(CanastaBonus(r, four), 1000);
   EXPECT_EQ(CanastaBonus(r, six), 4000);
+}
+
+TEST(MultiDeck, ScoreSheetsKnowSixRedThreesOfThreeDecks) {
+  // A sheet's red_threes part is read back as a number of red threes
+  // (replay/sheet.cc): with three decks 500 is five, 800 is all six and 600
+  // is no number of them (000 §7, readings R114).
+  const RulesetChoice c = Load("three-decks.lua");
+  const std::vector<std::pair<int, int>> values = RedThreeValues(c.rules);
+  const std::vector<std::pair<int, int>> expected = {{0, 0},   {100, 1}, {200, 2}, {300, 3},
+                                                     {400, 4}, {500, 5}, {800, 6}};
+  EXPECT_EQ(values, expected);
+  // At most pack / canasta_size canastas: 162 / 7 = 23 natural ones.
+  EXPECT_EQ(CanastaCombinations(c.rules, 23 * 500).back(), (std::pair<int, int>{23, 0}));
+  const std::vector<std::pair<int, int>> combos = CanastaCombinations(c.rules, 24 * 500);
+  EXPECT_FALSE(combos.empty());
+  for (const auto& combo : combos) EXPECT_LE(combo.first + combo.second, 23);
 }
 
 // --- Bots play whole games under big packs; the audit finds nothing ---

@@ -300,9 +300,11 @@ TEST(MultiDeck, ScoreSheetsKnowSixRedThreesOfThreeDecks) {
   EXPECT_EQ(values, expected);
   // At most pack / canasta_size canastas: 162 / 7 = 23 natural ones.
   EXPECT_EQ(CanastaCombinations(c.rules, 23 * 500).back(), (std::pair<int, int>{23, 0}));
-  const std::vector<std::pair<int, int>> combos = CanastaCombinations(c.rules, 24 * 500);
-  EXPECT_FALSE(combos.empty());
-  for (const auto& combo : combos) EXPECT_LE(combo.first + combo.second, 23);
+  // 12,000 would take 24 canastas or more (500 a natural, 300 a mixed one).
+  EXPECT_TRUE(CanastaCombinations(c.rules, 24 * 500).empty());
+  Rules two_decks;
+  EXPECT_EQ(CanastaCombinations(two_decks, 15 * 500).back(), (std::pair<int, int>{15, 0}));
+  EXPECT_TRUE(CanastaCombinations(two_decks, 16 * 500).empty());  // 108 / 7 = 15
 }
 
 // --- Bots play whole games under big packs; the audit finds nothing ---

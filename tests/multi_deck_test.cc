@@ -2,6 +2,8 @@
 // Canasta's and Bolivia's 162 cards, Hand and Foot's five decks): the pack's
 // size, card conservation in the deal and the draws, the rules that count
 // "all" of a kind (red threes, jokers), and bots' games that audit clean.
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -145,6 +147,23 @@ TEST(MultiDeck, SixDecksAreTheMostAndADealThatDoesNotFitIsRefused) {
             "the pack (decks x 52 + jokers = 270 cards, and the stock needs one)");
   r.hand_size = 67;  // 269 cards: the stock holds one
   EXPECT_EQ(r.Validate(), "");
+}
+
+TEST(MultiDeck, ARulesetFileWhoseDealDoesNotFitIsRefusedWithTheValuesNamed) {
+  const std::string dir = ::testing::TempDir();
+  const std::string path = dir + "/too-many-cards.lua";
+  std::ofstream(path) << "return {\n  name = \"too-many-cards\",\n  extends = \"jaques\",\n"
+                         "  params = {\n    decks = 5, jokers = 10,\n    hand_size = 68,\n  },\n}\n";
+  std::variant<Ruleset, LuaError> r = LoadRuleset(path);
+  ASSERT_TRUE(std::holds_alternative<LuaError>(r));
+  const std::string why = std::get<LuaError>(r).ToString();
+  EXPECT_NE(why.find("the deal (num_players x hand_size + upcards = 4 x 68 + 1 = 273 cards) does "
+                     "not fit in the pack (decks x 52 + jokers = 270 cards, and the stock needs "
+                     "one)"),
+            std::string::npos)
+      << why;
+  EXPECT_NE(why.find("hand_size is set at"), std::string::npos) << why;
+  std::remove(path.c_str());
 }
 
 // --- Card conservation (000 §1) ---

@@ -386,7 +386,7 @@ TEST_P(MultiDeckSelfPlay, EveryInjectedMistakeIsCaughtAtItsLine) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Packs, MultiDeckSelfPlay,
-                         ::testing::Values("three-decks.lua", "five-decks.lua"),
+                         ::testing::Values("three-decks.lua", "five-decks.lua", "six-decks.lua"),
                          [](const auto& param_info) {
                            std::string n = param_info.param;
                            return n.substr(0, n.find('-')) + "_decks";

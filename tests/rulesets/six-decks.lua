@@ -1,6 +1,7 @@
 -- The largest pack a ruleset may ask (decks 1 to 6): six decks and twelve
--- jokers, 324 cards, for six players in three partnerships of the classic
--- game (000 §21), thirteen cards each and two drawn (tests/multi_deck_test.cc).
+-- jokers, 324 cards, for six players of the classic game (each plays for
+-- themself: the engine partners four players only), thirteen cards each and
+-- two drawn (tests/multi_deck_test.cc).
 return {
   name = "six-decks",
   extends = "classic",

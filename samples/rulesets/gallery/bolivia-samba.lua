@@ -14,8 +14,15 @@
 -- Not modelled (no parameter or hook expresses it):
 --   * "There is no distinction between deuces and jokers" in a bolivia: the
 --     engine counts twos and jokers apart, but no value here depends on it.
---   * A samba/escalera "ranking as a canasta" for the red threes' sign: the
---     score hook below counts every completed meld, sequences included.
+--   * The top card "can be added to a meld that is less than a canasta"
+--     (Samba): unfrozen_take = "pair_or_meld" lets it onto a completed
+--     canasta too.
+--   * "A side may have two canastas in the same rank and may combine its
+--     melds in the same rank at any time" (Samba): the engine keeps one meld
+--     of a rank for a side.
+--   * The samba/escalera "ranking as a canasta" for the red threes' sign:
+--     the score hook below counts every completed meld, sequences included,
+--     as the merged sequence melds will report them.
 return {
   name = "bolivia-samba",
   extends = "bolivia",

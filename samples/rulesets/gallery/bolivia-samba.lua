@@ -21,8 +21,8 @@
 --     melds in the same rank at any time" (Samba): the engine keeps one meld
 --     of a rank for a side.
 --   * The samba/escalera "ranking as a canasta" for the red threes' sign:
---     the score hook below counts every completed meld, sequences included,
---     as the merged sequence melds will report them.
+--     the score hook below counts every completed meld in ctx.melds; that
+--     escaleras are among them is for the sequence melds to settle.
 return {
   name = "bolivia-samba",
   extends = "bolivia",

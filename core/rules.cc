@@ -113,13 +113,13 @@ struct IntRange {
 
 constexpr int kMaxPoints = 10000;    // any bonus or penalty
 constexpr int kMaxCardValue = 1000;  // one card
-constexpr int kMaxMeldCards = 50;    // cards in a meld (4 decks hold 16 of a rank and 28 wilds)
+constexpr int kMaxMeldCards = 50;    // a size limit in a meld (6 decks hold 24 of a rank)
 constexpr int kMaxBandTotal = 1000000;
 constexpr size_t kMaxBands = 100;
 
 constexpr IntRange kIntRanges[] = {
     {"num_players", &Rules::num_players, 2, 6},
-    {"decks", &Rules::decks, 1, 4},
+    {"decks", &Rules::decks, 1, 6},  // Hand and Foot plays five or six (002 L69-71)
     {"jokers", &Rules::jokers, 0, 12},
     {"hand_size", &Rules::hand_size, 1, 100},
     {"upcards", &Rules::upcards, 0, 1},

@@ -470,7 +470,7 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"ask_out_once_per_hand", "001 L75, readings R48", "each player may ask \"may I go out?\" at most once in a hand"}, r.ask_out_once_per_hand);
   v(ParamInfo{"keep_a_card", "001 L21, readings R38", "a player who is not going out may not meld down to a single card (must keep two: one to discard, one to hold)"}, r.keep_a_card);
   v(ParamInfo{"red_three_bonus", "000 §7, §18", "bonus for each red three"}, r.red_three_bonus);
-  v(ParamInfo{"all_red_threes_bonus", "000 §7, §18, readings R8", "bonus for all four red threes, in total"}, r.all_red_threes_bonus);
+  v(ParamInfo{"all_red_threes_bonus", "000 §7, §18, readings R8", "bonus for every red three of the pack (two a deck: all four with two decks, all six with three, 002 L75), in total"}, r.all_red_threes_bonus);
   v(ParamInfo{"red_threes_count_against_unmelded", "000 §7", "red threes count against a side that made no meld"}, r.red_threes_count_against_unmelded);
   v(ParamInfo{"undeclared_red_three_penalty", "000 §7, readings R20", "penalty for a red three still in hand when play ends"}, r.undeclared_red_three_penalty);
   // --- Threes, bonus cards, scoring (v2; 001) ---

@@ -756,6 +756,8 @@ std::string PlayKey(const Move& move) {
         } else if constexpr (std::is_same_v<T, SpecialHandMove>) {
           s = "special " + p + ": ";
           AppendCounts(m.cards, &s);
+        } else if constexpr (std::is_same_v<T, FootMove>) {
+          s = "foot " + p;
         } else {
           s = "retract " + p + ": ";
           AppendCounts(m.cards, &s);
@@ -774,7 +776,7 @@ std::vector<ThreeMove> DueThrees(const Position& pos, int seat) {
     // In the first-turn layout only the first player's turn has begun.
     if (pos.rules().three_layout == ThreeLayout::kFirstTurn && seat != pos.current_player())
       return out;
-  } else if (seat != pos.current_player()) {
+  } else if (seat != pos.current_player() && !pos.MayLayOutFootThrees(seat)) {
     return out;
   }
   const CardCounts& hand = pos.hand(seat);
@@ -804,7 +806,8 @@ bool MayEndDeal(const Position& pos) {
 bool LeavesLegalFinish(const Position& pos, const Move& move) {
   if (!pos.Check(move).empty()) return false;
   if (std::holds_alternative<DrawMove>(move) || std::holds_alternative<DiscardMove>(move) ||
-      std::holds_alternative<ThreeMove>(move) || std::holds_alternative<SpecialHandMove>(move))
+      std::holds_alternative<ThreeMove>(move) || std::holds_alternative<SpecialHandMove>(move) ||
+      std::holds_alternative<FootMove>(move))
     return true;
   Search s;
   Position q = pos;
@@ -837,6 +840,17 @@ void LegalMoves(const Position& pos, std::vector<Move>* out) {
   if (pos.phase() == Phase::kOver) {
     for (ThreeMove& m : DueThrees(pos, seat)) out->push_back(m);
     return;
+  }
+  // The foot, as soon as it is due (002 L71): nothing else until then.
+  if (const int foot = pos.FootDue(); foot >= 0) {
+    out->push_back(FootMove{foot, 0});
+    return;
+  }
+  // Then the threes found in a foot picked up after the discard.
+  for (int s = 0; s < r.num_players; ++s) {
+    if (!pos.MayLayOutFootThrees(s)) continue;
+    for (ThreeMove& m : DueThrees(pos, s)) out->push_back(m);
+    if (!out->empty()) return;
   }
   // Bonus cards due after an initial meld are drawn before the next turn (001 L37).
   if (pos.bonus_player() >= 0) {

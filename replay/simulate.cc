@@ -86,7 +86,7 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
                                std::to_string(pos.stock_size()) + ", pile " +
                                ToString(pos.pile()) + ")");
       size_t pick = 0;
-      if (!std::holds_alternative<ThreeMove>(legal[0])) {
+      if (!std::holds_alternative<ThreeMove>(legal[0]) && !std::holds_alternative<FootMove>(legal[0])) {
         const int seat = pos.current_player();
         pick = bots[size_t(seat)]->Choose(SeatView(pos, seat), legal, rng);
       }

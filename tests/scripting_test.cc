@@ -549,7 +549,7 @@ TEST(ParameterRangesTest, EveryIntegerParameterHasADocumentedRangeThatValidateEn
       ++checked;
     }
   });
-  EXPECT_EQ(checked, 40);
+  EXPECT_EQ(checked, 41);
   // The values that are not plain integers.
   Rules r;
   r.num_players = 5;

@@ -72,5 +72,177 @@ void SelfPlayAuditsClean(FootPickup pickup, int games) {
 TEST(FootSelfPlay, AtOnceGamesAuditClean) { SelfPlayAuditsClean(FootPickup::kAtOnce, 6); }
 TEST(FootSelfPlay, NextTurnGamesAuditClean) { SelfPlayAuditsClean(FootPickup::kNextTurn, 6); }
 
+
+// --- Scenarios: small hand-written logs under a two-player game with a foot
+// of three cards (classic otherwise, no minimum, no canasta needed to go out).
+
+RulesetChoice TwoWithFeet(FootPickup pickup, int foot_size = 3, int canastas = 0) {
+  RulesetChoice c = Choice("classic");
+  c.rules.num_players = 2;
+  c.rules.hand_size = 4;
+  c.rules.foot_size = foot_size;
+  c.rules.foot_pickup = pickup;
+  c.rules.canastas_to_go_out = canastas;
+  c.rules.minimum_table = {{-1000000000, 0}};
+  EXPECT_EQ(c.rules.Validate(), "");
+  return c;
+}
+
+const char* const kHeader =
+    R"({"type":"game","format":"canasta-log/1","ruleset":"classic","players":["Ann","Bob"]})";
+const char* const kDeal =
+    R"({"type":"deal","hand":1,"dealer":0,"hands":[["4S","5S","6S","7S"],["KS","KH","KD","KC"]],"feet":[["4H","4D","4C"],["QS","QH","QD"]],"upcard":["8C"]})";
+const char* const kDraw1 = R"({"type":"draw","player":1,"cards":["9D"]})";
+const char* const kMeldKings =
+    R"({"type":"meld","player":1,"melds":[{"cards":["KS","KH","KD","KC"]}]})";
+const char* const kDiscardLast = R"({"type":"discard","player":1,"card":"9D"})";
+const char* const kFoot1 = R"({"type":"foot","player":1})";
+const char* const kDraw0 = R"({"type":"draw","player":0,"cards":["8D"]})";
+const char* const kDiscard0 = R"({"type":"discard","player":0,"card":"8D"})";
+const char* const kDrawQueen = R"({"type":"draw","player":1,"cards":["QC"]})";
+const char* const kMeldQueens =
+    R"({"type":"meld","player":1,"melds":[{"cards":["QS","QH","QD","QC"]}]})";
+// Seat 0: 4S 5S 6S 7S in hand (-20) and its foot 4H 4D 4C never picked up
+// (-15); seat 1: kings and queens melded (80) and out (100).
+const char* const kEnd = R"({"type":"end_hand","hand":1,"scores":[-35,180],"totals":[-35,180]})";
+
+FileReport Replay(const std::vector<std::string>& lines, const RulesetChoice& c) {
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  std::istringstream in(text);
+  return AuditStream(in, "test.jsonl", test::UnderRuleset(c));
+}
+
+std::vector<int> Scores(const FileReport& r) {
+  if (r.games.empty() || r.games[0].hands.empty()) return {};
+  return r.games[0].hands[0].scores;
+}
+
+// 002 L71, at once: the hand emptied by the discard (line 5), the foot picked
+// up before the next turn (line 6), played, and out from it (line 10).
+TEST(FootScenario, AtOnceEmptiedByDiscardThenOutFromTheFoot) {
+  FileReport r = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast, kFoot1, kDraw0,
+                         kDiscard0, kDrawQueen, kMeldQueens, kEnd},
+                        TwoWithFeet(FootPickup::kAtOnce));
+  EXPECT_CLEAN(r);
+  EXPECT_EQ(Scores(r), (std::vector<int>{-35, 180})) << test::Dump(r);
+  ASSERT_FALSE(r.games.empty());
+  EXPECT_EQ(r.games[0].hands[0].went_out, 1);
+}
+
+// The same log with four canastas to go out: emptying the hand at line 5 is
+// not going out (no finding there); going out at line 10 is.
+TEST(FootScenario, EmptyingTheHandIsNotGoingOut) {
+  FileReport r = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast, kFoot1, kDraw0,
+                         kDiscard0, kDrawQueen, kMeldQueens},
+                        TwoWithFeet(FootPickup::kAtOnce, 3, 4));
+  EXPECT_PROBLEMS(r, {10, CheckId::kOutWithoutCanastas});
+}
+
+// The hand emptied by the last discard, and the deal ends there: no one went
+// out, no going-out bonus, the foot is not picked up and counts against.
+TEST(FootScenario, AnUnpickedFootCountsAgainstTheSide) {
+  RulesetChoice c = TwoWithFeet(FootPickup::kAtOnce);
+  FileReport r = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast}, c);
+  EXPECT_PROBLEMS(r);
+  // Nobody is out: the deal is not over after line 5 (seat 0 plays on).
+  FileReport on = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast, kFoot1, kDraw0}, c);
+  EXPECT_PROBLEMS(on);
+}
+
+TEST(FootScenario, PickedUpEarly) {
+  FileReport r = Replay({kHeader, kDeal, kDraw1, kMeldKings, kFoot1},
+                        TwoWithFeet(FootPickup::kAtOnce));
+  EXPECT_PROBLEMS(r, {5, CheckId::kFootPickup});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kFootPickup),
+            "seat 1 picks up the foot early: the hand still holds 1 card; the foot is picked up "
+            "once the hand is exhausted");
+}
+
+TEST(FootScenario, PickedUpTwice) {
+  FileReport r = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast, kFoot1, kFoot1},
+                        TwoWithFeet(FootPickup::kAtOnce));
+  EXPECT_PROBLEMS(r, {7, CheckId::kFootPickup});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kFootPickup),
+            "seat 1 picks up the foot a second time; it was picked up already");
+}
+
+TEST(FootScenario, AtOncePickedUpLate) {
+  FileReport r = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast, kDraw0, kFoot1},
+                        TwoWithFeet(FootPickup::kAtOnce));
+  EXPECT_PROBLEMS(r, {7, CheckId::kFootPickup});
+}
+
+TEST(FootScenario, PlaysOnWithoutPickingItUp) {
+  FileReport r = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast, kDraw0, kDiscard0,
+                         kDrawQueen, kMeldQueens},
+                        TwoWithFeet(FootPickup::kAtOnce));
+  // The draw at line 8 is the finding; the replay picks the foot up for it,
+  // so the queens melded at line 9 are found (and go out).
+  EXPECT_PROBLEMS(r, {8, CheckId::kFootMissed});
+}
+
+// next_turn: the foot comes at the start of the player's next turn, before
+// the draw (line 8); right after the discard it is out of time.
+TEST(FootScenario, NextTurnPickedUpBeforeTheDraw) {
+  const RulesetChoice c = TwoWithFeet(FootPickup::kNextTurn);
+  FileReport r = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast, kDraw0, kDiscard0,
+                         kFoot1, kDrawQueen, kMeldQueens, kEnd},
+                        c);
+  EXPECT_CLEAN(r);
+  EXPECT_EQ(Scores(r), (std::vector<int>{-35, 180})) << test::Dump(r);
+  FileReport early = Replay({kHeader, kDeal, kDraw1, kMeldKings, kDiscardLast, kFoot1}, c);
+  EXPECT_PROBLEMS(early, {6, CheckId::kFootPickup});
+}
+
+// At once, emptied by melding: the foot is picked up in the same turn and
+// play goes on from it (the discard at line 6 is from the foot).
+TEST(FootScenario, AtOnceEmptiedByMeldingPlaysOnFromTheFoot) {
+  const char* const deal =
+      R"({"type":"deal","hand":1,"dealer":0,"hands":[["4S","5S","6S","7S"],["KS","KH","KD","KC"]],"feet":[["4H","4D","4C"],["QS","QH","9S"]],"upcard":["8C"]})";
+  const char* const meld_all =
+      R"({"type":"meld","player":1,"melds":[{"cards":["KS","KH","KD","KC","JK"]}]})";
+  const char* const draw_joker = R"({"type":"draw","player":1,"cards":["JK"]})";
+  const char* const discard_nine = R"({"type":"discard","player":1,"card":"9S"})";
+  const RulesetChoice c = TwoWithFeet(FootPickup::kAtOnce);
+  FileReport r = Replay({kHeader, deal, draw_joker, meld_all, kFoot1, discard_nine, kDraw0}, c);
+  EXPECT_PROBLEMS(r);
+  // Without the foot event the discard plays on from an empty hand.
+  FileReport missed = Replay({kHeader, deal, draw_joker, meld_all, discard_nine}, c);
+  EXPECT_PROBLEMS(missed, {5, CheckId::kFootMissed});
+}
+
+TEST(FootScenario, DealFeetChecked) {
+  const RulesetChoice c = TwoWithFeet(FootPickup::kAtOnce);
+  const char* const no_feet =
+      R"({"type":"deal","hand":1,"dealer":0,"hands":[["4S","5S","6S","7S"],["KS","KH","KD","KC"]],"upcard":["8C"]})";
+  const char* const short_foot =
+      R"({"type":"deal","hand":1,"dealer":0,"hands":[["4S","5S","6S","7S"],["KS","KH","KD","KC"]],"feet":[["4H","4D","4C"],["QS","QH"]],"upcard":["8C"]})";
+  const char* const one_foot =
+      R"({"type":"deal","hand":1,"dealer":0,"hands":[["4S","5S","6S","7S"],["KS","KH","KD","KC"]],"feet":[["4H","4D","4C"]],"upcard":["8C"]})";
+  EXPECT_PROBLEMS(Replay({kHeader, kDeal}, c));
+  EXPECT_PROBLEMS(Replay({kHeader, no_feet}, c), {2, CheckId::kDealFoot});
+  FileReport s = Replay({kHeader, short_foot}, c);
+  EXPECT_PROBLEMS(s, {2, CheckId::kDealFoot});
+  EXPECT_EQ(test::MessageOf(s, CheckId::kDealFoot), "seat 1's foot has 2 cards, not 3");
+  EXPECT_PROBLEMS(Replay({kHeader, one_foot}, c), {2, CheckId::kDealFoot});
+  // Feet under a ruleset without a foot, and a foot event there.
+  RulesetChoice none = TwoWithFeet(FootPickup::kAtOnce, 0);
+  EXPECT_PROBLEMS(Replay({kHeader, kDeal}, none), {2, CheckId::kDealFoot});
+  FileReport event = Replay({kHeader, no_feet, kDraw1, kFoot1}, none);
+  EXPECT_PROBLEMS(event, {4, CheckId::kFootPickup});
+}
+
+TEST(FootRules, ThePackMustHoldEveryHandAndFoot) {
+  Rules r;
+  r.foot_size = 11;  // 4 x (11 + 11) + 1 = 89 of 108: fits
+  EXPECT_EQ(r.Validate(), "");
+  r.foot_size = 16;  // 4 x 27 + 1 = 109
+  EXPECT_EQ(r.Validate(),
+            "the deal (num_players x (hand_size + foot_size) + upcards = 4 x (11 + 16) + 1 = 109 "
+            "cards) does not fit in the pack (decks x 52 + jokers = 108 cards, and the stock "
+            "needs one)");
+}
+
 }  // namespace
 }  // namespace canasta

@@ -27,6 +27,7 @@ const FaultSpec kFaults[] = {
     {"wrong-winner", CheckId::kGameWinner},
     {"truncated-file", CheckId::kLogBadJson},
     {"corrupted-line", CheckId::kLogBadJson},
+    {"foot-early", CheckId::kFootPickup},
 };
 static_assert(sizeof(kFaults) / sizeof(kFaults[0]) == size_t(FaultKind::kCount));
 
@@ -172,6 +173,11 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
       const int other = (seat + 1) % r.num_players;
       return {DrawMove{other, pos.StockTop(r.stock_draw), 0}};
     }
+    case FaultKind::kFootEarly: {
+      // 002 L71: only a ruleset with a foot; after the draw, before any meld.
+      if (!play || !pos.FootPending(seat) || hand.empty() || pos.turn_melded()) return {};
+      return {FootMove{seat, 0}};
+    }
     default:
       return {};
   }
@@ -218,7 +224,7 @@ std::optional<InjectedFault> InjectFault(const RulesetChoice& ruleset, uint64_t 
   fault.kind = kind;
   fault.expected = ExpectedCheck(kind);
   SimulateOptions options = base;
-  const bool in_play = int(kind) <= int(FaultKind::kOutOfTurn);
+  const bool in_play = int(kind) <= int(FaultKind::kOutOfTurn) || kind == FaultKind::kFootEarly;
   if (in_play) {
     int seen = 0;
     bool done = false;

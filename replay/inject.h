@@ -29,6 +29,7 @@ enum class FaultKind : uint8_t {
   kWrongWinner,         // end_game winner altered -> game-winner
   kTruncatedFile,       // the file cut in the middle of a line -> log-bad-json
   kCorruptedLine,       // one line's bytes garbled -> log-bad-json
+  kFootEarly,           // the foot picked up while the hand holds cards -> hand-foot-pickup
   kCount
 };
 

@@ -69,6 +69,28 @@ void SelfPlayAuditsClean(FootPickup pickup, int games) {
   std::printf("[ feet ] %d games, %d feet picked up, %d going-out bonuses\n", games, feet, outs);
 }
 
+// The injected "foot picked up early" is caught at its line, and nothing else.
+TEST(FootSelfPlay, FootPickedUpEarlyIsCaughtAtItsLine) {
+  for (FootPickup pickup : {FootPickup::kAtOnce, FootPickup::kNextTurn}) {
+    const RulesetChoice c = JaquesWithFeet(pickup);
+    int injected = 0;
+    for (int i = 0; i < 6; ++i) {
+      std::optional<InjectedFault> fault =
+          InjectFault(c, GameSeed(7100, i), FaultKind::kFootEarly, i % 3);
+      if (!fault) continue;
+      ++injected;
+      EXPECT_EQ(fault->expected, CheckId::kFootPickup);
+      std::istringstream in(fault->log);
+      FileReport report = AuditStream(in, "injected", test::UnderRuleset(c));
+      EXPECT_EQ(test::Problems(report), (test::FoundList{{fault->line, CheckId::kFootPickup}}))
+          << test::Dump(report);
+    }
+    EXPECT_EQ(injected, 6);
+  }
+  // No foot, no opportunity.
+  EXPECT_FALSE(InjectFault(Choice("classic"), GameSeed(7100, 0), FaultKind::kFootEarly));
+}
+
 TEST(FootSelfPlay, AtOnceGamesAuditClean) { SelfPlayAuditsClean(FootPickup::kAtOnce, 6); }
 TEST(FootSelfPlay, NextTurnGamesAuditClean) { SelfPlayAuditsClean(FootPickup::kNextTurn, 6); }
 

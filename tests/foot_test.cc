@@ -4,6 +4,7 @@
 // injector's "foot picked up early" is caught at its line.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -253,6 +254,39 @@ TEST(FootScenario, DealFeetChecked) {
   EXPECT_PROBLEMS(Replay({kHeader, kDeal}, none), {2, CheckId::kDealFoot});
   FileReport event = Replay({kHeader, no_feet, kDraw1, kFoot1}, none);
   EXPECT_PROBLEMS(event, {4, CheckId::kFootPickup});
+}
+
+// hand-and-foot with every open value supplied, the foot among them, runs
+// (readings R52, R111); its self-play audits clean.
+TEST(FootRules, HandAndFootRunsOnceTheValuesAreSupplied) {
+  const std::string path = ::testing::TempDir() + "our-hand-and-foot.lua";
+  std::ofstream(path) << R"(return {
+  name = "our-hand-and-foot",
+  extends = "hand-and-foot",
+  base = "jaques",
+  params = {
+    decks = 5, jokers = 10, hand_size = 11, foot_size = 11, stock_draw = 2,
+    canastas_to_go_out = 4, target_score = 8500, foot_pickup = "next_turn",
+  },
+})";
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(path);
+  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded)) << std::get<LuaError>(loaded).ToString();
+  const RulesetChoice c = std::get<Ruleset>(loaded).Choose();
+  EXPECT_EQ(c.rules.foot_size, 11);
+  EXPECT_EQ(c.rules.foot_pickup, FootPickup::kNextTurn);
+  std::stringstream log;
+  SimulateGame(c, GameSeed(52, 1), SimulateOptions(), log);
+  FileReport report = AuditStream(log, "hf", test::UnderRuleset(c));
+  EXPECT_TRUE(test::AllFindings(report).empty()) << test::Dump(report);
+  // Without foot_size it still refuses, naming it.
+  const std::string partial = ::testing::TempDir() + "partial-hand-and-foot.lua";
+  std::ofstream(partial) << R"(return { extends = "hand-and-foot", base = "jaques",
+  params = { decks = 5, jokers = 10, hand_size = 11, stock_draw = 2,
+             canastas_to_go_out = 4, target_score = 8500 } })";
+  std::variant<Ruleset, LuaError> refused = LoadRuleset(partial);
+  ASSERT_TRUE(std::holds_alternative<LuaError>(refused));
+  EXPECT_NE(std::get<LuaError>(refused).message.find("  foot_size:"), std::string::npos)
+      << std::get<LuaError>(refused).message;
 }
 
 TEST(FootRules, ThePackMustHoldEveryHandAndFoot) {

@@ -314,7 +314,7 @@ TEST(RulesetScenarios, A52_IncompleteRulesetsRefuseNamingEveryMissingValue) {
         "boliviana_bonus", "escalera_melds"}},
       {"hand-and-foot",
        {"base", "decks", "jokers", "hand_size", "stock_draw", "canastas_to_go_out",
-        "target_score", "foot"}},
+        "target_score", "foot_size"}},
       {"pinnacle",
        {"base", "jokers", "num_players", "hand_size", "stock_draw", "canastas_to_go_out",
         "target_score", "sequence_melds", "sequence_canasta_bonus"}},

@@ -235,6 +235,20 @@ TEST(FootScenario, AtOnceEmptiedByMeldingPlaysOnFromTheFoot) {
   EXPECT_PROBLEMS(missed, {5, CheckId::kFootMissed});
 }
 
+// next_turn: a hand emptied by melding ends the turn with no discard
+// (readings R111); under at_once the turn goes on, so the next player's draw
+// finds it ended without one.
+TEST(FootScenario, NextTurnEmptiedByMeldingEndsTheTurn) {
+  const char* const draw_joker = R"({"type":"draw","player":1,"cards":["JK"]})";
+  const char* const meld_all =
+      R"({"type":"meld","player":1,"melds":[{"cards":["KS","KH","KD","KC","JK"]}]})";
+  const std::vector<std::string> lines = {kHeader, kDeal,     draw_joker, meld_all,
+                                          kDraw0,  kDiscard0, kFoot1,     kDrawQueen};
+  EXPECT_PROBLEMS(Replay(lines, TwoWithFeet(FootPickup::kNextTurn)));
+  EXPECT_PROBLEMS(Replay(lines, TwoWithFeet(FootPickup::kAtOnce)),
+                  {5, CheckId::kDiscardMissing}, {7, CheckId::kFootPickup});
+}
+
 TEST(FootScenario, DealFeetChecked) {
   const RulesetChoice c = TwoWithFeet(FootPickup::kAtOnce);
   const char* const no_feet =

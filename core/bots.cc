@@ -313,6 +313,13 @@ DealMove ShuffledDeal(const Rules& r, int dealer, Rng& rng) {
   for (int round = 0; round < r.hand_size; ++round)
     for (int i = 1; i <= r.num_players; ++i)
       d.hands[(dealer + i) % r.num_players].push_back(pack[next++]);
+  if (r.feet()) {
+    // Then the feet, the same way (002 L71).
+    d.feet.resize(r.num_players);
+    for (int round = 0; round < r.foot_size; ++round)
+      for (int i = 1; i <= r.num_players; ++i)
+        d.feet[(dealer + i) % r.num_players].push_back(pack[next++]);
+  }
   if (r.upcards > 0) {
     d.upcards.push_back(pack[next++]);
     while (next < pack.size() &&

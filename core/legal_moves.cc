@@ -281,13 +281,17 @@ Key KeyOf(const Position& p, int seat, const Counts& cnt, int step, uint64_t* ha
 
 // Refusals of a discard that every discard of the turn gets alike while a
 // card stays behind (the turn-end checks, the turn's order, red threes held).
-bool TurnWide(const TaggedViolations& v) {
+// A binding yes excused when going out is impossible (002 L47) refuses a
+// discard for the cards it leaves meldable, which depend on the discard.
+bool TurnWide(const Rules& r, const TaggedViolations& v) {
   for (const TaggedViolation& t : v) {
     switch (t.violation.id) {
+      case CheckId::kOutAnswerBinding:
+        if (r.out_yes_excused_if_impossible) break;
+        return true;
       case CheckId::kInitialMeldMinimum:
       case CheckId::kInitialMeldCondition:
       case CheckId::kMeldBlackThree:
-      case CheckId::kOutAnswerBinding:
       case CheckId::kThreeTiming:
       case CheckId::kTurnSequence:
       case CheckId::kTurnOrder:
@@ -315,7 +319,7 @@ bool Discards(const Position& p, int seat, const Counts& cnt, std::array<bool, k
       any = true;
       if (!ok) return true;
       (*ok)[size_t(cls)] = true;
-    } else if (hand.total() >= 2 && TurnWide(v)) {
+    } else if (hand.total() >= 2 && TurnWide(p.rules(), v)) {
       break;
     }
   }
@@ -427,7 +431,9 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
   // black_three_meld is any_time): at most one card, the discard, may stay
   // behind, and natural cards of the steps passed can no longer be melded.
   const Rules& r = p.rules();
-  if ((r.out_answer_binds && p.turn_answer().value_or(false)) ||
+  // (Not where a yes that cannot be honoured is excused, 002 L47: the player
+  // then melds what it can and discards.)
+  if ((r.out_answer_binds && !r.out_yes_excused_if_impossible && p.turn_answer().value_or(false)) ||
       (r.black_three_meld != BlackThreeMeld::kAnyTime && SideMeld(p, side, Rank::kThree))) {
     int stuck = cnt[kRedThree];
     for (int k = kBlackThree; k < kBlackThree + step && k <= 14; ++k) stuck += cnt[k];
@@ -843,6 +849,8 @@ std::string PlayKey(const Move& move) {
         } else if constexpr (std::is_same_v<T, SpecialHandMove>) {
           s = "special " + p + ": ";
           AppendCounts(m.cards, &s);
+        } else if constexpr (std::is_same_v<T, FootMove>) {
+          s = "foot " + p;
         } else {
           s = "retract " + p + ": ";
           AppendCounts(m.cards, &s);
@@ -861,7 +869,7 @@ std::vector<ThreeMove> DueThrees(const Position& pos, int seat) {
     // In the first-turn layout only the first player's turn has begun.
     if (pos.rules().three_layout == ThreeLayout::kFirstTurn && seat != pos.current_player())
       return out;
-  } else if (seat != pos.current_player()) {
+  } else if (seat != pos.current_player() && !pos.MayLayOutFootThrees(seat)) {
     return out;
   }
   const CardCounts& hand = pos.hand(seat);
@@ -891,7 +899,8 @@ bool MayEndDeal(const Position& pos) {
 bool LeavesLegalFinish(const Position& pos, const Move& move) {
   if (!pos.Check(move).empty()) return false;
   if (std::holds_alternative<DrawMove>(move) || std::holds_alternative<DiscardMove>(move) ||
-      std::holds_alternative<ThreeMove>(move) || std::holds_alternative<SpecialHandMove>(move))
+      std::holds_alternative<ThreeMove>(move) || std::holds_alternative<SpecialHandMove>(move) ||
+      std::holds_alternative<FootMove>(move))
     return true;
   Search s;
   Position q = pos;
@@ -924,6 +933,17 @@ void LegalMoves(const Position& pos, std::vector<Move>* out) {
   if (pos.phase() == Phase::kOver) {
     for (ThreeMove& m : DueThrees(pos, seat)) out->push_back(m);
     return;
+  }
+  // The foot, as soon as it is due (002 L71): nothing else until then.
+  if (const int foot = pos.FootDue(); foot >= 0) {
+    out->push_back(FootMove{foot, 0});
+    return;
+  }
+  // Then the threes found in a foot picked up after the discard.
+  for (int s = 0; s < r.num_players; ++s) {
+    if (!pos.MayLayOutFootThrees(s)) continue;
+    for (ThreeMove& m : DueThrees(pos, s)) out->push_back(m);
+    if (!out->empty()) return;
   }
   // Bonus cards due after an initial meld are drawn before the next turn (001 L37).
   if (pos.bonus_player() >= 0) {

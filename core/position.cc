@@ -262,6 +262,7 @@ bool Position::InvariantsHold() const {
     if (!p.hand.Consistent() || p.turns < 0 || p.pile_threes < 0 || p.late_threes < 0)
       return false;
     add_counts(p.hand);
+    add_counts(p.foot);
   }
   for (const Side& s : sides_) {
     for (const Meld& m : s.melds) {
@@ -276,7 +277,7 @@ bool Position::InvariantsHold() const {
   for (Card c : pile_) add(c);
   // Conservation is exact unless a count was cut at 255 copies.
   bool saturated = unseen_.saturated();
-  for (const Player& p : players_) saturated |= p.hand.saturated();
+  for (const Player& p : players_) saturated |= p.hand.saturated() || p.foot.saturated();
   for (int i = 0; i < kNumFaces && !saturated; ++i) {
     if (where[i] != rules_->copies(Card::FromIndex(i)) + surplus_[i]) return false;
   }
@@ -329,11 +330,17 @@ void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const 
     out->push_back(Tv(CheckId::kTurnSequence, Seat(player) + " must draw or take the pile first",
                       rules_->Cite("rule.draw_first", "000 §11")));
   }
+  // 002 L71: the foot is played once the hand is exhausted, after it is picked up.
+  if (FootPending(player) && players_[player].hand.empty())
+    out->push_back(Tv(CheckId::kFootMissed,
+                      Seat(player) + "'s hand is empty and the foot was not picked up; it is "
+                                     "picked up before the player plays on",
+                      rules_->Cite("foot_pickup", "002 L71, readings R116")));
 }
 
 void Position::CheckHeld(int player, Card card, TaggedViolations* out) const {
   if (player < 0 || player >= rules_->num_players) return;
-  if (players_[player].hand.count(card) > 0) return;
+  if (Holding(player).count(card) > 0) return;
   out->push_back(Tv(CheckId::kCardNotHeld,
                     Seat(player) + " plays " + ToString(card) + " but holds none",
                     rules_->Cite("rule.card_held", "000 §11")));
@@ -349,7 +356,7 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
   // root cause, one finding), in the order the cards come.
   CardCounts reported;
   for (Card c : cards) {
-    const int held = players_[player].hand.count(c);
+    const int held = Holding(player).count(c);
     const int played = need.count(c);
     if (played <= held || reported.count(c)) continue;
     reported.Add(c);
@@ -411,6 +418,7 @@ void Position::BeginTurn(int player) {
     }
   }
   if (turn_.player >= 0 && turn_.player != player) FinishTurn();
+  foot_threes_seat_ = -1;
   bonus_count_ = 0;  // not drawn before the next turn: forfeited (the draw said so)
   current_ = player;
   turn_ = Turn{};

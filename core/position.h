@@ -30,6 +30,8 @@ struct DealMove {
   std::vector<std::vector<Card>> hands;
   std::vector<Card> upcards;
   std::optional<std::vector<Card>> stock;  // top card first
+  // Each player's foot (002 L71, foot_size), by seat; empty: none dealt.
+  std::vector<std::vector<Card>> feet;
   int tag = 0;
 };
 struct DrawMove {
@@ -100,8 +102,13 @@ struct SpecialHandMove {
   std::vector<Card> cards;
   int tag = 0;
 };
+// The foot picked up (002 L71, foot_size): it becomes the player's hand.
+struct FootMove {
+  int player = 0;
+  int tag = 0;
+};
 using Move = std::variant<DrawMove, TakePileMove, MeldMove, DiscardMove, ThreeMove, AskOutMove,
-                          AnswerMove, RetractMove, SpecialHandMove>;
+                          AnswerMove, RetractMove, SpecialHandMove, FootMove>;
 
 enum class Phase : uint8_t {
   kBeforePlay,  // dealt, first turn not begun (threes may be laid out: readings R23)
@@ -142,6 +149,7 @@ class Position {
   TaggedViolations Check(const AnswerMove& m) const { return CheckAnswer(m); }
   TaggedViolations Check(const RetractMove& m) const { return CheckRetract(m); }
   TaggedViolations Check(const SpecialHandMove& m) const { return CheckSpecialHand(m); }
+  TaggedViolations Check(const FootMove& m) const { return CheckFoot(m); }
   void Apply(const DrawMove& m) {
     ApplyDraw(m);
     CANASTA_DCHECK(InvariantsHold());
@@ -178,6 +186,10 @@ class Position {
     ApplySpecialHand(m);
     CANASTA_DCHECK(InvariantsHold());
   }
+  void Apply(const FootMove& m) {
+    ApplyFoot(m);
+    CANASTA_DCHECK(InvariantsHold());
+  }
   // A meld is weighed once: the apply takes the check's verdict on each
   // part (MeldRefusal, with the ruleset's hooks) instead of asking again.
   TaggedViolations Play(const MeldMove& m);
@@ -205,6 +217,19 @@ class Position {
   int num_players() const { return rules_->num_players; }
   int side_of(int seat) const { return rules_->side_of(seat); }
   const CardCounts& hand(int seat) const { return players_[seat].hand; }
+  // The seat's foot (002 L71, foot_size) while not picked up, and whether it was.
+  const CardCounts& foot(int seat) const { return players_[seat].foot; }
+  bool foot_taken(int seat) const { return players_[seat].foot_taken; }
+  // The ruleset deals a foot and `seat` has not picked it up: emptying the
+  // hand does not go out (002 L71).
+  bool FootPending(int seat) const {
+    return rules_->feet() && seat >= 0 && seat < rules_->num_players && !players_[seat].foot_taken;
+  }
+  // The seat that may pick up the foot now (FootMove passes Check), or -1.
+  int FootDue() const;
+  // Whether `seat` picked up the foot after its discard and may lay out the
+  // threes found in it before the next turn begins (readings R116).
+  bool MayLayOutFootThrees(int seat) const { return seat >= 0 && seat == foot_threes_seat_; }
   const std::vector<Card>& pile() const { return pile_; }
   int stock_size() const { return stock_size_; }
   bool stock_known() const { return stock_ != nullptr; }
@@ -303,6 +328,8 @@ class Position {
  private:
   struct Player {
     CardCounts hand;
+    CardCounts foot;          // dealt, not yet picked up (002 L71)
+    bool foot_taken = false;
     int turns = 0;            // turns begun
     int pile_threes = 0;      // red threes from the pile, laid out with no replacement
     // Red threes still held when play began, where the ruleset lays them out
@@ -388,6 +415,7 @@ class Position {
   TaggedViolations CheckAnswer(const AnswerMove& m) const;
   TaggedViolations CheckRetract(const RetractMove& m) const;
   TaggedViolations CheckSpecialHand(const SpecialHandMove& m) const;
+  TaggedViolations CheckFoot(const FootMove& m) const;
   void ApplyDraw(const DrawMove& m);
   void ApplyTakePile(const TakePileMove& m);
   void ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts = nullptr);
@@ -395,6 +423,13 @@ class Position {
   void ApplyThree(const ThreeMove& m);
   void ApplyRetract(const RetractMove& m);
   void ApplySpecialHand(const SpecialHandMove& m);
+  void ApplyFoot(const FootMove& m);
+  // A player whose hand is empty and foot not picked up plays on: the
+  // foot is picked up as the play needs (the check reported it).
+  void TakeUpFootPlayedOn(int player);
+  // A hand emptied with the foot still to pick up (002 L71): under
+  // foot_pickup next_turn a hand emptied by melding ends the turn.
+  void HandEmptiedBeforeFoot(int player);
   void ApplyAskOut(const AskOutMove& m);
   void ApplyAnswer(const AnswerMove& m);
 
@@ -404,6 +439,12 @@ class Position {
   void CheckBonusDrawn(TaggedViolations* out) const;
   void CheckHeld(int player, const std::vector<Card>& cards, TaggedViolations* out) const;
   void CheckHeld(int player, Card card, TaggedViolations* out) const;
+  // The cards `player` plays from: the hand, or the foot not picked up
+  // once the hand is empty (the player plays on from it: TakeUpFootPlayedOn).
+  const CardCounts& Holding(int player) const {
+    const Player& p = players_[player];
+    return p.hand.empty() && FootPending(player) ? p.foot : p.hand;
+  }
   void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;
   // End-of-turn checks: the initial-meld minimum, black threes, the binding
   // answer, going out. `canastas_after` counts canastas once the turn's cards
@@ -493,6 +534,7 @@ class Position {
   bool concealed_ = false;
   int last_before_play_seat_ = -1;  // seat order of threes laid before play (readings R23)
   bool play_begun_ = false;          // the deal's first turn has begun
+  int foot_threes_seat_ = -1;        // MayLayOutFootThrees
   std::vector<Player> players_;
   std::vector<Side> sides_;
   std::vector<Card> pile_;

@@ -44,7 +44,9 @@ TaggedViolations Position::Deal(const DealMove& d) {
       out.push_back(Tv(CheckId::kDealPack,
                        "the deal holds more copies of " + ToString(c) + " than the pack has (" +
                            std::to_string(rules_->copies(c)) + "); one is in " +
-                           (where < 0 ? std::string("the upcards") : Seat(where) + "'s hand"),
+                           (where < 0    ? std::string("the upcards")
+                            : where >= n ? Seat(where - n) + "'s foot"
+                                         : Seat(where) + "'s hand"),
                        "000 §1"));
     }
   };
@@ -70,6 +72,38 @@ TaggedViolations Position::Deal(const DealMove& d) {
     for (Card c : d.hands[s]) {
       players_[s].hand.Add(c);
       take(c, s);
+    }
+  }
+
+  // The feet (002 L71): one a seat of foot_size cards, where the ruleset
+  // deals them; `where` n + seat names a foot.
+  const std::string foot_source = rules_->Cite("foot_size", "002 L71, readings R116");
+  if (!rules_->feet()) {
+    if (!d.feet.empty())
+      out.push_back(Tv(CheckId::kDealFoot,
+                       "this ruleset deals no foot, but the deal has " +
+                           Plural(int(d.feet.size()), "foot", "feet"),
+                       foot_source));
+  } else if (d.feet.empty()) {
+    out.push_back(Tv(CheckId::kDealFoot,
+                     "the deal gives no foot; this ruleset deals each player a foot of " +
+                         Plural(rules_->foot_size, "card"),
+                     foot_source));
+  } else if (int(d.feet.size()) != n) {
+    out.push_back(Tv(CheckId::kDealFoot,
+                     "the deal has " + Plural(int(d.feet.size()), "foot", "feet") +
+                         "; this ruleset deals one to each of " + Plural(n, "player"),
+                     foot_source));
+  }
+  for (int s = 0; s < n && s < int(d.feet.size()); ++s) {
+    if (rules_->feet() && int(d.feet[s].size()) != rules_->foot_size)
+      out.push_back(Tv(CheckId::kDealFoot,
+                       Seat(s) + "'s foot has " + Plural(int(d.feet[s].size()), "card") +
+                           ", not " + std::to_string(rules_->foot_size),
+                       foot_source));
+    for (Card c : d.feet[s]) {
+      players_[s].foot.Add(c);
+      take(c, n + s);
     }
   }
 
@@ -182,7 +216,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
     // Only the last stock card's red three may still be revealed (000 §15).
     if (went_out_ >= 0 || m.player != current_)
       out.push_back(Tv(CheckId::kTurnSequence, "the deal is already over", "000 §17"));
-  } else if (m.player != current_) {
+  } else if (m.player != current_ && !MayLayOutFootThrees(m.player)) {
     out.push_back(Tv(CheckId::kThreeTiming,
                      Seat(m.player) + " lays out a red three outside their own turn", "000 §7"));
   } else if (p.late_threes > 0 && !from_pile) {

@@ -85,6 +85,7 @@ void Position::ApplyDraw(const DrawMove& m) {
   // A turn already opened by the player (asking "may I go out?" before the
   // draw) goes on; otherwise the draw begins the player's turn.
   if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
+  TakeUpFootPlayedOn(m.player);
   for (Card c : m.cards) {
     TakeFromStock(c);
     players_[m.player].hand.Add(c);
@@ -231,7 +232,7 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   // Taking a pile of one card with every card in the hand empties it: the
   // player goes out, with the turn-end checks of going out (000 §17).
   if (m.player == current_ && phase_ != Phase::kPlay && pile_.size() == 1 &&
-      int(m.with.size()) == hand.total() && hand.Contains(m.with)) {
+      int(m.with.size()) == hand.total() && hand.Contains(m.with) && !FootPending(m.player)) {
     Position after = *this;
     after.ApplyTakePile(m);
     after.CheckTurnEnd(true, after.CanastaCount(side), &out, Card(), "pile");
@@ -406,6 +407,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver || pile_.empty())
     return;
   if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
+  TakeUpFootPlayedOn(m.player);
   Player& p = players_[m.player];
   const int side = side_of(m.player);
   const Card top = pile_.back();
@@ -469,7 +471,9 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   turn_.took_pile = true;
   turn_.melded = true;
   phase_ = Phase::kPlay;
-  if (p.hand.empty()) {
+  if (p.hand.empty() && FootPending(m.player)) {
+    HandEmptiedBeforeFoot(m.player);  // 002 L71: not out before the foot
+  } else if (p.hand.empty()) {
     ChargeGoingOut(m.player);
     went_out_ = m.player;
     phase_ = Phase::kOver;

@@ -22,6 +22,9 @@ inline TaggedViolation Tv(CheckId id, std::string message, std::string source, i
 inline std::string Plural(int n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
+inline std::string Plural(int n, const char* word, const char* words) {
+  return std::to_string(n) + " " + (n == 1 ? word : words);
+}
 
 }  // namespace position_internal
 }  // namespace canasta

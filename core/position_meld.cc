@@ -238,7 +238,14 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
                            "); a player not going out keeps two cards after melding",
                        rules_->Cite("keep_a_card", "001 L21, readings R38")));
   }
-  if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
+  if (left <= 0 && phase_ == Phase::kPlay && m.player == current_ && FootPending(m.player)) {
+    // 002 L71: the hand is emptied, not gone out; under next_turn the turn ends here.
+    if (rules_->foot_pickup == FootPickup::kNextTurn) {
+      Position copy_free_check = *this;
+      copy_free_check.LayParts(m.player, m.parts, m.tag, verdicts);
+      copy_free_check.CheckTurnEnd(false, canastas_after(), &out, Card(), "meld");
+    }
+  } else if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
     const int canastas = canastas_after();
     if (rules_->discard_required_to_go_out)
       out.push_back(Tv(CheckId::kOutWithoutDiscard,
@@ -256,9 +263,12 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
 void Position::ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   if (m.player != current_) BeginTurn(m.player);
+  TakeUpFootPlayedOn(m.player);
   LayParts(m.player, m.parts, m.tag, verdicts);
   Player& p = players_[m.player];
-  if (p.hand.empty() && phase_ == Phase::kPlay) {
+  if (p.hand.empty() && phase_ == Phase::kPlay && FootPending(m.player)) {
+    HandEmptiedBeforeFoot(m.player);
+  } else if (p.hand.empty() && phase_ == Phase::kPlay) {
     ChargeGoingOut(m.player);
     went_out_ = m.player;
     concealed_ = !p.melded_before && !turn_.added_to_old_meld;

@@ -65,6 +65,17 @@ std::vector<ScoreBreakdown> Position::Score() const {
     int caught = 0;
     for (int seat = 0; seat < rules_->num_players; ++seat) {
       if (side_of(seat) != side) continue;
+      // 002 L71, readings R116: a foot not picked up counts against the
+      // side card by card, as cards in hand never held in a turn do (000 §3).
+      const CardCounts& foot_left = players_[seat].foot;
+      for (int i = 0; i < kNumFaces && !foot_left.empty(); ++i) {
+        const Card c = Card::FromIndex(i);
+        if (foot_left.count(c) == 0) continue;
+        const int value = !rules_->three_values.empty() && c.is_three()
+                              ? rules_->card_value[size_t(Rank::kThree)]
+                              : rules_->value(c);
+        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(foot_left.count(c), value));
+      }
       const CardCounts& held = hand(seat);
       if (held.empty()) continue;  // adds nothing (most seats at the end of a hand)
       std::array<int, 16> by_rank{};

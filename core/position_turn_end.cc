@@ -62,6 +62,7 @@ std::vector<Card> Position::StillMeldable(const CardCounts& left, int canastas_a
     SideSummary summary = Summary(side);
     summary.canastas = canastas_after;
     if (canastas_after < hooks_->CanastasToGoOut(*rules_, summary)) return {};
+    if (SequenceCanastaCount(side) < rules_->sequence_canastas_to_go_out) return {};
   }
   return meldable;
 }
@@ -327,7 +328,9 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   if (m.player < 0 || m.player >= rules_->num_players) return out;
   CheckHeld(m.player, m.card, &out);
   const CardCounts& hand = players_[m.player].hand;
-  const bool last_card = hand.total() == 1 && hand.count(m.card) == 1;
+  const bool emptied = hand.total() == 1 && hand.count(m.card) == 1;
+  // 002 L71: emptying the hand before the foot is picked up is not going out.
+  const bool last_card = emptied && !FootPending(m.player);
   // 001 L45, L74: the final card of a player going out may be wild.
   const bool wild_to_go_out = last_card && rules_->wild_discard_to_go_out;
   if (m.card.is_wild() && rules_->wild_discard != WildDiscard::kAllowed && !wild_to_go_out) {
@@ -389,7 +392,7 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   if (hooks_->Overrides(HookId::kMayDiscard)) {
     DiscardHookState state(*this, m.player);
     state.card = m.card;
-    state.last_card = last_card;
+    state.last_card = emptied;
     HookAnswer answer = hooks_->Call(HookContext(HookId::kMayDiscard, state), *rules_);
     if (answer.given && !answer.allowed)
       out.push_back(HookRefusal(CheckId::kDiscardHouseRule, HookId::kMayDiscard, answer));
@@ -408,10 +411,11 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
 void Position::ApplyDiscard(const DiscardMove& m) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   if (m.player != current_) BeginTurn(m.player);
+  TakeUpFootPlayedOn(m.player);
   Player& p = players_[m.player];
   if (!p.hand.Remove(m.card)) Conjure(m.card);
   pile_.push_back(m.card);
-  if (p.hand.empty()) {
+  if (p.hand.empty() && !FootPending(m.player)) {
     ChargeGoingOut(m.player);
     went_out_ = m.player;
     concealed_ = !p.melded_before && !turn_.added_to_old_meld && turn_.melded;

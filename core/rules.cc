@@ -122,6 +122,7 @@ constexpr IntRange kIntRanges[] = {
     {"decks", &Rules::decks, 1, 6},  // Hand and Foot plays five or six (002 L69-71)
     {"jokers", &Rules::jokers, 0, 12},
     {"hand_size", &Rules::hand_size, 1, 100},
+    {"foot_size", &Rules::foot_size, 0, 100},
     {"upcards", &Rules::upcards, 0, 1},
     {"stock_draw", &Rules::stock_draw, 1, 5},
     {"min_meld_size", &Rules::min_meld_size, 1, kMaxMeldCards},
@@ -258,6 +259,16 @@ std::string Rules::Validate() const {
   if (!range.empty()) return range;
   // Values that interact; each message names every value involved.
   int dealt = num_players * hand_size + upcards;
+  if (foot_size > 0) {
+    // 002 L71: every hand and every foot come from the pack.
+    const int with_feet = num_players * (hand_size + foot_size) + upcards;
+    if (with_feet >= pack_size())
+      return "the deal (num_players x (hand_size + foot_size) + upcards = " +
+             std::to_string(num_players) + " x (" + std::to_string(hand_size) + " + " +
+             std::to_string(foot_size) + ") + " + std::to_string(upcards) + " = " +
+             std::to_string(with_feet) + " cards) does not fit in the pack (decks x 52 + jokers = " +
+             std::to_string(pack_size()) + " cards, and the stock needs one)";
+  }
   if (dealt >= pack_size()) {
     return "the deal (num_players x hand_size + upcards = " + std::to_string(num_players) + " x " +
            std::to_string(hand_size) + " + " + std::to_string(upcards) + " = " +
@@ -381,6 +392,11 @@ const std::vector<std::string>& EnumNames(SequenceAce) {
 }
 const std::vector<std::string>& EnumNames(StockOutPlay) {
   static const std::vector<std::string> k = {"while_taking", "ends_at_last_card"};
+  return k;
+}
+
+const std::vector<std::string>& EnumNames(FootPickup) {
+  static const std::vector<std::string> k = {"at_once", "next_turn"};
   return k;
 }
 

@@ -139,6 +139,12 @@ enum class SequenceAce : uint8_t {
   kEither,  // at either end, never both (no wrapping round)
 };
 
+// When a player whose hand is emptied picks up the foot (002 L71, foot_size).
+enum class FootPickup : uint8_t {
+  kAtOnce,    // as the hand is emptied (readings R116)
+  kNextTurn,  // at the start of the player's next turn, before drawing
+};
+
 // "A special hand is 14 cards" (001 L65): the hand held after the draw.
 constexpr int kSpecialHandCards = 14;
 
@@ -155,6 +161,8 @@ struct Rules {
       kTriggerJoker | kTriggerTwo | kTriggerRedThree | kTriggerBlackThree;
   bool upcard_specials_to_stock = false;  // 002 Setup-6 buries them.
   ThreeLayout three_layout = ThreeLayout::kFirstTurn;
+  int foot_size = 0;  // 002 L71; 0: no foot
+  FootPickup foot_pickup = FootPickup::kAtOnce;
 
   // --- Turn ---
   int stock_draw = 1;                // 000 §12
@@ -304,6 +312,7 @@ struct Rules {
   int side_of(int seat) const { return seat % num_sides(); }
   bool partnerships() const { return num_players == 4; }
   int pack_size() const { return decks * 52 + jokers; }
+  bool feet() const { return foot_size > 0; }
   // Whether a special hand may be declared at all (any value set).
   bool special_hands() const {
     return special_hand_straight > 0 || special_hand_pairs_natural > 0 ||
@@ -384,6 +393,7 @@ const std::vector<std::string>& EnumNames(FirstPlayer);
 const std::vector<std::string>& EnumNames(InitialMeldCondition);
 const std::vector<std::string>& EnumNames(StockOutPlay);
 const std::vector<std::string>& EnumNames(SequenceAce);
+const std::vector<std::string>& EnumNames(FootPickup);
 
 template <class Visitor>
 void VisitParams(Rules& r, Visitor&& v) {
@@ -396,6 +406,8 @@ void VisitParams(Rules& r, Visitor&& v) {
   v(ParamInfo{"upcard_more_triggers", "000 §6, readings R4", "bit set as above: turning goes on while the newest card is one of these"}, r.upcard_more_triggers);
   v(ParamInfo{"upcard_specials_to_stock", "002 Setup-6", "the special upcards are buried in the stock instead of staying in the pile"}, r.upcard_specials_to_stock);
   v(ParamInfo{"three_layout", "000 §7, readings R6", "when dealt red threes are laid out: first_turn, before_play (seat order from dealer's left), immediately"}, r.three_layout);
+  v(ParamInfo{"foot_size", "002 L71, readings R116", "cards in each player's foot, a second pile dealt face down beside the hand and picked up once the hand is emptied; until then the player cannot go out, and cards in a foot not picked up count against the side like cards in hand (0: no foot)"}, r.foot_size);
+  v(ParamInfo{"foot_pickup", "002 L71, readings R116", "when the foot is picked up (a `foot` event): at_once (as the hand is emptied; emptied by melding, the player plays on from the foot in the same turn; emptied by the discard, the turn still ends), next_turn (at the start of the player's next turn, before drawing; a hand emptied by melding ends the turn)"}, r.foot_pickup);
   v(ParamInfo{"stock_draw", "000 §12", "cards drawn from the stock in a turn"}, r.stock_draw);
   v(ParamInfo{"must_take_when_stock_out", "000 §15, readings R12", "with the stock gone, a player must take a discard that fits an unfinished meld of the side"}, r.must_take_when_stock_out);
   v(ParamInfo{"stock_out_play", "000 §15, 001 L76; ends_at_last_card: house rule", "play once the stock is gone: while_taking (each player in turn takes the discard, or play ends), ends_at_last_card (play ends with the discard of the player who drew the last stock card, or when that player cannot discard)"}, r.stock_out_play);

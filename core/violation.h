@@ -27,6 +27,7 @@ enum class CheckId : uint8_t {
   kDealHandSize,
   kDealUpcard,
   kDealPack,
+  kDealFoot,
   // Turns and cards.
   kTurnOrder,
   kTurnSequence,
@@ -87,6 +88,8 @@ enum class CheckId : uint8_t {
   kSpecialHandNotAllowed,
   kSpecialHandShape,
   kSpecialHandTiming,
+  kFootPickup,
+  kFootMissed,
   kRulesetHookFailed,
   // Scores and the game.
   kScoreHand,

@@ -48,6 +48,10 @@ constexpr std::array<CheckInfo, kNumCheckIds> kChecks = {{
      "000 §6, readings R4; 002 Setup-6; 004 L7; 001 L17"},
     {CheckId::kDealPack, "deal-pack", kE, "deal",
      "The hands, upcards and stock do not make up the pack", "000 §1, §6"},
+    {CheckId::kDealFoot, "deal-foot", kE, "deal",
+     "The deal's feet do not fit the ruleset: missing, one per seat, or the wrong size, or "
+     "dealt under a ruleset without a foot",
+     "002 L71; readings R116"},
     // --- Turns and cards ---
     {CheckId::kTurnOrder, "turn-order", kE, "turn",
      "A player moves out of turn, or the seat does not exist", "000 §5, §11"},
@@ -175,6 +179,13 @@ constexpr std::array<CheckInfo, kNumCheckIds> kChecks = {{
      "A special hand is declared before the draw, after taking the pile, or by a side that has "
      "melded",
      "001 L65; readings R44"},
+    {CheckId::kFootPickup, "hand-foot-pickup", kE, "hand",
+     "The foot is picked up while the hand still holds cards, a second time, under a ruleset "
+     "without a foot, or at the wrong moment for foot_pickup",
+     "002 L71; readings R116"},
+    {CheckId::kFootMissed, "hand-foot-missed", kE, "hand",
+     "A player whose hand is empty plays on without picking up the foot",
+     "002 L71; readings R116"},
     {CheckId::kRulesetHookFailed, "ruleset-hook-failed", kE, "ruleset",
      "A hook of the ruleset failed; the engine's default answer was used instead",
      "docs/lua-api.md"},

@@ -38,6 +38,8 @@ std::string Words(const Move& move, int pile_size) {
           return "laid out " + ToString(m.card);
         } else if constexpr (std::is_same_v<T, SpecialHandMove>) {
           return "laid down a special hand (" + ToString(m.cards) + ")";
+        } else if constexpr (std::is_same_v<T, FootMove>) {
+          return "picked up the foot";
         } else {
           return "";
         }

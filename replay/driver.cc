@@ -406,6 +406,8 @@ class ReplayDriver::GameReplay {
     d.hands = e.hands;
     d.upcards = e.upcard;
     d.stock = e.stock;
+    if (e.feet) d.feet = *e.feet;
+    else d.feet.clear();
     d.tag = e.line;
     const int previous_hand = hand_number_;
     const bool after_sheet = sheet_since_deal_;
@@ -504,7 +506,7 @@ class ReplayDriver::GameReplay {
     }
     // A player with no card left cannot meld, discard or lay out a card: the
     // log and the engine disagree about that hand.
-    if (pos.hand(player).total() == 0 &&
+    if (pos.hand(player).total() == 0 && !pos.FootPending(player) &&
         (e.type == EventType::kMeld || e.type == EventType::kDiscard ||
          e.type == EventType::kThree || (e.type == EventType::kTakePile && !e.with.empty()))) {
       const int root =
@@ -553,6 +555,8 @@ class ReplayDriver::GameReplay {
           return play_now(AnswerMove{player, *e.yes, e.line});
         case EventType::kSpecialHand:
           return play(&special_);
+        case EventType::kFoot:
+          return play_now(FootMove{player, e.line});
         default:
           not_a_move = true;
           return {};

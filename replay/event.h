@@ -26,6 +26,7 @@ enum class EventType : uint8_t {
   kAnswer,
   kSpecialHand,
   kRetract,
+  kFoot,  // the player picks up the foot (002 L71; foot_size)
   kNote,
   kEndHand,
   kEndGame

@@ -30,6 +30,7 @@ const FaultSpec kFaults[] = {
     {"sequence-gap", CheckId::kSequenceNotConsecutive},
     {"sequence-mixed-suits", CheckId::kSequenceMixedSuits},
     {"sequence-too-many-wilds", CheckId::kSequenceTooManyWilds},
+    {"foot-early", CheckId::kFootPickup},
 };
 static_assert(sizeof(kFaults) / sizeof(kFaults[0]) == size_t(FaultKind::kCount));
 
@@ -225,6 +226,11 @@ std::vector<Move> Opportunity(FaultKind kind, const Position& pos) {
       if (!draw || pos.stock_size() < r.stock_draw + 1) return {};
       const int other = (seat + 1) % r.num_players;
       return {DrawMove{other, pos.StockTop(r.stock_draw), 0}};
+    }
+    case FaultKind::kFootEarly: {
+      // 002 L71: only a ruleset with a foot; after the draw, before any meld.
+      if (!play || !pos.FootPending(seat) || hand.empty() || pos.turn_melded()) return {};
+      return {FootMove{seat, 0}};
     }
     default:
       return {};

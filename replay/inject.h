@@ -33,6 +33,7 @@ enum class FaultKind : uint8_t {
   kSequenceGap,           // three cards of a suit, not consecutive -> meld-sequence-not-consecutive
   kSequenceMixedSuits,    // three consecutive ranks of two suits -> meld-sequence-mixed-suits
   kSequenceTooManyWilds,  // more wild cards than a sequence holds -> meld-sequence-too-many-wilds
+  kFootEarly,           // the foot picked up while the hand holds cards -> hand-foot-pickup
   kCount
 };
 

@@ -68,7 +68,8 @@ constexpr size_t kMaxQuoted = 40;            // bytes of a value quoted in a mes
 
 constexpr std::string_view kEventTypeNames[] = {
     "game",    "deal",   "three",        "draw",    "take_pile", "meld",     "discard",
-    "ask_out", "answer", "special_hand", "retract", "note",      "end_hand", "end_game"};
+    "ask_out", "answer", "special_hand", "retract", "foot",      "note",     "end_hand",
+    "end_game"};
 constexpr int kNumEventTypes = sizeof(kEventTypeNames) / sizeof(kEventTypeNames[0]);
 static_assert(kNumEventTypes == int(EventType::kEndGame) + 1, "names match EventType");
 
@@ -506,6 +507,7 @@ void ResetEvent(Event* e, EventType type, int line) {
       e->face_down = false;
       break;
     case EventType::kAskOut:
+    case EventType::kFoot:
       e->player.reset();
       break;
     case EventType::kAnswer:
@@ -640,6 +642,7 @@ class Converter {
         break;
       }
       case EventType::kAskOut:
+      case EventType::kFoot:
         Int(kPlayer, true, &e->player);
         break;
       case EventType::kAnswer:
@@ -1042,6 +1045,7 @@ Use UseOf(EventType t, Field f) {
       if (f == kFaceDown) return opt(Role::kBool);
       return {};
     case EventType::kAskOut:
+    case EventType::kFoot:
       return {};
     case EventType::kAnswer:
       if (f == kYes) return req(Role::kBool);

@@ -54,7 +54,13 @@ std::string DealLine(int hand, const DealMove& d) {
   std::string s = "{\"type\":\"deal\",\"hand\":" + std::to_string(hand) +
                   ",\"dealer\":" + std::to_string(d.dealer) + ",\"hands\":[";
   for (size_t i = 0; i < d.hands.size(); ++i) s += (i ? "," : "") + Cards(d.hands[i]);
-  s += "],\"upcard\":" + Cards(d.upcards);
+  s += "]";
+  if (!d.feet.empty()) {
+    s += ",\"feet\":[";
+    for (size_t i = 0; i < d.feet.size(); ++i) s += (i ? "," : "") + Cards(d.feet[i]);
+    s += "]";
+  }
+  s += ",\"upcard\":" + Cards(d.upcards);
   if (d.stock) s += ",\"stock\":" + Cards(*d.stock);
   return s + "}";
 }
@@ -106,6 +112,8 @@ std::string MoveLine(const Move& move) {
           return "{\"type\":\"answer\"" + p + ",\"yes\":" + (m.yes ? "true" : "false") + "}";
         } else if constexpr (std::is_same_v<T, SpecialHandMove>) {
           return "{\"type\":\"special_hand\"" + p + ",\"cards\":" + Cards(m.cards) + "}";
+        } else if constexpr (std::is_same_v<T, FootMove>) {
+          return "{\"type\":\"foot\"" + p + "}";
         } else {
           return "{\"type\":\"retract\"" + p + ",\"cards\":" + Cards(m.cards) + "}";
         }

@@ -95,6 +95,7 @@ std::optional<Move> ToMove(const Event& e, std::string* error) {
     case EventType::kThree: return Move(ThreeMove{p, *e.card, e.replacement, e.line});
     case EventType::kAskOut: return Move(AskOutMove{p, e.line});
     case EventType::kAnswer: return Move(AnswerMove{p, *e.yes, e.line});
+    case EventType::kFoot: return Move(FootMove{p, e.line});
     default: return std::nullopt;
   }
 }

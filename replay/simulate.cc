@@ -84,9 +84,27 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
                                ToString(pos.hand(pos.current_player()).ToVector()) +
                                ", phase " + std::to_string(int(pos.phase())) + ", stock " +
                                std::to_string(pos.stock_size()) + ", pile " +
-                               ToString(pos.pile()) + ")");
+                               ToString(pos.pile()) + ", side's melds" + [&] {
+                                 std::string m;
+                                 for (const Meld& x : pos.melds(pos.side_of(pos.current_player())))
+                                   m += " [" + ToString(x.cards) + "]";
+                                 return m;
+                               }() + (pos.turn_opening() ? ", opening" : "") +
+                               (pos.Check(DiscardMove{pos.current_player(),
+                                                      pos.hand(pos.current_player()).ToVector().front(), 0})
+                                        .empty()
+                                    ? ""
+                                    : ", a discard: " +
+                                          pos.Check(DiscardMove{pos.current_player(),
+                                                                pos.hand(pos.current_player())
+                                                                    .ToVector()
+                                                                    .front(),
+                                                                0})
+                                              .front()
+                                              .violation.message) +
+                               ")");
       size_t pick = 0;
-      if (!std::holds_alternative<ThreeMove>(legal[0])) {
+      if (!std::holds_alternative<ThreeMove>(legal[0]) && !std::holds_alternative<FootMove>(legal[0])) {
         const int seat = pos.current_player();
         pick = bots[size_t(seat)]->Choose(SeatView(pos, seat), legal, rng);
       }

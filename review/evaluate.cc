@@ -75,6 +75,7 @@ std::string GroupKey(const Move& move) {
   if (std::holds_alternative<AskOutMove>(move)) return "ask";
   if (auto* a = std::get_if<AnswerMove>(&move)) return a->yes ? "answer yes" : "answer no";
   if (std::holds_alternative<SpecialHandMove>(move)) return "special hand";
+  if (std::holds_alternative<FootMove>(move)) return "foot";
   return "retract";
 }
 
@@ -100,6 +101,7 @@ std::string MoveWords(const Move& move, int pile_size) {
   if (auto* a = std::get_if<AnswerMove>(&move)) return a->yes ? "answered yes" : "answered no";
   if (auto* sh = std::get_if<SpecialHandMove>(&move))
     return "laid down a special hand (" + ToString(sh->cards) + ")";
+  if (std::holds_alternative<FootMove>(move)) return "picked up the foot";
   return "took cards back";
 }
 

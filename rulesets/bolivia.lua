@@ -12,10 +12,22 @@ return {
     wild_melds = true,
     -- "The game typically plays to 15,000 points" (002 L67; TC-J13)
     target_score = 15000,
+    -- "a canasta consisting entirely of wild cards, worth 2,500 points" (002 L67)
+    wild_canasta_bonus = 2500,
+    -- "Sequences of three or more consecutive cards of the same suit may also
+    -- be melded as an escalera and can be completed into a canasta for a
+    -- 1,500-point bonus" (002 L67; readings R115)
+    sequence_melds = true,
+    sequence_min_length = 3,
+    sequence_canasta_bonus = 1500,
   },
   sources = {
     wild_melds = "002 L67 (boliviana)",
     target_score = "002 L67 (\"typically\")",
+    wild_canasta_bonus = "002 L67 (boliviana)",
+    sequence_melds = "002 L67 (escalera)",
+    sequence_min_length = "002 L67",
+    sequence_canasta_bonus = "002 L67",
   },
   incomplete = {
     "base: the ruleset that fills every point 002 L65-67 leaves unsaid; none is named, jaques is the closest (readings R52) but must be your choice: base = \"jaques\"",
@@ -25,7 +37,8 @@ return {
     "hand_size: cards dealt to each player (unstated, readings R52)",
     "stock_draw: cards drawn from the stock in a turn (unstated, readings R52)",
     "canastas_to_go_out: canastas needed to go out (unstated, readings R52)",
-    "boliviana_bonus: a canasta of wild cards only scores 2,500 (002 L67); the engine scores a canasta as natural or mixed only, and whether a boliviana counts toward going out is unstated",
-    "escalera_melds: 3 or more consecutive cards of one suit (002 L67), a canasta of them 1,500; the engine melds cards of one rank only, and the wild-card rules for sequences are unstated (readings R52)",
+    "sequence_lowest: the lowest rank an escalera holds (unstated: 002 L67 says only \"consecutive cards of the same suit\"; readings R115)",
+    "sequence_ace: whether the ace stands high, low or either in an escalera (unstated; readings R115)",
+    "sequence_max_wilds: whether wild cards may stand in an escalera, and how many (unstated; readings R115)",
   },
 }

@@ -20,6 +20,6 @@ return {
     "stock_draw: cards drawn from the stock in a turn (unstated, readings R52)",
     "canastas_to_go_out: \"canasta requirements to go out are more numerous\" (002 L71), but no number is given (readings R52, TC-J15)",
     "target_score: \"the game runs considerably longer\" (002 L71); no target is given (readings R52)",
-    "foot: a second packet per player, \"picked up and played once the hand is exhausted\" (002 L71), of unstated size; the engine deals one packet per player",
+    "foot_size: cards in each player's foot, \"picked up and played once the hand is exhausted\" (002 L71; size unstated; readings R116); foot_pickup says when it is picked up (at_once unless set)",
   },
 }

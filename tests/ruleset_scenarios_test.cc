@@ -311,13 +311,13 @@ TEST(RulesetScenarios, A52_IncompleteRulesetsRefuseNamingEveryMissingValue) {
   const std::vector<Case> cases = {
       {"bolivia",
        {"base", "num_players", "decks", "jokers", "hand_size", "stock_draw", "canastas_to_go_out",
-        "boliviana_bonus", "escalera_melds"}},
+        "sequence_lowest", "sequence_ace", "sequence_max_wilds"}},
       {"hand-and-foot",
        {"base", "decks", "jokers", "hand_size", "stock_draw", "canastas_to_go_out",
-        "target_score", "foot"}},
+        "target_score", "foot_size"}},
       {"pinnacle",
        {"base", "jokers", "num_players", "hand_size", "stock_draw", "canastas_to_go_out",
-        "target_score", "sequence_melds", "sequence_canasta_bonus"}},
+        "target_score", "sequence_canasta_bonus", "sequence_min_length", "sequence_lowest", "sequence_ace", "sequence_max_wilds"}},
   };
   for (const Case& c : cases) {
     std::variant<Ruleset, LuaError> loaded = LoadRuleset(c.name);

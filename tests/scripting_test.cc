@@ -241,11 +241,12 @@ TEST(BuiltinRulesetsTest, IncompleteOnesRefuseNamingEachValue) {
   std::vector<Case> cases = {
       {"bolivia",
        {"base:", "num_players:", "hand_size:", "stock_draw:", "canastas_to_go_out:",
-        "boliviana_bonus:", "escalera_melds:"}},
+        "sequence_lowest:", "sequence_ace:", "sequence_max_wilds:"}},
       {"hand-and-foot",
-       {"base:", "hand_size:", "stock_draw:", "canastas_to_go_out:", "target_score:", "foot:"}},
+       {"base:", "hand_size:", "stock_draw:", "canastas_to_go_out:", "target_score:",
+        "foot_size:"}},
       {"pinnacle",
-       {"base:", "jokers:", "hand_size:", "stock_draw:", "canastas_to_go_out:", "sequence_melds:",
+       {"base:", "jokers:", "hand_size:", "stock_draw:", "canastas_to_go_out:", "sequence_min_length:", "sequence_lowest:", "sequence_ace:", "sequence_max_wilds:",
         "sequence_canasta_bonus:"}},
   };
   for (const Case& c : cases) {
@@ -549,7 +550,7 @@ TEST(ParameterRangesTest, EveryIntegerParameterHasADocumentedRangeThatValidateEn
       ++checked;
     }
   });
-  EXPECT_EQ(checked, 46);
+  EXPECT_EQ(checked, 47);
   // The values that are not plain integers.
   Rules r;
   r.num_players = 5;
@@ -765,12 +766,13 @@ TEST(UserRulesetTest, SupplyingAnIncompleteRuleset) {
     canastas_to_go_out = 2,
   },
 })");
-  // Every value is given; the engine still lacks escaleras and bolivianas.
+  // The values of a table are given but for the escaleras' (readings R115).
   LuaError error = LoadError(path);
   EXPECT_FALSE(Contains(error.message, "hand_size:")) << error.message;
   EXPECT_FALSE(Contains(error.message, "base:")) << error.message;
-  EXPECT_TRUE(Contains(error.message, "escalera_melds:")) << error.message;
-  EXPECT_TRUE(Contains(error.message, "boliviana_bonus:")) << error.message;
+  EXPECT_TRUE(Contains(error.message, "sequence_lowest:")) << error.message;
+  EXPECT_TRUE(Contains(error.message, "sequence_ace:")) << error.message;
+  EXPECT_TRUE(Contains(error.message, "sequence_max_wilds:")) << error.message;
 
   LoadOptions options;
   options.allow_incomplete = true;
@@ -782,7 +784,23 @@ TEST(UserRulesetTest, SupplyingAnIncompleteRuleset) {
   EXPECT_EQ(rs->rules().unfrozen_take, UnfrozenTake::kTwoNaturalsFromHand);
   EXPECT_EQ(rs->rules().target_score, 15000);
   EXPECT_EQ(rs->rules().canastas_to_go_out, 2);
-  EXPECT_EQ(rs->unmet().size(), 2u);
+  EXPECT_EQ(rs->unmet().size(), 3u);
+  EXPECT_TRUE(rs->rules().sequence_melds);
+  EXPECT_EQ(rs->rules().sequence_canasta_bonus, 1500);  // 002 L67
+  EXPECT_EQ(rs->rules().wild_canasta_bonus, 2500);      // 002 L67
+
+  // With those too, it runs.
+  std::string whole = dir.Write("whole-bolivia.lua", R"(return {
+  extends = "bolivia",
+  base = "jaques",
+  params = {
+    num_players = 4, decks = 2, jokers = 4, hand_size = 11, stock_draw = 1,
+    canastas_to_go_out = 2, sequence_lowest = 4, sequence_ace = "high", sequence_max_wilds = 0,
+  },
+})");
+  std::optional<Ruleset> runs = Load(whole);
+  ASSERT_TRUE(runs);
+  EXPECT_TRUE(runs->runnable());
 
   // Naming only some values keeps the others listed.
   std::string partial = dir.Write(

@@ -7,16 +7,14 @@
 -- page of bright.net/~mile505 (web.archive.org, 2001). docs/rulesets.md,
 -- "Bolivia, Hand and Foot, Pinnacle"; readings R111.
 --
--- Status: draft. sequence_* are the parameters of sequence melds (suited
--- runs), which the engine is gaining; until then this file does not load
--- (tests/gallery_test.cc, GalleryDraft).
---
 -- Not modelled (no parameter or hook expresses it):
 --   * "There is no distinction between deuces and jokers" in a bolivia: the
 --     engine counts twos and jokers apart, but no value here depends on it.
 --   * The top card "can be added to a meld that is less than a canasta"
 --     (Samba): unfrozen_take = "pair_or_meld" lets it onto a completed
 --     canasta too.
+--   * The top card alone onto an unfinished sequence (Samba): the engine
+--     never takes the pile onto a sequence (readings R115).
 --   * "A side may have two canastas in the same rank and may combine its
 --     melds in the same rank at any time" (Samba): the engine keeps one meld
 --     of a rank for a side.
@@ -57,13 +55,13 @@ return {
     sequence_melds = true,         -- suited runs are melds
     sequence_min_length = 3,       -- "three or more"
     sequence_max_length = 7,       -- "Cards may be added until there are seven cards" (Samba)
-    sequence_lowest = "4",         -- four low, the ace high
+    sequence_lowest = 4,           -- four low, the ace high
+    sequence_ace = "high",
     sequence_max_wilds = 0,        -- no wild card in a sequence
     sequence_canasta_bonus = 1500, -- an escalera: 1,500 (002 L67; Bicycle)
     -- "The top card may not be taken to start a sequence meld or combine
-    -- with a card from the hand in adding to a sequence meld"; alone it may
-    -- be added to an unfinished one (Samba).
-    sequence_takes_pile = true,
+    -- with a card from the hand in adding to a sequence meld" (Samba): the
+    -- engine never takes the pile onto a sequence (readings R115).
     -- "At least one of the two canastas must be a sequence canasta"
     canastas_to_go_out = 2,
     sequence_canastas_to_go_out = 1,

@@ -6,10 +6,6 @@
 -- "Samba" for what they take from Samba (two cards drawn, sequences).
 -- docs/rulesets.md, "Bolivia, Hand and Foot, Pinnacle"; readings R113.
 --
--- Status: draft. sequence_* are the parameters of sequence melds (suited
--- runs), which the engine is gaining; until then this file does not load
--- (tests/gallery_test.cc, GalleryDraft).
---
 -- The "large bonus" for a seven-card sequence (002 L75) has no value in any
 -- source found: rummy-games.com and HowStuffWorks give Italian Canasta no
 -- sequences at all, and 002 gives no number. This file CHOOSES 1,500, the
@@ -62,10 +58,10 @@ return {
     sequence_melds = true,         -- suited runs are melds
     sequence_min_length = 3,       -- "three or more cards of the same suit in sequence" (Samba)
     sequence_max_length = 7,       -- a sequence stops at seven cards (Samba)
-    sequence_lowest = "4",         -- four low, the ace high
+    sequence_lowest = 4,           -- four low, the ace high
+    sequence_ace = "high",
     sequence_max_wilds = 0,        -- no wild card in a sequence (Samba)
     sequence_canasta_bonus = 1500, -- 002 L75's "large bonus": CHOSEN here (see above)
-    sequence_takes_pile = false,   -- the pile is always frozen: only a natural pair takes it
     -- "Two canastas are required to go out" (rummy-games.com); a sequence
     -- canasta is one of them but none must be.
     canastas_to_go_out = 2,

@@ -95,6 +95,10 @@ class RuleHooks {
   // Whether the ruleset defines hook `id`. The engine makes a hook's
   // context only when it does, so undefined hooks cost one test.
   bool Overrides(HookId id) const { return (overridden_ >> int(id)) & 1u; }
+  // Whether it defines any hook (a subclass marks each hook it defines with
+  // SetOverridden, so that the engine's shortcuts that assume the default
+  // rules are not taken).
+  bool OverridesAny() const { return overridden_ != 0; }
   // Calls v2 hook ctx.hook() with its context. An answer with given ==
   // false (the hook returned nil, or failed) leaves the engine's own rule.
   virtual HookAnswer Call(const HookContext& /*ctx*/, const Rules& /*rules*/) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <limits>
 #include <memory>
 
 #include "core/special_hand.h"
@@ -129,6 +130,29 @@ void FillPart(const CardCounts& hand, int cls, int n, int t, int j, std::vector<
   if (j) AppendClass(hand, kJokers, j, cards);
 }
 
+// The same, where only some cards count toward the initial meld (`limit`,
+// after taking the pile): the faces that count first, so that a plan's count
+// is the most its classes give.
+void FillCounting(const CardCounts& hand, const CardCounts* limit, int cls, int n, int t, int j,
+                  std::vector<Card>* cards) {
+  if (!limit) return FillPart(hand, cls, n, t, j, cards);
+  cards->clear();
+  const ClassFaces& f = Faces();
+  auto take = [&](int k, int want) {
+    for (int pass = 0; pass < 2 && want > 0; ++pass) {
+      for (int i = 0; i < f.n[k] && want > 0; ++i) {
+        const Card c = f.faces[k][i];
+        const int counting = std::min(hand.count(c), limit->count(c));
+        for (int x = pass == 0 ? counting : hand.count(c) - counting; x > 0 && want > 0; --x, --want)
+          cards->push_back(c);
+      }
+    }
+  };
+  take(cls, n);
+  take(kTwos, t);
+  take(kJokers, j);
+}
+
 // The meld candidates come in steps: one step per class that melds (black
 // threes, then 4..A), then melds of wild cards alone, then all-wild melds
 // named by `as`.
@@ -160,7 +184,7 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
         for (int c = 0; c <= cnt[kJokers]; ++c) {
           const int j = big_first ? cnt[kJokers] - c : c;
           if (n + t + j == 0 || !ShapeMayPass(r, base, rank, n, t, j)) continue;
-          FillPart(hand, cls, n, t, j, &part.cards);
+          FillCounting(hand, p.turn_count_limit(), cls, n, t, j, &part.cards);
           if (!Clean(p, *scratch)) continue;
           if (f(*scratch)) return true;
         }
@@ -456,10 +480,239 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
   return ok;
 }
 
+// The opening's finish judged on card counts first. Most of the search's
+// work is in opening turns, where a candidate is kept only if further melds
+// can bring the count to the minimum and leave a card to discard. Before the
+// search, a relaxation of it is solved on the hand's class counts: a plan of
+// at most one part per class (as the search lays them), each passing
+// ShapeMayPass (weaker than CheckMeldShape), that ends in one of the ways a
+// turn may end (CheckTurnEnd, CheckMeld):
+// - two cards or more left, one to discard, with the minimum reached;
+// - one card left, whose discard goes out: the canastas to go out;
+// - no card left, gone out by melding: the canastas to go out;
+// black threes laid (in the plan or before) only with one of the last two
+// (000 §8), never where black_three_meld is never (001 L48). The count is
+// bounded above (each class at its highest face value, only the cards held
+// before a take counting: 000 §13), so every finish the search accepts is
+// such a plan, and no plan means no finish (exact). A plan found is played
+// on a copy, each part through Check, and must end in a discard Check
+// accepts or in going out: then it is a legal finish (exact too).
+// Otherwise (the plan fails a rule the relaxation leaves out, or it is too
+// large to solve) the search decides. Only where the relaxation is known to
+// hold: no hook in the ruleset (a hook may allow what the engine refuses), no
+// meld of wild cards alone or without naturals, no sequence, no foot, no red
+// three in the hand.
+enum class Quick { kNo, kYes, kUnknown };
+
+// The relaxation's failed states, per thread, cleared by a new generation.
+struct Memo {
+  struct Slot {
+    uint32_t key = ~0u;
+    uint32_t gen = 0;
+    int value = 0;
+  };
+  std::array<Slot, 4096> slots;
+  uint32_t gen = 0;
+  Slot& At(uint32_t key) { return slots[(key * 2654435761u) >> 20]; }
+  static Memo& ForThread() {
+    thread_local Memo memo;
+    ++memo.gen;
+    return memo;
+  }
+};
+constexpr int kQuickBudget = 2000;  // relaxation nodes before the search decides
+
+struct QuickPart {
+  int cls, n, t, j;
+};
+
+class QuickFinish {
+ public:
+  QuickFinish(const Position& q, const Counts& cnt)
+      : q_(q), r_(q.rules()), cnt_(cnt), memo_(Memo::ForThread()) {}
+
+  Quick Judge(Search* s) {
+    const int seat = q_.current_player();
+    const int side = q_.side_of(seat);
+    const RuleHooks& hooks = q_.hooks();
+    const ClassFaces& f = Faces();
+    cards_ = q_.hand(seat).total();
+    // The count binds only an opening whose end judges it; elsewhere no count
+    // is needed (a looser bound, so still a relaxation).
+    need_ = CountBinds(q_) && q_.turn_melded() ? q_.Minimum(side) - q_.turn_initial_count()
+                                               : std::numeric_limits<int>::min() / 2;
+    const CardCounts* limit = q_.turn_count_limit();
+    const Counts countable = limit ? ClassCounts(*limit) : Counts{};
+    for (int k = 0; k < kClasses; ++k) {
+      int v = 0;
+      for (int i = 0; i < f.n[k]; ++i) v = std::max(v, hooks.InitialMeldValue(r_, f.faces[k][i]));
+      value_[size_t(k)] = v;
+      countable_[size_t(k)] = limit ? countable[size_t(k)] : cnt_[k];
+    }
+    threes_bound_ = r_.black_three_meld != BlackThreeMeld::kAnyTime;
+    // A binding yes to "may I go out?" (000 §17; not where a yes that cannot
+    // be honoured is excused, 002 L47).
+    must_out_ = r_.out_answer_binds && !r_.out_yes_excused_if_impossible &&
+                q_.turn_answer().value_or(false);
+    told_no_ = r_.out_answer_binds && !q_.turn_answer().value_or(true);
+    // Going out needs a canasta within reach (000 §17).
+    bool reachable = false;
+    for (int k = kBlackThree; k <= 14; ++k) {
+      base_[size_t(k)] = SideMeld(q_, side, Rank(k));
+      const int size = base_[size_t(k)] ? base_[size_t(k)]->size() : 0;
+      reachable |= size + cnt_[k] + cnt_[kTwos] + cnt_[kJokers] >= r_.canasta_size;
+    }
+    canastas_before_ = 0;
+    for (const Meld& m : q_.melds(side)) canastas_before_ += m.is_canasta(r_);
+    go_out_ = canastas_before_ >= r_.canastas_to_go_out || reachable;
+    // The most the classes from k on can add to the count.
+    rest_[15] = 0;
+    for (int k = 14; k >= kBlackThree; --k)
+      rest_[size_t(k)] = rest_[size_t(k + 1)] + Gain(k, 0, cnt_[k]);
+    // The cards of the classes from k on that no meld can take: a class with
+    // no meld of the side and fewer naturals than a new meld needs.
+    stuck_[15] = 0;
+    for (int k = 14; k >= kBlackThree; --k) {
+      const bool never = k == kBlackThree && r_.black_three_meld == BlackThreeMeld::kNever;
+      const bool stuck = never || (!base_[size_t(k)] && cnt_[k] < std::max(1, r_.min_naturals));
+      stuck_[size_t(k)] = stuck_[size_t(k + 1)] + (stuck ? cnt_[k] : 0);
+    }
+    if (!Dfs(kBlackThree, cnt_[kTwos], cnt_[kJokers], 0, 0, 0, base_[kBlackThree] != nullptr)) {
+      return nodes_ > kQuickBudget ? Quick::kUnknown : Quick::kNo; }
+    return Verify(s) ? Quick::kYes : Quick::kUnknown;
+  }
+
+ private:
+  // What `n` more cards of class k count when `had` of it are laid already.
+  int Gain(int k, int had, int n) const {
+    const int room = std::max(0, countable_[size_t(k)] - had);
+    return value_[size_t(k)] * std::min(n, room);
+  }
+
+  // Whether the plan laid can end the turn, with `left` cards (2: two or more).
+  bool Ends(int left, int value, int made, bool threes) const {
+    const bool out_ok = go_out_ && !told_no_ && Canastas(made) >= r_.canastas_to_go_out;
+    if (left == 0) return out_ok;
+    if (left == 1 && r_.last_discard_goes_out) return out_ok;
+    if (left >= 2 && ((threes && threes_bound_) || must_out_)) return false;
+    return value >= need_;
+  }
+
+  // Whether a plan exists for the classes from k on, with t twos and j jokers
+  // left, `kept` cards of the classes before k not laid (2: two or more),
+  // `value` counted, `made` canastas made and black threes laid or not.
+  bool Dfs(int k, int t, int j, int kept, int value, int made, bool threes) {
+    if (++nodes_ > kQuickBudget) return false;
+    if (k > 14) return Ends(std::min(kept + t + j, 2), value, made, threes);
+    // A state that failed with this count or more fails again: the rest of
+    // the plan does not depend on the count, and more count only helps.
+    const uint32_t key = uint32_t(k) | uint32_t(std::min(t, 31)) << 4 |
+                         uint32_t(std::min(j, 15)) << 9 | uint32_t(kept) << 13 |
+                         uint32_t(std::min(made, 7)) << 15 | uint32_t(threes) << 18;
+    Memo::Slot& slot = memo_.At(key);
+    if (slot.key == key && slot.gen == memo_.gen && slot.value >= value) return false;
+    const bool ok = Explore(k, t, j, kept, value, made, threes);
+    if (!ok && nodes_ <= kQuickBudget) slot = Memo::Slot{key, memo_.gen, value};
+    return ok;
+  }
+
+  bool Explore(int k, int t, int j, int kept, int value, int made, bool threes) {
+    const int ut = cnt_[kTwos] - t, uj = cnt_[kJokers] - j;
+    // Going out leaves at most one card, and cards no meld can take stay.
+    const bool out_possible = go_out_ && !told_no_ && kept + stuck_[size_t(k)] <= 1;
+    // A discard that does not go out needs the count, and no duty to go out.
+    const bool discard_possible =
+        !must_out_ && !(threes && threes_bound_) &&
+        value + rest_[size_t(k)] + Gain(kTwos, ut, t) + Gain(kJokers, uj, j) >= need_;
+    if (!out_possible && !discard_possible) return false;
+    const Meld* base = base_[size_t(k)];
+    const int c = cnt_[k];
+    const bool meldable = (c > 0 || base) && !(k == kBlackThree && r_.black_three_meld == BlackThreeMeld::kNever);
+    // Nothing laid is tried first where the count is reached (the smallest
+    // plan), and for black threes (laid only to go out).
+    const bool none_first = k == kBlackThree || value >= need_;
+    if (none_first && Dfs(k + 1, t, j, std::min(kept + c, 2), value, made, threes)) return true;
+    if (meldable) {
+      for (int n = c; n >= (base ? 0 : 1); --n) {
+        for (int a = t; a >= 0; --a) {
+          for (int b = j; b >= 0; --b) {
+            if (n + a + b == 0 || !ShapeMayPass(r_, base, Rank(k), n, a, b)) continue;
+            const int size = (base ? base->size() : 0) + n + a + b;
+            const int gain = Gain(k, 0, n) + Gain(kTwos, ut, a) + Gain(kJokers, uj, b);
+            const bool was = base && base->is_canasta(r_);
+            plan_.push_back({k, n, a, b});
+            if (Dfs(k + 1, t - a, j - b, std::min(kept + c - n, 2), value + gain,
+                    made + (size >= r_.canasta_size) - was, threes || k == kBlackThree))
+              return true;
+            plan_.pop_back();
+            if (nodes_ > kQuickBudget) return false;
+          }
+        }
+      }
+    }
+    return !none_first && Dfs(k + 1, t, j, std::min(kept + c, 2), value, made, threes);
+  }
+
+  // The side's canastas when the plan is laid.
+  int Canastas(int made) const { return canastas_before_ + made; }
+
+  // Plays the plan on a copy, each part through Check, in the search's order.
+  bool Verify(Search* s) {
+    ScratchCopy v(q_);
+    const int seat = v->current_player();
+    MeldMove m;
+    m.player = seat;
+    m.parts.resize(1);
+    s->path.clear();
+    for (const QuickPart& p : plan_) {
+      MeldPart& part = m.parts[0];
+      part.to = SideMeld(*v, v->side_of(seat), Rank(p.cls)) ? std::optional<Rank>(Rank(p.cls))
+                                                             : std::nullopt;
+      part.as = std::nullopt;
+      FillCounting(v->hand(seat), v->turn_count_limit(), p.cls, p.n, p.t, p.j, &part.cards);
+      if (!Clean(*v, m)) return false;
+      v->Apply(m);
+      s->path.push_back(PartSig(part));
+    }
+    const bool done = v->phase() != Phase::kPlay ||
+                      Discards(*v, seat, ClassCounts(v->hand(seat)), nullptr);
+    if (done) s->Found();
+    s->path.clear();
+    return done;
+  }
+
+  const Position& q_;
+  const Rules& r_;
+  const Counts& cnt_;
+  int cards_ = 0, need_ = 0, nodes_ = 0, canastas_before_ = 0;
+  bool go_out_ = false, threes_bound_ = false, must_out_ = false, told_no_ = false;
+  std::array<int, kClasses> value_{}, countable_{};
+  std::array<const Meld*, 15> base_{};
+  std::array<int, 16> rest_{}, stuck_{};
+  std::vector<QuickPart> plan_;
+  Memo& memo_;
+};
+
+// Whether the relaxation above holds for the position a candidate leads to.
+bool QuickApplies(const Position& q, const Counts& cnt) {
+  const Rules& r = q.rules();
+  return q.phase() == Phase::kPlay && !q.hooks().OverridesAny() && !r.wild_melds && r.min_naturals > 0 &&
+         !r.sequence_melds && !r.feet() && cnt[kRedThree] == 0;
+}
+
+// The finish after `m`: judged on counts where the relaxation holds and
+// decides, else by the search.
 template <class M>
 bool FinishableAfter(const Position& pos, const M& m, Search* s) {
   ScratchCopy q(pos);
   q->Apply(m);
+  if (q->phase() == Phase::kPlay) {
+    const Counts cnt = ClassCounts(q->hand(q->current_player()));
+    if (QuickApplies(*q, cnt)) {
+      const Quick quick = QuickFinish(*q, cnt).Judge(s);
+      if (quick != Quick::kUnknown) return quick == Quick::kYes;
+    }
+  }
   return CanFinish(*q, s);
 }
 
@@ -525,10 +778,14 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
       // A part of a finish found for an earlier candidate is one too: the
       // order of the parts changes no check (see Search). Except a new meld
       // of wild cards alone under one_unfinished_wild_meld (001 L63): laid
-      // first, it bars the wild cards the finish gave the other melds.
+      // first, it bars the wild cards the finish gave the other melds. Nor
+      // after taking the pile in the opening: only cards held before the take
+      // count (000 §13), and which faces of a class a part takes, so what it
+      // counts, depends on the parts laid before it (FillCounting).
       const uint32_t sig = PartSig(part);
-      const bool order_matters = r.one_unfinished_wild_meld && !part.to &&
-                                 MeldRank(part.cards, part.as) == Rank::kJoker;
+      const bool order_matters = (r.one_unfinished_wild_meld && !part.to &&
+                                  MeldRank(part.cards, part.as) == Rank::kJoker) ||
+                                 pos.turn_count_limit() != nullptr;
       if (!easy && !order_matters)
         easy = std::find(good.begin(), good.end(), sig) != good.end();
       if (!easy) {
@@ -902,10 +1159,9 @@ bool LeavesLegalFinish(const Position& pos, const Move& move) {
       std::holds_alternative<ThreeMove>(move) || std::holds_alternative<SpecialHandMove>(move) ||
       std::holds_alternative<FootMove>(move))
     return true;
-  Search s;
-  Position q = pos;
-  q.Apply(move);
   if (std::holds_alternative<AskOutMove>(move)) {
+    Position q = pos;
+    q.Apply(move);
     if (q.phase() != Phase::kPlay) return true;
     for (bool yes : {false, true}) {
       Search t;
@@ -915,8 +1171,32 @@ bool LeavesLegalFinish(const Position& pos, const Move& move) {
     }
     return false;
   }
-  return CanFinish(q, &s);
+  Search s;
+  return std::visit([&](const auto& m) { return FinishableAfter(pos, m, &s); }, move);
 }
+
+namespace internal {
+
+FinishVerdicts JudgeFinish(const Position& pos, const Move& move) {
+  FinishVerdicts v;
+  ScratchCopy q(pos);
+  std::visit([&](const auto& m) { q->Apply(m); }, move);
+  Search search;
+  v.search = CanFinish(*q, &search);
+  v.search_budget_spent = search.nodes > kSearchBudget;
+  if (q->phase() == Phase::kPlay) {
+    const Counts cnt = ClassCounts(q->hand(q->current_player()));
+    if (QuickApplies(*q, cnt)) {
+      Search s;
+      const Quick quick = QuickFinish(*q, cnt).Judge(&s);
+      v.counted = quick != Quick::kUnknown;
+      v.counts = quick == Quick::kYes;
+    }
+  }
+  return v;
+}
+
+}  // namespace internal
 
 void LegalMoves(const Position& pos, std::vector<Move>* out) {
   out->clear();

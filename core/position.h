@@ -270,6 +270,12 @@ class Position {
   // The current turn: is the side making its initial meld, and what counts so far.
   bool turn_opening() const { return turn_.opening && turn_.player == current_; }
   int turn_initial_count() const { return turn_.initial_count; }
+  // After taking the pile, the cards still able to count toward the initial
+  // meld (those held before the take and not yet counted, 000 §13); null when
+  // every card laid counts.
+  const CardCounts* turn_count_limit() const {
+    return turn_.from_hand_limited ? &turn_.from_hand : nullptr;
+  }
   bool turn_melded() const { return turn_.melded; }
   // The opening was judged when the pile was taken (initial_meld_before_pile):
   // what the turn melds after does not change it.

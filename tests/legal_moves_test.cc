@@ -451,5 +451,89 @@ INSTANTIATE_TEST_SUITE_P(Rulesets, LegalMovesBruteForce,
                            return n;
                          });
 
+// --- The finish judged on counts against the search -----------------------
+
+class FinishJudges : public ::testing::TestWithParam<const char*> {};
+
+// The finish after a move is judged on card counts first (core/legal_moves.cc,
+// QuickFinish) and by the search where that does not decide. On random
+// positions from self-play, for every take and one-part meld Check accepts:
+// where the counts decide, their verdict is the search's; where the search
+// spent its budget, the counts may find a finish it missed, never miss one
+// it found.
+TEST_P(FinishJudges, CountsAgreeWithTheSearch) {
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
+  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
+  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
+  const Rules& r = choice.rules;
+  Rng rng(20261202);
+  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
+  int yes = 0, no = 0, undecided = 0, beyond_budget = 0;
+  const int kTotals[] = {0, 1600, 3200, -100};
+  for (int deal = 0; yes + no < 3000 && deal < 60; ++deal) {
+    std::vector<int> totals(size_t(r.num_sides()));
+    for (int& t : totals) t = kTotals[rng.Below(4)];
+    Position pos(r, *choice.hooks, totals);
+    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
+    for (int guard = 0; guard < 3000; ++guard) {
+      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
+      std::vector<Move> legal = LegalMoves(pos);
+      if (legal.empty()) break;
+      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
+      if (!threes && rng.Below(3) == 0) {
+        const int seat = pos.current_player();
+        std::vector<Move> candidates;
+        const std::vector<std::vector<Card>> subsets = SubMultisets(pos.hand(seat));
+        if (pos.phase() == Phase::kPlay) {
+          std::vector<std::optional<Rank>> targets = {std::nullopt};
+          for (const Meld& m : pos.melds(pos.side_of(seat)))
+            if (!m.cards.empty()) targets.push_back(m.rank);
+          for (const auto& sub : subsets)
+            for (const auto& to : targets) candidates.push_back(MeldMove{seat, {MeldPart{to, {}, sub}}, 0});
+        } else if (!pos.pile().empty()) {
+          for (const auto& sub : subsets)
+            candidates.push_back(TakePileMove{seat, pos.pile().back(), sub, {}, {}, 0});
+        }
+        for (const Move& m : candidates) {
+          if (!pos.Check(m).empty()) continue;
+          const internal::FinishVerdicts v = internal::JudgeFinish(pos, m);
+          if (!v.counted) {
+            ++undecided;
+            continue;
+          }
+          v.counts ? ++yes : ++no;
+          if (v.search_budget_spent) {
+            ++beyond_budget;
+            EXPECT_FALSE(v.search && !v.counts) << PlayKey(m);
+          } else {
+            EXPECT_EQ(v.counts, v.search)
+                << GetParam() << " deal " << deal << ": " << PlayKey(m) << " with "
+                << ToString(pos.hand(seat).ToVector());
+          }
+          if (HasFailure()) return;
+        }
+      }
+      size_t pick = 0;
+      if (!threes) pick = bots[deal % 2]->Choose(SeatView(pos, pos.current_player()), legal, rng);
+      pos.Apply(legal[pick]);
+    }
+  }
+  std::printf("[ %s ] counts decided %d finishes (%d yes, %d no; %d beyond the search's budget), "
+              "left %d to the search\n",
+              GetParam(), yes + no, yes, no, beyond_budget, undecided);
+  EXPECT_GT(yes, 100);
+  EXPECT_GT(no, 100);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, FinishJudges,
+                         ::testing::Values("classic", "hutto", "two-handed", "three-handed",
+                                           "jaques", "tutorial"),
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
+                           for (char& ch : n)
+                             if (ch == '-') ch = '_';
+                           return n;
+                         });
+
 }  // namespace
 }  // namespace canasta

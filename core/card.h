@@ -88,6 +88,8 @@ class CardCounts {
   // An invalid card (Card()) is never held: count 0, Add and Remove do
   // nothing (it has no slot in the array).
   int count(Card c) const { return c.valid() ? counts_[c.index()] : 0; }
+  // The count of the face with index i (0 <= i < kNumFaces, Card::index()).
+  int count_at(int i) const { return counts_[size_t(i)]; }
   int total() const { return total_; }
   bool empty() const { return total_ == 0; }
   // `n` >= 0; a face holds at most 255 copies (a hostile log may ask more:

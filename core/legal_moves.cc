@@ -38,11 +38,13 @@ const ClassFaces& Faces() {
 }
 
 Counts ClassCounts(const CardCounts& hand) {
+  static const std::array<uint8_t, kNumFaces> kClassOf = [] {
+    std::array<uint8_t, kNumFaces> t{};
+    for (int i = 0; i < kNumFaces; ++i) t[size_t(i)] = uint8_t(CardClass(Card::FromIndex(i)));
+    return t;
+  }();
   Counts n{};
-  for (int i = 0; i < kNumFaces; ++i) {
-    Card c = Card::FromIndex(i);
-    n[CardClass(c)] += hand.count(c);
-  }
+  for (int i = 0; i < kNumFaces; ++i) n[kClassOf[size_t(i)]] += hand.count_at(i);
   return n;
 }
 
@@ -492,7 +494,7 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
 // - no card left, gone out by melding: the canastas to go out;
 // black threes laid (in the plan or before) only with one of the last two
 // (000 §8), never where black_three_meld is never (001 L48). The count is
-// bounded above (each class at its highest face value, only the cards held
+// bounded above (each class at its rank's value, only the cards held
 // before a take counting: 000 §13), so every finish the search accepts is
 // such a plan, and no plan means no finish (exact). A plan found is played
 // on a copy, each part through Check, and must end in a discard Check
@@ -543,10 +545,10 @@ class QuickFinish {
                                                : std::numeric_limits<int>::min() / 2;
     const CardCounts* limit = q_.turn_count_limit();
     const Counts countable = limit ? ClassCounts(*limit) : Counts{};
+    // With no hook, a card's count is its rank's (RuleHooks::InitialMeldValue):
+    // one face stands for its class.
     for (int k = 0; k < kClasses; ++k) {
-      int v = 0;
-      for (int i = 0; i < f.n[k]; ++i) v = std::max(v, hooks.InitialMeldValue(r_, f.faces[k][i]));
-      value_[size_t(k)] = v;
+      value_[size_t(k)] = f.n[k] ? hooks.InitialMeldValue(r_, f.faces[k][0]) : 0;
       countable_[size_t(k)] = limit ? countable[size_t(k)] : cnt_[k];
     }
     threes_bound_ = r_.black_three_meld != BlackThreeMeld::kAnyTime;
@@ -658,8 +660,14 @@ class QuickFinish {
 
   // Plays the plan on a copy, each part through Check, in the search's order.
   bool Verify(Search* s) {
+    const int seat = q_.current_player();
+    if (plan_.empty()) {  // the discard alone
+      if (!Discards(q_, seat, cnt_, nullptr)) return false;
+      s->path.clear();
+      s->Found();
+      return true;
+    }
     ScratchCopy v(q_);
-    const int seat = v->current_player();
     MeldMove m;
     m.player = seat;
     m.parts.resize(1);
@@ -670,8 +678,8 @@ class QuickFinish {
                                                              : std::nullopt;
       part.as = std::nullopt;
       FillCounting(v->hand(seat), v->turn_count_limit(), p.cls, p.n, p.t, p.j, &part.cards);
-      if (!Clean(*v, m)) return false;
-      v->Apply(m);
+      // Checked and laid at once (Play hands the check's verdicts to the apply).
+      if (!v->Play(m).empty()) return false;
       s->path.push_back(PartSig(part));
     }
     const bool done = v->phase() != Phase::kPlay ||

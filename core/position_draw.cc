@@ -205,7 +205,9 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   const CardCounts& hand = players_[m.player].hand;
   const Rank take_rank = TakeRank(m);
   const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
-  std::vector<Card> laid = m.with;
+  std::vector<Card> laid;
+  laid.reserve(m.with.size() + 1);  // one allocation
+  laid.assign(m.with.begin(), m.with.end());
   laid.push_back(top);
   if (check_ranks) {
     std::optional<Rank> rank = MeldRank(laid, std::nullopt);
@@ -378,7 +380,9 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
     }
     return false;
   }
-  std::vector<Card> laid = m.with;
+  std::vector<Card> laid;
+  laid.reserve(m.with.size() + 1);  // one allocation
+  laid.assign(m.with.begin(), m.with.end());
   laid.push_back(top);
   std::optional<Rank> meld_rank = MeldRank(laid, std::nullopt);
   if (!meld_rank || *meld_rank != take_rank) {
@@ -436,6 +440,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   }
   pile_.pop_back();
   std::vector<Card> laid;
+  laid.reserve(m.with.size() + 1);
   for (Card c : m.with) {
     if (p.hand.Remove(c)) laid.push_back(c);
   }
@@ -459,7 +464,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   }
   const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
   if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
-  AddToSideMeld(side, take_rank, laid, m.with.size() < 2);
+  AddToSideMeld(side, take_rank, laid, existing);
   for (Card c : laid) turn_.laid.Add(c);
   if (top.is_black_three()) turn_.black_three_tags.push_back(m.tag);
   for (Card c : pile_) {

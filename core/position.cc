@@ -450,9 +450,11 @@ void Position::Turn::Reset() {
 void Position::FinishTurn() {
   if (turn_.player < 0) return;
   Side& side = sides_[side_of(turn_.player)];
-  bool any = false;
-  for (const Meld& m : side.melds) any |= !m.cards.empty();
-  if (any) side.opened = true;
+  if (!side.opened) {  // once opened, the side stays so for the deal
+    bool any = false;
+    for (const Meld& m : side.melds) any |= !m.cards.empty();
+    if (any) side.opened = true;
+  }
   if (turn_.melded) players_[turn_.player].melded_before = true;
   // A black three covered by this turn's discard no longer blocks (000 §14).
 }

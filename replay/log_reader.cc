@@ -1171,7 +1171,15 @@ class EventBuilder {
   bool RawNumber(const char*, rapidjson::SizeType, bool) { return Other(); }
 
   bool String(const char* s, rapidjson::SizeType n, bool) {
-    if (slow_ || Skipping()) return true;
+    if (slow_) return true;
+    const Frame top = Top();
+    if (top == Frame::kCards) {  // the usual string: a card of a list (Want::kCardItem)
+      std::optional<Card> c = CardOf(s, n);
+      if (!c) return GiveUp();
+      cards_->push_back(*c);
+      return true;
+    }
+    if (top == Frame::kIgnore) return true;
     std::string_view text(s, n);
     switch (Wanted()) {
       case Want::kNothing:
@@ -1224,8 +1232,8 @@ class EventBuilder {
   }
 
   bool Key(const char* s, rapidjson::SizeType n, bool) {
-    if (slow_ || Skipping()) return true;
-    switch (Top()) {
+    if (slow_) return true;
+    switch (Top()) {  // kIgnore: the default
       case Frame::kRoot: {
         Field f = FieldOf(s, n);
         if (!have_type_) {
@@ -1271,7 +1279,7 @@ class EventBuilder {
     }
   }
 
-  bool StartObject() {
+  [[gnu::always_inline]] bool StartObject() {
     const bool skip = slow_ || Skipping();
     if (!Push()) return false;
     if (skip) return Enter(Frame::kIgnore);
@@ -1282,6 +1290,7 @@ class EventBuilder {
         return Enter(Frame::kIgnore);
       case Want::kSideItem:
         side_ = &breakdown_->emplace_back();
+        side_->reserve(8);  // a side's parts: one allocation, not one per doubling
         return Enter(Frame::kSide);
       case Want::kMeldItem:
         meld_ = NewMeld();
@@ -1333,9 +1342,11 @@ class EventBuilder {
             return Enter(Frame::kStrings);
           case Role::kInts:
             ints_ = &(field_ == kScores ? e_->scores : e_->totals).emplace();
+            ints_->reserve(4);  // one a side
             return Enter(Frame::kInts);
           case Role::kBreakdown:
             breakdown_ = &e_->breakdown.emplace();
+            breakdown_->reserve(4);
             return Enter(Frame::kBreakdown);
           case Role::kMelds:
             melds_ = field_ == kBefore ? &e_->before : &e_->melds;

@@ -325,7 +325,8 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
                       rules_->Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
     return true;
   }
-  const std::string rank = ToString(take_rank);
+  // Worded only for a finding: this runs for every take.
+  const auto rank = [take_rank] { return ToString(take_rank); };
   // The forms of the take (unfrozen_take): 000 §13 ¶1-2 (readings R2); 002
   // Play-4 (readings R25); house rules: natural_pair, pair_or_meld, pair_or_wild.
   auto form_refused = [&](const std::string& needs) {
@@ -335,24 +336,25 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
                                                        : "house rule: unfrozen_take")));
     return true;
   };
-  const std::string two = "two natural " + rank + "s from the hand";
+  const auto two = [&rank] { return "two natural " + rank() + "s from the hand"; };
   const bool naturals_only = pair >= 2 && int(m.with.size()) == pair;
   switch (form) {
     case UnfrozenTake::kPairOrNaturalWildOrAdd:
       break;
     case UnfrozenTake::kTwoNaturalsFromHand:
-      if (pair < 2) return form_refused(two);
+      if (pair < 2) return form_refused(two());
       break;
     case UnfrozenTake::kNaturalPair:
-      if (!naturals_only) return form_refused(two + " and no other card");
+      if (!naturals_only) return form_refused(two() + " and no other card");
       break;
     case UnfrozenTake::kPairOrMeld:
       if (!m.with.empty() && !naturals_only)
-        return form_refused(two + ", or the top card alone onto the side's meld of " + rank + "s");
+        return form_refused(two() + ", or the top card alone onto the side's meld of " + rank() +
+                            "s");
       break;
     case UnfrozenTake::kPairOrWild:
       if (!naturals_only && !(pair == 1 && wilds == 1 && m.with.size() == 2))
-        return form_refused(two + ", or one natural " + rank + " and one wild card");
+        return form_refused(two() + ", or one natural " + rank() + " and one wild card");
       break;
   }
   auto onto_canasta = [] {
@@ -370,7 +372,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
     }
     if (!existing) {
       out->push_back(Tv(CheckId::kPileTakeInvalid,
-                        "the side has no meld of " + rank + "s for the top card to join",
+                        "the side has no meld of " + rank() + "s for the top card to join",
                         "000 §13"));
       return true;
     }

@@ -111,6 +111,13 @@ class CardCounts {
     --total_;
     return true;
   }
+  // Empties the multiset (an empty one is left as it is: its counts are all 0).
+  void Clear() {
+    if (total_ == 0 && !saturated_) return;
+    counts_.fill(0);
+    total_ = 0;
+    saturated_ = false;
+  }
   bool Contains(const std::vector<Card>& cards) const;
   std::vector<Card> ToVector() const;
   int CountIf(bool (*pred)(Card)) const;

@@ -350,6 +350,7 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
                          TaggedViolations* out) const {
   if (player < 0 || player >= rules_->num_players) return;
   if (cards.size() == 1) return CheckHeld(player, cards[0], out);
+  if (Holding(player).Contains(cards)) return;  // the usual move: nothing to word
   CardCounts need;
   for (Card c : cards) need.Add(c);
   // One finding per card short, however many copies the event plays (one
@@ -421,18 +422,39 @@ void Position::BeginTurn(int player) {
   foot_threes_seat_ = -1;
   bonus_count_ = 0;  // not drawn before the next turn: forfeited (the draw said so)
   current_ = player;
-  turn_ = Turn{};
+  turn_.Reset();
   turn_.player = player;
   turn_.opening = !sides_[side_of(player)].opened;
   ++players_[player].turns;
 }
 
+void Position::Turn::Reset() {
+  // Every field, as declared in Turn (a new field is reset here too).
+  player = -1;
+  drew = took_pile = melded = asked = false;
+  answer.reset();
+  opening = false;
+  initial_count = first_meld_tag = last_meld_tag = 0;
+  laid.Clear();
+  from_hand.Clear();
+  from_hand_limited = false;
+  counted.Clear();
+  black_three_tags.clear();
+  illegal_meld = added_to_old_meld = false;
+  top_to_hand = Card();
+  rank_count.fill(0);
+  ranks_laid = ranks_from_pile = 0;
+  opening_judged = false;
+}
+
 void Position::FinishTurn() {
   if (turn_.player < 0) return;
   Side& side = sides_[side_of(turn_.player)];
-  bool any = false;
-  for (const Meld& m : side.melds) any |= !m.cards.empty();
-  if (any) side.opened = true;
+  if (!side.opened) {  // once opened, the side stays so for the deal
+    bool any = false;
+    for (const Meld& m : side.melds) any |= !m.cards.empty();
+    if (any) side.opened = true;
+  }
   if (turn_.melded) players_[turn_.player].melded_before = true;
   // A black three covered by this turn's discard no longer blocks (000 §14).
 }

@@ -378,6 +378,10 @@ class Position {
     uint16_t ranks_laid = 0;
     uint16_t ranks_from_pile = 0;
     bool opening_judged = false;
+
+    // As a default Turn, in place: the card counts and the vector keep
+    // their storage (a turn is reset twice a turn).
+    void Reset();
   };
 
   // The rank of the meld a take lays the top card on: its own, or for a wild
@@ -501,7 +505,11 @@ class Position {
   // The ruleset's hook `score` for one side's breakdown (position_score.cc).
   void ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const;
   void TakeFromStock(Card c);
-  Meld* AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, bool adding);
+  // Adds `cards` to `meld`, the side's meld they join (MeldFor), or to a new
+  // meld of `rank` when it is nullptr.
+  Meld* AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, const Meld* meld);
+  // A new, empty meld of `side` (the melds' vector grows once a deal).
+  Meld* NewSideMeld(int side);
   // The sequence part of a meld move (CheckMeldParts): its finding, or nullopt.
   std::optional<Violation> SequenceRefusal(int player, const Meld* target,
                                            const std::vector<Card>& before,

@@ -136,12 +136,14 @@ TaggedViolations Position::Deal(const DealMove& d) {
       }
     }
     for (Card c : up) take(c, -1);
+    // Room for the pile of a usual deal: no reallocation discard by discard.
+    pile_.reserve(std::max<size_t>(64, up.size()));
     if (rules_->upcard_specials_to_stock) {
       // 002 Setup-6: the special cards go back into the stock.
       pile_.assign(up.end() - 1, up.end());
       for (size_t i = 0; i + 1 < up.size(); ++i) unseen_.Add(up[i]);
     } else {
-      pile_ = up;
+      pile_.assign(up.begin(), up.end());
     }
   }
 

@@ -205,7 +205,9 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   const CardCounts& hand = players_[m.player].hand;
   const Rank take_rank = TakeRank(m);
   const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
-  std::vector<Card> laid = m.with;
+  std::vector<Card> laid;
+  laid.reserve(m.with.size() + 1);  // one allocation
+  laid.assign(m.with.begin(), m.with.end());
   laid.push_back(top);
   if (check_ranks) {
     std::optional<Rank> rank = MeldRank(laid, std::nullopt);
@@ -323,7 +325,8 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
                       rules_->Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
     return true;
   }
-  const std::string rank = ToString(take_rank);
+  // Worded only for a finding: this runs for every take.
+  const auto rank = [take_rank] { return ToString(take_rank); };
   // The forms of the take (unfrozen_take): 000 §13 ¶1-2 (readings R2); 002
   // Play-4 (readings R25); house rules: natural_pair, pair_or_meld, pair_or_wild.
   auto form_refused = [&](const std::string& needs) {
@@ -333,24 +336,25 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
                                                        : "house rule: unfrozen_take")));
     return true;
   };
-  const std::string two = "two natural " + rank + "s from the hand";
+  const auto two = [&rank] { return "two natural " + rank() + "s from the hand"; };
   const bool naturals_only = pair >= 2 && int(m.with.size()) == pair;
   switch (form) {
     case UnfrozenTake::kPairOrNaturalWildOrAdd:
       break;
     case UnfrozenTake::kTwoNaturalsFromHand:
-      if (pair < 2) return form_refused(two);
+      if (pair < 2) return form_refused(two());
       break;
     case UnfrozenTake::kNaturalPair:
-      if (!naturals_only) return form_refused(two + " and no other card");
+      if (!naturals_only) return form_refused(two() + " and no other card");
       break;
     case UnfrozenTake::kPairOrMeld:
       if (!m.with.empty() && !naturals_only)
-        return form_refused(two + ", or the top card alone onto the side's meld of " + rank + "s");
+        return form_refused(two() + ", or the top card alone onto the side's meld of " + rank() +
+                            "s");
       break;
     case UnfrozenTake::kPairOrWild:
       if (!naturals_only && !(pair == 1 && wilds == 1 && m.with.size() == 2))
-        return form_refused(two + ", or one natural " + rank + " and one wild card");
+        return form_refused(two() + ", or one natural " + rank() + " and one wild card");
       break;
   }
   auto onto_canasta = [] {
@@ -368,7 +372,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
     }
     if (!existing) {
       out->push_back(Tv(CheckId::kPileTakeInvalid,
-                        "the side has no meld of " + rank + "s for the top card to join",
+                        "the side has no meld of " + rank() + "s for the top card to join",
                         "000 §13"));
       return true;
     }
@@ -378,7 +382,9 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
     }
     return false;
   }
-  std::vector<Card> laid = m.with;
+  std::vector<Card> laid;
+  laid.reserve(m.with.size() + 1);  // one allocation
+  laid.assign(m.with.begin(), m.with.end());
   laid.push_back(top);
   std::optional<Rank> meld_rank = MeldRank(laid, std::nullopt);
   if (!meld_rank || *meld_rank != take_rank) {
@@ -436,6 +442,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   }
   pile_.pop_back();
   std::vector<Card> laid;
+  laid.reserve(m.with.size() + 1);
   for (Card c : m.with) {
     if (p.hand.Remove(c)) laid.push_back(c);
   }
@@ -459,7 +466,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   }
   const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
   if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
-  AddToSideMeld(side, take_rank, laid, m.with.size() < 2);
+  AddToSideMeld(side, take_rank, laid, existing);
   for (Card c : laid) turn_.laid.Add(c);
   if (top.is_black_three()) turn_.black_three_tags.push_back(m.tag);
   for (Card c : pile_) {

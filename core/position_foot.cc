@@ -98,7 +98,7 @@ void Position::HandEmptiedBeforeFoot(int player) {
   // Readings R116: under next_turn a hand emptied by melding ends the turn
   // as going out by melding would (no discard); the foot comes next turn.
   FinishTurn();
-  turn_ = Turn{};
+  turn_.Reset();
   current_ = (player + 1) % rules_->num_players;
   phase_ = Phase::kDraw;
   if (stock_size_ == 0 && rules_->stock_out_play == StockOutPlay::kEndsAtLastCard)

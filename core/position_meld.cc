@@ -27,11 +27,16 @@ int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
   }
   return total;
 }
-Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, bool adding) {
-  Meld* meld = const_cast<Meld*>(MeldFor(side, rank, adding));
+Meld* Position::NewSideMeld(int side) {
+  std::vector<Meld>& melds = sides_[side].melds;
+  if (melds.capacity() == 0) melds.reserve(12);
+  return &melds.emplace_back();
+}
+Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards,
+                              const Meld* found) {
+  Meld* meld = const_cast<Meld*>(found);
   if (!meld) {
-    sides_[side].melds.push_back(Meld{});
-    meld = &sides_[side].melds.back();
+    meld = NewSideMeld(side);
     meld->rank = rank;
     meld->cards.reserve(12);
   }
@@ -71,10 +76,23 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
   std::array<bool, 16>& known = *known_after;
   if (parts.size() == 1) {
     CheckHeld(player, parts[0].cards, &out);
-  } else {
-    std::vector<Card> all;
-    for (const MeldPart& part : parts) all.insert(all.end(), part.cards.begin(), part.cards.end());
-    CheckHeld(player, all, &out);
+  } else if (player >= 0 && player < rules_->num_players) {
+    // Usually every card is held: the cards are gathered only to word what is not.
+    const CardCounts& held = Holding(player);
+    CardCounts need;
+    bool short_of_one = false;
+    for (const MeldPart& part : parts) {
+      for (Card c : part.cards) {
+        need.Add(c);
+        short_of_one |= need.count(c) > held.count(c);
+      }
+    }
+    if (short_of_one) {
+      std::vector<Card> all;
+      for (const MeldPart& part : parts)
+        all.insert(all.end(), part.cards.begin(), part.cards.end());
+      CheckHeld(player, all, &out);
+    }
   }
   const int side = side_of(player);
 
@@ -314,8 +332,7 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       if (!meld) {
         int n = 1;
         for (const Meld& x : sides_[side].melds) n += x.sequence();
-        sides_[side].melds.push_back(Meld{});
-        meld = &sides_[side].melds.back();
+        meld = NewSideMeld(side);
         meld->rank = Rank::kSequence;
         meld->cards.reserve(14);
         // readings R115: a sequence the log names not is "seq1", "seq2", ...
@@ -343,9 +360,10 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
     const Meld* base = MeldFor(side, *rank, to.has_value());
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
-    MeldShape shape = ShapeAfterAdding(base, laid, *rank, *rules_);
     if (weighed ? ((verdicts->refused >> index) & 1u) != 0
-                : MeldRefusal(player, shape, laid, /*from_pile=*/false).has_value())
+                : MeldRefusal(player, ShapeAfterAdding(base, laid, *rank, *rules_), laid,
+                              /*from_pile=*/false)
+                      .has_value())
       turn_.illegal_meld = true;
     if (old) turn_.added_to_old_meld = true;
     if (*rank == Rank::kThree) turn_.black_three_tags.push_back(tag);
@@ -360,7 +378,7 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       if (turn_.counted.total() - counted_before < int(laid.size()))
         turn_.ranks_from_pile |= uint16_t(1u << int(*rank));
     }
-    Meld* meld = AddToSideMeld(side, *rank, laid, to.has_value());
+    Meld* meld = AddToSideMeld(side, *rank, laid, base);
     if (!part.id.empty() && meld->id.empty()) meld->id = part.id;
     for (Card c : laid) {
       turn_.laid.Add(c);

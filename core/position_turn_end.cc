@@ -403,7 +403,9 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
                        Seat(m.player) + " discards the last card (" + ToString(m.card) +
                            "); under this ruleset a player goes out only by melding every card",
                        rules_->Cite("last_discard_goes_out", "house rule: last_discard_goes_out")));
-    CheckTurnEnd(last_card, CanastaCount(side_of(m.player)), &out, m.card, "discard");
+    // The canastas matter only to going out and to a yes answered (CheckTurnEnd).
+    const int canastas = last_card || turn_.answer ? CanastaCount(side_of(m.player)) : 0;
+    CheckTurnEnd(last_card, canastas, &out, m.card, "discard");
   }
   return out;
 }
@@ -438,7 +440,7 @@ void Position::ApplyDiscard(const DiscardMove& m) {
     }
   }
   FinishTurn();
-  turn_ = Turn{};
+  turn_.Reset();
   current_ = (m.player + 1) % rules_->num_players;
   phase_ = Phase::kDraw;
   // House rule (stock_out_play): the discard after the last stock card ends play.

@@ -242,7 +242,10 @@ class ReplayDriver::GameReplay {
   // A ruleset hook that failed during the last event: the engine used its
   // default answer; the user must know, with the ruleset's line.
   void ReportHookFailures(int line) {
-    if (native_hooks_ || !choice_.hooks->HasFailures()) return;
+    if (native_hooks_ || !choice_.hooks->HasFailures()) return;  // the usual move
+    ReportHookFailuresNow(line);
+  }
+  void ReportHookFailuresNow(int line) {
     for (const HookFailure& f : choice_.hooks->TakeFailures()) {
       // The same failure is reported once a game, where it first happened.
       if (!reported_hook_failures_.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
@@ -582,7 +585,7 @@ class ReplayDriver::GameReplay {
     }
     last_move_line_ = e.line;
     const size_t findings_before = report_->findings.size();
-    FollowStockSlips(e, &found, where);
+    if (!found.empty()) FollowStockSlips(e, &found, where);  // nothing to follow otherwise
     ReportHookFailures(e.line);
     Notify([&](ReplayObserver* o) { o->AfterMove(e, pos, found); });
     if (e.type == EventType::kSpecialHand) {

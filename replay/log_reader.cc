@@ -239,10 +239,41 @@ Field FieldOf(const char* s, size_t n) {
 }
 
 std::optional<EventType> EventTypeOf(std::string_view name) {
-  for (int i = 0; i < kNumEventTypes; ++i) {
-    if (name == kEventTypeNames[i]) return EventType(i);
+  // By length, then fixed-size comparisons: the type of every line.
+  const char* s = name.data();
+  switch (name.size()) {
+    case 4:
+      if (Is(s, "draw")) return EventType::kDraw;
+      if (Is(s, "meld")) return EventType::kMeld;
+      if (Is(s, "deal")) return EventType::kDeal;
+      if (Is(s, "game")) return EventType::kGame;
+      if (Is(s, "foot")) return EventType::kFoot;
+      if (Is(s, "note")) return EventType::kNote;
+      return std::nullopt;
+    case 5:
+      if (Is(s, "three")) return EventType::kThree;
+      return std::nullopt;
+    case 6:
+      if (Is(s, "answer")) return EventType::kAnswer;
+      return std::nullopt;
+    case 7:
+      if (Is(s, "discard")) return EventType::kDiscard;
+      if (Is(s, "ask_out")) return EventType::kAskOut;
+      if (Is(s, "retract")) return EventType::kRetract;
+      return std::nullopt;
+    case 8:
+      if (Is(s, "end_hand")) return EventType::kEndHand;
+      if (Is(s, "end_game")) return EventType::kEndGame;
+      return std::nullopt;
+    case 9:
+      if (Is(s, "take_pile")) return EventType::kTakePile;
+      return std::nullopt;
+    case 12:
+      if (Is(s, "special_hand")) return EventType::kSpecialHand;
+      return std::nullopt;
+    default:
+      return std::nullopt;
   }
-  return std::nullopt;
 }
 
 std::string_view View(const JsonValue& v) { return {v.GetString(), v.GetStringLength()}; }
@@ -261,7 +292,7 @@ struct CardTables {
 };
 constexpr CardTables kCardTables;
 
-std::optional<Card> CardOf(const char* text, size_t n) {
+[[gnu::always_inline]] inline std::optional<Card> CardOf(const char* text, size_t n) {
   const auto* s = reinterpret_cast<const uint8_t*>(text);
   switch (n) {
     case 2: {
@@ -289,7 +320,7 @@ struct IntRange {
   bool Holds(int64_t v) const { return v >= lo && v <= hi; }
 };
 
-IntRange RangeOf(Field f) {
+[[gnu::always_inline]] inline IntRange RangeOf(Field f) {
   switch (f) {
     case kHand:
       return {0, kMaxHand};
@@ -1094,7 +1125,7 @@ static_assert(kNumFields <= 32, "fields fit the bit sets");
 // which words every finding. Every callback returns false only past kMaxDepth.
 class EventBuilder {
  public:
-  EventBuilder(Event* e, int line) : e_(e), line_(line) {}
+  EventBuilder(Event* e, int line) : e_(e), line_(line) { frames_[0] = Frame::kNone; }
 
   bool slow() const { return slow_; }
   bool too_deep() const { return too_deep_; }
@@ -1140,7 +1171,15 @@ class EventBuilder {
   bool RawNumber(const char*, rapidjson::SizeType, bool) { return Other(); }
 
   bool String(const char* s, rapidjson::SizeType n, bool) {
-    if (slow_ || Skipping()) return true;
+    if (slow_) return true;
+    const Frame top = Top();
+    if (top == Frame::kCards) {  // the usual string: a card of a list (Want::kCardItem)
+      std::optional<Card> c = CardOf(s, n);
+      if (!c) return GiveUp();
+      cards_->push_back(*c);
+      return true;
+    }
+    if (top == Frame::kIgnore) return true;
     std::string_view text(s, n);
     switch (Wanted()) {
       case Want::kNothing:
@@ -1193,8 +1232,8 @@ class EventBuilder {
   }
 
   bool Key(const char* s, rapidjson::SizeType n, bool) {
-    if (slow_ || Skipping()) return true;
-    switch (Top()) {
+    if (slow_) return true;
+    switch (Top()) {  // kIgnore: the default
       case Frame::kRoot: {
         Field f = FieldOf(s, n);
         if (!have_type_) {
@@ -1240,7 +1279,7 @@ class EventBuilder {
     }
   }
 
-  bool StartObject() {
+  [[gnu::always_inline]] bool StartObject() {
     const bool skip = slow_ || Skipping();
     if (!Push()) return false;
     if (skip) return Enter(Frame::kIgnore);
@@ -1251,6 +1290,7 @@ class EventBuilder {
         return Enter(Frame::kIgnore);
       case Want::kSideItem:
         side_ = &breakdown_->emplace_back();
+        side_->reserve(8);  // a side's parts: one allocation, not one per doubling
         return Enter(Frame::kSide);
       case Want::kMeldItem:
         meld_ = NewMeld();
@@ -1279,7 +1319,7 @@ class EventBuilder {
     return Pop();
   }
 
-  bool StartArray() {
+  [[gnu::always_inline]] bool StartArray() {
     const bool skip = slow_ || Skipping();
     if (!Push()) return false;
     if (skip) return Enter(Frame::kIgnore);
@@ -1302,9 +1342,11 @@ class EventBuilder {
             return Enter(Frame::kStrings);
           case Role::kInts:
             ints_ = &(field_ == kScores ? e_->scores : e_->totals).emplace();
+            ints_->reserve(4);  // one a side
             return Enter(Frame::kInts);
           case Role::kBreakdown:
             breakdown_ = &e_->breakdown.emplace();
+            breakdown_->reserve(4);
             return Enter(Frame::kBreakdown);
           case Role::kMelds:
             melds_ = field_ == kBefore ? &e_->before : &e_->melds;
@@ -1364,7 +1406,7 @@ class EventBuilder {
 
   // For a container, the place is the parent's: Push() has already counted
   // the new depth.
-  Want Wanted(bool parent = false) const {
+  [[gnu::always_inline]] Want Wanted(bool parent = false) const {
     switch (frames_[parent ? depth_ - 1 : depth_]) {
       case Frame::kNone:
         return Want::kRoot;
@@ -1420,7 +1462,7 @@ class EventBuilder {
     return Wanted() == Want::kNothing ? true : GiveUp();
   }
 
-  bool Integer(int64_t v) {
+  [[gnu::always_inline]] bool Integer(int64_t v) {
     if (slow_ || Skipping()) return true;
     switch (Wanted()) {
       case Want::kNothing:
@@ -1474,7 +1516,9 @@ class EventBuilder {
   bool slow_ = false;
   bool too_deep_ = false;
   int depth_ = 0;
-  std::array<Frame, kMaxDepth + 1> frames_{};  // frames_[0]: outside the root
+  // frames_[0]: outside the root. A deeper frame is set as it is entered
+  // (Push, then Enter), so the array is not cleared for every line.
+  std::array<Frame, kMaxDepth + 1> frames_;
   Want want_ = Want::kNothing;
 
   bool have_type_ = false;

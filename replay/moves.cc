@@ -26,10 +26,18 @@ bool FillParts(const std::vector<MeldSpec>& specs, std::vector<MeldPart>* parts,
     part.to = RefRank(spec.to);
     // Any other reference names a meld by the id a log gave it (a sequence's:
     // 002 L67, L75); the position finds it or reports that the side has none.
-    part.to_id = spec.to && !part.to ? *spec.to : std::string();
+    if (spec.to && !part.to) {
+      part.to_id = *spec.to;
+    } else {
+      part.to_id.clear();
+    }
     part.sequence = spec.as && *spec.as == "sequence";
     part.as = part.sequence ? std::nullopt : RefRank(spec.as);
-    part.id = spec.id.value_or(std::string());
+    if (spec.id) {
+      part.id = *spec.id;
+    } else {
+      part.id.clear();
+    }
     if (spec.as && !part.as && !part.sequence) {
       *error = "a meld's \"as\" is \"" + *spec.as + "\", not a rank, \"wild\" or \"sequence\"";
       return false;

@@ -750,7 +750,7 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
   // A question is waiting for the partner's answer: only answers.
   if (r.partnerships()) {
     const int partner = (seat + 2) % r.num_players;
-    if (Clean(pos, AnswerMove{partner, true, 0})) {
+    if (pos.question_waiting() && Clean(pos, AnswerMove{partner, true, 0})) {
       for (bool yes : {true, false}) {
         Search s;
         AnswerMove a{partner, yes, 0};
@@ -809,7 +809,9 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
     });
   // "May I go out?" (000 §17): once a turn; whether after melding too is the
   // ruleset's (ask_out_after_melding), so Check decides.
-  if (r.partnerships() && !pos.turn_answer() && Clean(pos, AskOutMove{seat, 0})) {
+  // (The refusal after melding or taking is known without wording it.)
+  const bool ask_refused = pos.turn_took_pile_or_melded() && !r.ask_out_after_melding;
+  if (r.partnerships() && !pos.turn_answer() && !ask_refused && Clean(pos, AskOutMove{seat, 0})) {
     // The answer no forbids only going out: a discard legal now that keeps
     // a card stays legal after it.
     bool any = false;
@@ -977,7 +979,7 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
   if (r.partnerships()) {
     // A question asked before the draw (a recorded game may hold one).
     const int partner = (seat + 2) % r.num_players;
-    if (Clean(pos, AnswerMove{partner, true, 0})) {
+    if (pos.question_waiting() && Clean(pos, AnswerMove{partner, true, 0})) {
       out->push_back(AnswerMove{partner, true, 0});
       out->push_back(AnswerMove{partner, false, 0});
       return;
@@ -1061,7 +1063,9 @@ void SpecialHandMoves(const Position& pos, std::vector<Move>* out) {
     return;
   // A question waiting for the partner's answer comes first.
   const int n = pos.num_players();
-  if (pos.rules().partnerships() && Clean(pos, AnswerMove{(seat + 2) % n, true, 0})) return;
+  if (pos.rules().partnerships() && pos.question_waiting() &&
+      Clean(pos, AnswerMove{(seat + 2) % n, true, 0}))
+    return;
   SpecialHandMove m{seat, hand.ToVector(), 0};
   if (Clean(pos, m)) out->push_back(std::move(m));
 }

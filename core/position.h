@@ -269,6 +269,12 @@ class Position {
   int pile_threes(int seat) const { return players_[seat].pile_threes; }
   // The current turn: is the side making its initial meld, and what counts so far.
   bool turn_opening() const { return turn_.opening && turn_.player == current_; }
+  // Whether "may I go out?" was asked and waits for the partner's answer
+  // (CheckAnswer refuses every answer otherwise).
+  bool question_waiting() const { return turn_.asked; }
+  // Whether the turn has taken the pile or melded (after which asking is
+  // refused unless ask_out_after_melding: CheckAskOut).
+  bool turn_took_pile_or_melded() const { return turn_.took_pile || turn_.melded; }
   int turn_initial_count() const { return turn_.initial_count; }
   // After taking the pile, the cards still able to count toward the initial
   // meld (those held before the take and not yet counted, 000 §13); null when

@@ -94,8 +94,8 @@ class ReviewObserver : public ReplayObserver {
         want_hand_(hand),
         settings_(settings),
         resolve_(std::move(resolve)),
-        trees_(trees),
-        command_line_(command_line) {}
+        command_line_(command_line),
+        trees_(trees) {}
 
   std::vector<ReviewedGame>& games() { return games_; }
 

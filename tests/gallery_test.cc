@@ -185,8 +185,8 @@ TEST(Gallery, TheThreeVariationsOf002RunWithPublishedValues) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Gallery, GalleryRuleset, ::testing::ValuesIn(GalleryNames()),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
                            for (char& ch : n)
                              if (ch == '-') ch = '_';
                            return n;

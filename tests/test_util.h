@@ -143,6 +143,10 @@ inline std::string MessageOf(const FileReport& r, CheckId id) {
 #define EXPECT_PROBLEMS(report, ...)                                                 \
   EXPECT_EQ(::canasta::test::Problems(report), (::canasta::test::FoundList{__VA_ARGS__})) \
       << ::canasta::test::Dump(report)
+// Expects no finding, kLogIncomplete left aside.
+#define EXPECT_NO_PROBLEMS(report)                                             \
+  EXPECT_EQ(::canasta::test::Problems(report), ::canasta::test::FoundList{}) \
+      << ::canasta::test::Dump(report)
 // Expects exactly these findings, kLogIncomplete included.
 #define EXPECT_FINDINGS(report, ...)                                                 \
   EXPECT_EQ(::canasta::test::Findings(report), (::canasta::test::FoundList{__VA_ARGS__})) \

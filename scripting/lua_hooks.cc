@@ -943,7 +943,8 @@ int LuaHooks::MinimumCount(const Rules& rules, int total, int side,
 
 HookAnswer LuaHooks::Call(const HookContext& ctx, const Rules& rules) const {
   const HookId id = ctx.hook();
-  if (id >= HookId::kCount || !GetHookSpec(id).v2 || refs_[size_t(id)] == LUA_NOREF)
+  // HookId lists the v1 hooks first (core/hook_api.h).
+  if (id >= HookId::kCount || id < HookId::kMayTakePile || refs_[size_t(id)] == LUA_NOREF)
     return HookAnswer{};
   CallState c(id, rules);
   c.ctx = &ctx;

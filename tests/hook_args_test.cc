@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/hook_api.h"
 #include "core/hooks.h"
 #include "core/rules.h"
 #include "scripting/lua_hooks.h"
@@ -177,6 +178,12 @@ return { hooks = {
     EXPECT_EQ(hooks.InitialMeldValue(rules, c), want) << ToString(c);
   }
   EXPECT_EQ(Failures(hooks), "");
+}
+
+// LuaHooks::Call tells a v2 hook by its place in HookId.
+TEST(HookArgsTest, TheV1HooksComeFirstInHookId) {
+  for (const HookSpec& spec : HookSpecs())
+    EXPECT_EQ(spec.v2, spec.id >= HookId::kMayTakePile) << spec.name;
 }
 
 std::string Eval(LuaSandbox& sandbox, const std::string& expression) {

@@ -138,6 +138,7 @@ struct LuaHooks::ContextState {
   // so a key is found by its address (the strings are anchored in the
   // registry and never move).
   std::array<std::vector<const char*>, kNumHooks> keys;
+  std::array<const HookSpec*, kNumHooks> specs{};  // HookSpecs(), by HookId
 
   void* Token() const { return reinterpret_cast<void*>(token); }
   const HookSpec& Spec() const { return GetHookSpec(ctx->hook()); }
@@ -193,7 +194,11 @@ struct LuaHooks::ContextState {
       }
       lua_pop(L, 2);
     }
-    const HookValue v = ctx->Field(i);
+    // Read from the engine's state by the field's reader, as
+    // HookContext::Field does, without looking the descriptor up again.
+    const HookState* state = ctx->state();
+    const HookField& field = specs[size_t(ctx->hook())]->fields[i];
+    const HookValue v = state && field.read ? field.read(*state) : ctx->Field(i);
     switch (v.kind()) {
       case HookValue::Kind::kNil:
       case HookValue::Kind::kBool:
@@ -313,6 +318,7 @@ void InstallContexts(lua_State* L, ContextState* cs) {
   lua_createtable(L, 64, 0);  // anchors the names
   lua_Integer n = 0;
   for (const HookSpec& spec : HookSpecs()) {
+    cs->specs[size_t(spec.id)] = &spec;
     if (!spec.v2) continue;
     for (const HookField& f : spec.fields) {
       cs->keys[size_t(spec.id)].push_back(lua_pushstring(L, f.name));

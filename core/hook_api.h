@@ -216,6 +216,8 @@ class HookContext {
   HookId hook() const { return hook_; }
   // Field `i` of the descriptor (nil when the engine leaves it so).
   HookValue Field(size_t i) const;
+  // The engine's state the fields are read from; nullptr for a table.
+  const HookState* state() const { return state_; }
 
  private:
   HookId hook_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 
 #include "core/scoring.h"
 
@@ -137,6 +138,7 @@ struct LuaHooks::ContextState {
   // so a key is found by its address (the strings are anchored in the
   // registry and never move).
   std::array<std::vector<const char*>, kNumHooks> keys;
+  std::array<const HookSpec*, kNumHooks> specs{};  // HookSpecs(), by HookId
 
   void* Token() const { return reinterpret_cast<void*>(token); }
   const HookSpec& Spec() const { return GetHookSpec(ctx->hook()); }
@@ -147,13 +149,38 @@ struct LuaHooks::ContextState {
       luaL_error(L, "ctx is read after its hook call returned; copy what a later call needs");
   }
 
+  // Each v2 hook's field names by address, for Find: open addressing in a
+  // table of kSlots (a hook has fewer fields than half of it).
+  static constexpr size_t kSlots = 64;
+  struct Slot {
+    const char* name = nullptr;
+    size_t index = 0;
+  };
+  std::array<std::array<Slot, kSlots>, kNumHooks> slots;
+
+  static size_t SlotOf(const char* name) { return (reinterpret_cast<uintptr_t>(name) >> 4) % kSlots; }
+
+  // Fills `slots` from `keys`.
+  void IndexKeys() {
+    for (size_t h = 0; h < keys.size(); ++h) {
+      if (keys[h].size() >= kSlots) throw std::logic_error("a hook has too many fields");
+      for (size_t i = 0; i < keys[h].size(); ++i) {
+        size_t s = SlotOf(keys[h][i]);
+        while (slots[h][s].name != nullptr) s = (s + 1) % kSlots;
+        slots[h][s] = Slot{keys[h][i], i};
+      }
+    }
+  }
+
   // The index of field `key` (a string on the stack), or keys.size().
   size_t Find(lua_State* L, int key) const {
     const char* name = lua_tostring(L, key);
-    const std::vector<const char*>& k = keys[size_t(ctx->hook())];
-    size_t i = 0;
-    while (i < k.size() && k[i] != name) ++i;
-    return i;
+    const size_t h = size_t(ctx->hook());
+    const std::array<Slot, kSlots>& table = slots[h];
+    for (size_t s = SlotOf(name);; s = (s + 1) % kSlots) {
+      if (table[s].name == name) return table[s].index;
+      if (table[s].name == nullptr) return keys[h].size();
+    }
   }
 
   // Pushes field `i`. Scalars are pushed as they are read; a list or a
@@ -167,7 +194,11 @@ struct LuaHooks::ContextState {
       }
       lua_pop(L, 2);
     }
-    const HookValue v = ctx->Field(i);
+    // Read from the engine's state by the field's reader, as
+    // HookContext::Field does, without looking the descriptor up again.
+    const HookState* state = ctx->state();
+    const HookField& field = specs[size_t(ctx->hook())]->fields[i];
+    const HookValue v = state && field.read ? field.read(*state) : ctx->Field(i);
     switch (v.kind()) {
       case HookValue::Kind::kNil:
       case HookValue::Kind::kBool:
@@ -189,6 +220,26 @@ struct LuaHooks::ContextState {
     lua_rawseti(L, -3, lua_Integer(i + 1));
     lua_remove(L, -2);
   }
+};
+
+// The v1 hooks' arguments, made cheap to hand over (docs/lua-api.md,
+// "Argument tables"). Card and rank strings are made once and kept in the
+// registry. The table of extra_meld_check (the meld) and the one of
+// canastas_to_go_out and house_score_adjustment (the side) are one table
+// each, refilled for every call, as long as nothing can have put into it
+// more than a refill restores; otherwise a fresh table replaces it.
+struct LuaHooks::ArgState {
+  struct Reused {
+    int ref = LUA_NOREF;    // registry slot of the table
+    uint64_t clean_at = 0;  // the sandbox's allocations() just after its fill
+  };
+  ArgState() {
+    cards.fill(LUA_NOREF);
+    ranks.fill(LUA_NOREF);
+  }
+  std::array<int, kNumFaces> cards;  // registry refs of "2S" .. "AC", "JK", by Card::index()
+  std::array<int, 16> ranks;         // of HookRankName(rank), by int(rank)
+  Reused shape, side;
 };
 
 namespace {
@@ -267,6 +318,7 @@ void InstallContexts(lua_State* L, ContextState* cs) {
   lua_createtable(L, 64, 0);  // anchors the names
   lua_Integer n = 0;
   for (const HookSpec& spec : HookSpecs()) {
+    cs->specs[size_t(spec.id)] = &spec;
     if (!spec.v2) continue;
     for (const HookField& f : spec.fields) {
       cs->keys[size_t(spec.id)].push_back(lua_pushstring(L, f.name));
@@ -274,6 +326,7 @@ void InstallContexts(lua_State* L, ContextState* cs) {
     }
   }
   luaL_ref(L, LUA_REGISTRYINDEX);
+  cs->IndexKeys();
   lua_pushboolean(L, 0);
   cs->cache_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_pushlightuserdata(L, nullptr);
@@ -305,31 +358,98 @@ void SetBool(lua_State* L, const char* key, bool value) {
   lua_setfield(L, -2, key);
 }
 
-void PushShape(lua_State* L, const MeldShape& shape) {
-  lua_createtable(L, 0, 8);
-  lua_pushstring(L, RankName(shape.rank));
-  lua_setfield(L, -2, "rank");
-  SetInt(L, "naturals", shape.naturals);
-  SetInt(L, "twos", shape.twos);
-  SetInt(L, "jokers", shape.jokers);
-  SetInt(L, "wilds", shape.wilds());
-  SetInt(L, "size", shape.size());
-  SetBool(L, "was_canasta", shape.was_canasta);
-  SetBool(L, "is_new", shape.is_new);
+void PushRankName(lua_State* L, const LuaHooks::ArgState& as, Rank rank) {
+  const int ref = as.ranks[size_t(rank) & 15];
+  if (ref != LUA_NOREF) lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  else lua_pushstring(L, RankName(rank));
 }
 
-void PushSide(lua_State* L, const SideSummary& side) {
-  lua_createtable(L, 0, 6);
-  SetInt(L, "side", side.side);
-  SetInt(L, "canastas", side.canastas);
-  SetInt(L, "natural_canastas", side.natural_canastas);
-  SetInt(L, "mixed_canastas", side.mixed_canastas);
-  SetInt(L, "melds", side.melds);
-  SetInt(L, "red_threes", side.red_threes);
+void PushCard(lua_State* L, const LuaHooks::ArgState& as, Card card) {
+  if (card.valid() && as.cards[size_t(card.index())] != LUA_NOREF) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, as.cards[size_t(card.index())]);
+    return;
+  }
+  const std::string text = ToString(card);
+  lua_pushlstring(L, text.data(), text.size());
+}
+
+// The keys a table holds, counted by traversal.
+int CountKeys(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  int n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pop(L, 1);
+    ++n;
+  }
+  return n;
+}
+
+// Pushes the table of `t` after `fill(L)` has set every one of its
+// `fields` fields on it. The table is the one of the last call when it can
+// hold only what the fill sets. A table made with room for exactly its
+// fields (a power of two of them) has none left once they are all set, so
+// a hook can have added a key only by making it grow, which allocates:
+// the table is reused when nothing was allocated since its last fill, it
+// has no metatable, and the fill allocated nothing either (a key a hook
+// removed, and another put in its place, make the fill allocate). A table
+// with spare room is counted instead. Otherwise a fresh table is made and
+// kept for next time. Either way the hook sees exactly the fields filled.
+template <class Fill>
+void PushReused(lua_State* L, const LuaSandbox& sandbox, LuaHooks::ArgState::Reused& t,
+                int fields, Fill&& fill) {
+  const bool full = (fields & (fields - 1)) == 0;
+  if (t.ref != LUA_NOREF && sandbox.allocations() == t.clean_at) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, t.ref);
+    if (lua_getmetatable(L, -1)) {
+      lua_pop(L, 2);
+    } else {
+      fill(L);
+      if (sandbox.allocations() == t.clean_at && (full || CountKeys(L, -1) == fields)) return;
+      lua_pop(L, 1);
+    }
+  }
+  lua_createtable(L, 0, fields);
+  fill(L);
+  lua_pushvalue(L, -1);
+  if (t.ref == LUA_NOREF) {
+    t.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  } else {
+    lua_rawseti(L, LUA_REGISTRYINDEX, t.ref);
+  }
+  t.clean_at = sandbox.allocations();
+}
+
+void PushShape(lua_State* L, const LuaSandbox& sandbox, LuaHooks::ArgState& as,
+               const MeldShape& shape) {
+  PushReused(L, sandbox, as.shape, 8, [&](lua_State* T) {
+    PushRankName(T, as, shape.rank);
+    lua_setfield(T, -2, "rank");
+    SetInt(T, "naturals", shape.naturals);
+    SetInt(T, "twos", shape.twos);
+    SetInt(T, "jokers", shape.jokers);
+    SetInt(T, "wilds", shape.wilds());
+    SetInt(T, "size", shape.size());
+    SetBool(T, "was_canasta", shape.was_canasta);
+    SetBool(T, "is_new", shape.is_new);
+  });
+}
+
+void PushSide(lua_State* L, const LuaSandbox& sandbox, LuaHooks::ArgState& as,
+              const SideSummary& side) {
+  PushReused(L, sandbox, as.side, 6, [&](lua_State* T) {
+    SetInt(T, "side", side.side);
+    SetInt(T, "canastas", side.canastas);
+    SetInt(T, "natural_canastas", side.natural_canastas);
+    SetInt(T, "mixed_canastas", side.mixed_canastas);
+    SetInt(T, "melds", side.melds);
+    SetInt(T, "red_threes", side.red_threes);
+  });
 }
 
 // Pushes the hook's arguments before `rules`; returns how many.
-int PushArgs(lua_State* L, const LuaHooks::CallState& c, ContextState* cs) {
+int PushArgs(lua_State* L, const LuaHooks::CallState& c, ContextState* cs,
+             const LuaSandbox& sandbox, LuaHooks::ArgState& as) {
   if (c.ctx) {
     // Pushing a light userdata allocates nothing.
     ++cs->token;
@@ -338,22 +458,20 @@ int PushArgs(lua_State* L, const LuaHooks::CallState& c, ContextState* cs) {
     return 1;
   }
   switch (c.hook) {
-    case HookId::kInitialMeldValue: {
-      std::string card = ToString(c.card);
-      lua_pushlstring(L, card.data(), card.size());
+    case HookId::kInitialMeldValue:
+      PushCard(L, as, c.card);
       return 1;
-    }
     case HookId::kExtraMeldCheck:
-      PushShape(L, *c.shape);
+      PushShape(L, sandbox, as, *c.shape);
       return 1;
     case HookId::kCanastasToGoOut:
-      PushSide(L, *c.side);
+      PushSide(L, sandbox, as, *c.side);
       return 1;
     case HookId::kMinimumCount:
       lua_pushinteger(L, c.total);
       return 1;
     case HookId::kHouseScoreAdjustment:
-      PushSide(L, *c.side);
+      PushSide(L, sandbox, as, *c.side);
       lua_pushboolean(L, c.went_out);
       return 2;
     default:
@@ -454,28 +572,28 @@ std::string DescribeCall(const LuaHooks::CallState& c) {
 
 // Reads a reason answer (extra_meld_check and the v2 may_* hooks): nil or
 // true allow, false or a string refuse.
-void ReadReason(lua_State* L, LuaHooks::CallState& c, const std::string& name) {
+void ReadReason(lua_State* L, LuaHooks::CallState& c, const char* name) {
   int type = lua_type(L, -1);
   if (type == LUA_TNIL || (type == LUA_TBOOLEAN && lua_toboolean(L, -1))) {
     c.text.clear();
     c.answer.given = type != LUA_TNIL;
     c.answer.allowed = true;
   } else if (type == LUA_TBOOLEAN) {
-    c.text = "the ruleset's " + name + " refuses this";
+    c.text = std::string("the ruleset's ") + name + " refuses this";
     c.answer.given = true;
     c.answer.allowed = false;
   } else if (type == LUA_TSTRING) {
     c.text = lua_tostring(L, -1);
-    if (c.text.empty()) c.text = "the ruleset's " + name + " refuses this";
+    if (c.text.empty()) c.text = std::string("the ruleset's ") + name + " refuses this";
     c.answer.given = true;
     c.answer.allowed = false;
   } else {
-    c.bad_return = name +
+    c.bad_return = std::string(name) +
                    " must return nil or true (fine), or false or a string saying "
                    "why not; it returned " +
                    DescribeLuaValue(L, -1);
   }
-  c.answer.reason = c.text;
+  if (!c.text.empty()) c.answer.reason = c.text;
 }
 
 // Reads a table of score parts {red_threes = 200, sevens = 500}.
@@ -529,11 +647,14 @@ void ReadParts(lua_State* L, LuaHooks::CallState& c, const std::string& name,
 
 // Reads the value on top of the stack as the hook's answer.
 void ReadResult(lua_State* L, LuaHooks::CallState& c, const std::vector<std::string>& extra) {
-  const std::string& name = HookNames()[size_t(c.hook)];
   const HookSpec& spec = GetHookSpec(c.hook);
+  if (spec.result == HookResult::kReason) {
+    ReadReason(L, c, spec.name);  // the name is copied only into a message
+    return;
+  }
+  const std::string& name = HookNames()[size_t(c.hook)];
   switch (spec.result) {
     case HookResult::kReason:
-      ReadReason(L, c, name);
       return;
     case HookResult::kParts:
       ReadParts(L, c, name, extra, spec.min, spec.max);
@@ -594,7 +715,9 @@ std::string HookError::ToString() const {
 }
 
 LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
-    : context_(std::make_unique<ContextState>()), rules_ref_(LUA_NOREF) {
+    : context_(std::make_unique<ContextState>()),
+      args_(std::make_unique<ArgState>()),
+      rules_ref_(LUA_NOREF) {
   refs_.fill(LUA_NOREF);
   std::optional<LuaError> error;
   try {
@@ -608,6 +731,15 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
       strict_meta_ = MakeStrictMeta(L);
       context_->strict_meta = strict_meta_;
       InstallContexts(L, context_.get());
+      for (int i = 0; i < kNumFaces; ++i) {
+        const std::string card = ToString(Card::FromIndex(i));
+        lua_pushlstring(L, card.data(), card.size());
+        args_->cards[size_t(i)] = luaL_ref(L, LUA_REGISTRYINDEX);
+      }
+      for (int r = 0; r < 16; ++r) {
+        lua_pushstring(L, HookRankName(Rank(r)));
+        args_->ranks[size_t(r)] = luaL_ref(L, LUA_REGISTRYINDEX);
+      }
     });
   for (const Chunk& chunk : chain) {
     if (error) break;
@@ -687,20 +819,22 @@ bool LuaHooks::Invoke(CallState& c) const {
   int ref = refs_[size_t(c.hook)];
   c.strict_meta = strict_meta_;
   ContextState* cs = context_.get();
-  std::optional<LuaError> error;
   if (rules_for_ref_ != c.rules && rules_of_ref_ && SameParams(*rules_of_ref_, *c.rules))
     rules_for_ref_ = c.rules;
-  if (rules_for_ref_ == c.rules &&
-      sandbox_->memory_used() + kFastPathHeadroom < sandbox_->limits().memory_bytes) {
+  const bool fast = rules_for_ref_ == c.rules &&
+                    sandbox_->memory_used() + kFastPathHeadroom < sandbox_->limits().memory_bytes;
+  std::optional<LuaError> error;
+  if (fast) {
     // Fast path: with this much memory free, pushing a few small values
     // cannot fail, so they may be pushed outside a protected call and the
     // hook called directly.
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    int nargs = PushArgs(L, c, cs);
+    int nargs = PushArgs(L, c, cs, *sandbox_, *args_);
     lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref_);
     nargs += PushTrailingArgs(L, c, minimum_sees_ctx_);
-    error = sandbox_->Call(nargs + 1, 1);
-    if (!error) {
+    if (std::optional<LuaError> failed = sandbox_->Call(nargs + 1, 1)) {
+      error.swap(failed);
+    } else {
       TakeResult(L, ref, c, extra_parts_);
       lua_pop(L, 1);
     }
@@ -715,7 +849,7 @@ bool LuaHooks::Invoke(CallState& c) const {
         rules_of_ref_ = std::make_unique<Rules>(*c.rules);
       }
       lua_rawgeti(state, LUA_REGISTRYINDEX, ref);
-      int nargs = PushArgs(state, c, cs);
+      int nargs = PushArgs(state, c, cs, *sandbox_, *args_);
       lua_rawgeti(state, LUA_REGISTRYINDEX, rules_ref_);
       nargs += PushTrailingArgs(state, c, minimum_sees_ctx_);
       lua_call(state, nargs + 1, 1);
@@ -723,13 +857,13 @@ bool LuaHooks::Invoke(CallState& c) const {
     });
   }
   cs->ctx = nullptr;
-  const std::string& name = HookNames()[size_t(c.hook)];
   if (error) {
-    Record(name, DescribeCall(c), *error);
+    Record(HookNames()[size_t(c.hook)], DescribeCall(c), *error);
     return false;
   }
   if (!c.bad_return.empty()) {
-    Record(name, DescribeCall(c), LuaError{c.defined_in, c.defined_at, c.bad_return, ""});
+    Record(HookNames()[size_t(c.hook)], DescribeCall(c),
+           LuaError{c.defined_in, c.defined_at, c.bad_return, ""});
     return false;
   }
   return true;
@@ -815,12 +949,13 @@ int LuaHooks::MinimumCount(const Rules& rules, int total, int side,
 
 HookAnswer LuaHooks::Call(const HookContext& ctx, const Rules& rules) const {
   const HookId id = ctx.hook();
-  if (id >= HookId::kCount || !GetHookSpec(id).v2 || refs_[size_t(id)] == LUA_NOREF)
+  // HookId lists the v1 hooks first (core/hook_api.h).
+  if (id >= HookId::kCount || id < HookId::kMayTakePile || refs_[size_t(id)] == LUA_NOREF)
     return HookAnswer{};
   CallState c(id, rules);
   c.ctx = &ctx;
-  if (!Invoke(c)) return HookAnswer{};
-  if (c.answer.given) c.answer.where = where_[size_t(id)];  // only an answer cites it
+  if (!Invoke(c) || !c.answer.given) return HookAnswer{};
+  c.answer.where = where_[size_t(id)];  // only an answer cites it
   return std::move(c.answer);
 }
 

@@ -66,6 +66,7 @@ class LuaHooks : public RuleHooks {
 
   struct CallState;
   struct ContextState;
+  struct ArgState;
 
  private:
   // Calls hook `call.hook`; false when it failed (the failure is recorded).
@@ -76,6 +77,7 @@ class LuaHooks : public RuleHooks {
   std::array<int, kNumHooks> refs_;  // registry references; LUA_NOREF when undefined
   std::array<std::string, kNumHooks> where_;  // "file:line" of each defined hook
   std::unique_ptr<ContextState> context_;  // the v2 context of the call in progress
+  std::unique_ptr<ArgState> args_;         // v1 arguments: interned strings, reused tables
   int strict_meta_ = -2;                   // registry ref of the nested tables' metatable
   std::vector<std::string> extra_parts_;  // the chain's `score_parts`
   bool minimum_sees_ctx_ = true;          // minimum_count takes a third argument

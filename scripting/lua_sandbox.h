@@ -73,6 +73,10 @@ class LuaSandbox {
   lua_State* state() const { return state_; }
   const SandboxLimits& limits() const { return limits_; }
   size_t memory_used() const;
+  // Allocations (and reallocations to a larger block) made so far, refused
+  // ones included: while it stays the same, Lua made no new object and no
+  // table grew (scripting/lua_hooks.cc reuses argument tables on this).
+  uint64_t allocations() const;
 
   // Compiles a text chunk and runs it, leaving `nresults` values on the stack
   // on success (nothing on failure). `chunkname` is the file name shown in

@@ -1,0 +1,229 @@
+// The arguments of v1 hooks (docs/lua-api.md, "Argument tables"): the meld
+// of extra_meld_check and the side of canastas_to_go_out and
+// house_score_adjustment are one table each, refilled for every call; each
+// call sees exactly its own fields whatever an earlier call did to the
+// table. And the sandbox's string.sub, written out for speed.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/hook_api.h"
+#include "core/hooks.h"
+#include "core/rules.h"
+#include "scripting/lua_hooks.h"
+#include "scripting/lua_sandbox.h"
+
+namespace canasta {
+namespace {
+
+std::unique_ptr<LuaHooks> Make(const std::string& source) {
+  auto hooks = std::make_unique<LuaHooks>(std::vector<LuaHooks::Chunk>{{"args.lua", source}},
+                                          SandboxLimits());
+  for (const HookError& e : hooks->errors()) ADD_FAILURE() << e.ToString();
+  return hooks;
+}
+
+std::string Failures(const LuaHooks& hooks) {
+  std::string out;
+  for (const HookError& e : hooks.TakeErrors()) out += e.ToString() + "\n";
+  return out;
+}
+
+// Each call checks that its meld has the eight fields, no metatable and
+// values that agree, then spoils the table in one of the ways a hook can
+// (some allocate nothing), and answers the meld's rank.
+constexpr const char* kTamperingHook = R"lua(
+local mt = {__index = function() return 1 end}
+local calls = 0
+return { hooks = {
+  extra_meld_check = function(m, rules)
+    local n = 0
+    for _ in pairs(m) do n = n + 1 end
+    if n ~= 8 then return "fields" end
+    if getmetatable(m) ~= nil then return "metatable" end
+    if m.size ~= m.naturals + m.twos + m.jokers or m.wilds ~= m.twos + m.jokers then
+      return "values"
+    end
+    if m.was_canasta ~= false or type(m.is_new) ~= "boolean" then return "flags" end
+    local rank = m.rank
+    calls = calls + 1
+    if calls == 1 then m.size = 99
+    elseif calls == 2 then m.rank = nil; m.zz = true
+    elseif calls == 3 then setmetatable(m, mt)
+    elseif calls == 4 then rawset(m, "naturals", -5)
+    elseif calls == 5 then m.extra = {}
+    elseif calls == 6 then m.is_new = nil; m.was_canasta = nil
+    elseif calls == 7 then m.wilds = nil; m.a = 1; m.wilds = 2; m.a = nil
+    elseif calls == 8 then for k in pairs(m) do m[k] = nil end
+    end
+    return rank
+  end,
+}}
+)lua";
+
+TEST(HookArgsTest, EachExtraMeldCheckCallSeesExactlyItsOwnMeld) {
+  std::unique_ptr<LuaHooks> owned = Make(kTamperingHook);
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  const std::vector<Rank> ranks = {Rank::kSeven, Rank::kKing, Rank::kAce, Rank::kFour,
+                                   Rank::kJoker, Rank::kNine, Rank::kTen, Rank::kQueen,
+                                   Rank::kFive, Rank::kSix,  Rank::kEight, Rank::kJack};
+  for (size_t i = 0; i < ranks.size(); ++i) {
+    MeldShape m;
+    m.rank = ranks[i];
+    m.naturals = ranks[i] == Rank::kJoker ? 0 : 3 + int(i % 3);
+    m.twos = int(i % 2);
+    m.jokers = ranks[i] == Rank::kJoker ? 3 : 0;
+    m.is_new = i % 2 == 0;
+    const std::string want = ranks[i] == Rank::kJoker ? "wild" : ToString(ranks[i]);
+    EXPECT_EQ(hooks.ExtraMeldCheck(rules, m), want) << "call " << i + 1;
+  }
+  EXPECT_EQ(Failures(hooks), "");
+}
+
+TEST(HookArgsTest, EachSideTableHoldsItsOwnCallsFields) {
+  std::unique_ptr<LuaHooks> owned = Make(R"lua(
+local calls = 0
+return { hooks = {
+  canastas_to_go_out = function(s, rules)
+    local n = 0
+    for _ in pairs(s) do n = n + 1 end
+    if n ~= 6 or getmetatable(s) ~= nil then return 20 end
+    calls = calls + 1
+    local answer = s.side * 10 + s.canastas
+    if calls % 2 == 1 then s.canastas = 9; s.side = nil; s.other = true end
+    return answer
+  end,
+  house_score_adjustment = function(s, went_out, rules)
+    local n = 0
+    for _ in pairs(s) do n = n + 1 end
+    if n ~= 6 then return -1 end
+    s.red_threes = 1000
+    return s.melds + (went_out and 100 or 0)
+  end,
+}}
+)lua");
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  for (int i = 0; i < 6; ++i) {
+    SideSummary side;
+    side.side = i % 2;
+    side.canastas = i;
+    side.melds = 10 + i;
+    EXPECT_EQ(hooks.CanastasToGoOut(rules, side), side.side * 10 + i) << i;
+    EXPECT_EQ(hooks.HouseScoreAdjustment(rules, side, i % 2 == 0), 10 + i + (i % 2 == 0 ? 100 : 0))
+        << i;
+  }
+  EXPECT_EQ(Failures(hooks), "");
+}
+
+// A hook that keeps its table past the call does not keep that call's
+// values: the next call refills the same table (documented; a hook copies
+// what it wants to keep).
+TEST(HookArgsTest, AKeptMeldTableIsRefilledByLaterCalls) {
+  std::unique_ptr<LuaHooks> owned = Make(R"lua(
+local kept, copy
+return { hooks = {
+  extra_meld_check = function(m, rules)
+    if kept == nil then
+      kept = m
+      copy = m.size
+      return nil
+    end
+    if not rawequal(kept, m) then kept = m; copy = m.size; return "new" end
+    if copy ~= m.size and kept.size == m.size then copy = m.size; return "refilled" end
+    return "same"
+  end,
+}}
+)lua");
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  MeldShape m;
+  m.rank = Rank::kKing;
+  m.naturals = 3;
+  // The first calls may make new tables (the state still grows); then,
+  // with nothing allocated between calls, the one table is refilled.
+  for (int i = 0; i < 3; ++i) hooks.ExtraMeldCheck(rules, m);
+  for (int i = 0; i < 4; ++i) {
+    m.naturals = 4 + i;
+    EXPECT_EQ(hooks.ExtraMeldCheck(rules, m), "refilled") << i;
+  }
+  EXPECT_EQ(Failures(hooks), "");
+}
+
+TEST(HookArgsTest, CardStringsAreTheLogsNotation) {
+  std::unique_ptr<LuaHooks> owned = Make(R"lua(
+local seen = {}
+return { hooks = {
+  initial_meld_value = function(card, rules)
+    if seen[card] then return -1 end
+    seen[card] = true
+    if card == "JK" then return 0 end
+    local ranks = "23456789TJQKA"
+    local suits = "SHDC"
+    local r = ranks:find(card:sub(1, 1), 1, true)
+    local s = suits:find(card:sub(2, 2), 1, true)
+    if #card ~= 2 or not r or not s then return -2 end
+    return r * 10 + s
+  end,
+}}
+)lua");
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  for (int i = 0; i < kNumFaces; ++i) {
+    const Card c = Card::FromIndex(i);
+    const int want = c.is_joker() ? 0 : (int(c.rank()) - 1) * 10 + int(c.suit()) + 1;
+    EXPECT_EQ(hooks.InitialMeldValue(rules, c), want) << ToString(c);
+  }
+  EXPECT_EQ(Failures(hooks), "");
+}
+
+// LuaHooks::Call tells a v2 hook by its place in HookId.
+TEST(HookArgsTest, TheV1HooksComeFirstInHookId) {
+  for (const HookSpec& spec : HookSpecs())
+    EXPECT_EQ(spec.v2, spec.id >= HookId::kMayTakePile) << spec.name;
+}
+
+std::string Eval(LuaSandbox& sandbox, const std::string& expression) {
+  LuaError error;
+  std::optional<std::string> out = sandbox.Eval(expression, &error);
+  return out ? *out : "error: " + error.ToString();
+}
+
+TEST(HookArgsTest, StringSubKeepsLuasMeaning) {
+  LuaSandbox sandbox;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"('hello'):sub(2)", "ello"},         {"('hello'):sub(-3)", "llo"},
+      {"('hello'):sub(0)", "hello"},        {"('hello'):sub(2, 100)", "ello"},
+      {"('hello'):sub(-100, 2)", "he"},     {"('hello'):sub(3, 2)", ""},
+      {"('hello'):sub(-2, -1)", "lo"},      {"('hello'):sub(6)", ""},
+      {"('hello'):sub(1, 0)", ""},          {"('hello'):sub(2, -100)", ""},
+      {"('hello'):sub(5, 5)", "o"},         {"string.sub('KS', 1, 1)", "K"},
+      {"('hello'):sub(2.0, 3)", "el"},      {"(''):sub(1, 1)", ""},
+      {"('hello'):sub(math.mininteger, math.maxinteger)", "hello"},
+      {"('hello'):sub(math.maxinteger)", ""},
+      {"string.sub(12345, 2, 3)", "23"},
+  };
+  for (const auto& [code, want] : cases) EXPECT_EQ(Eval(sandbox, code), want) << code;
+  EXPECT_NE(Eval(sandbox, "('hello'):sub()").find("bad argument #1 to 'sub'"), std::string::npos)
+      << Eval(sandbox, "('hello'):sub()");
+  EXPECT_NE(Eval(sandbox, "('hello'):sub(1.5)").find("number has no integer representation"),
+            std::string::npos);
+  EXPECT_NE(Eval(sandbox, "string.sub({}, 1)").find("bad argument #1 to 'sub'"),
+            std::string::npos);
+}
+
+TEST(HookArgsTest, StringSubIsChargedAsCWork) {
+  SandboxLimits limits;
+  limits.c_work = 100'000;
+  LuaSandbox sandbox(limits);
+  std::optional<LuaError> error = sandbox.Run(
+      "local s = string.rep('a', 60000)\nreturn s:sub(1, 10), s:sub(2, 20)", "sub.lua", 2);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->message.find("C work limit exceeded"), std::string::npos) << error->ToString();
+}
+
+}  // namespace
+}  // namespace canasta

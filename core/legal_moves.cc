@@ -559,8 +559,17 @@ class QuickFinish {
     told_no_ = r_.out_answer_binds && !q_.turn_answer().value_or(true);
     // Going out needs a canasta within reach (000 §17).
     bool reachable = false;
+    // The side's meld of each rank (SideMeld, in one pass: the first meld of
+    // a rank, if it holds cards).
+    base_.fill(nullptr);
+    bool seen[15] = {};
+    for (const Meld& m : q_.melds(side)) {
+      const int k = int(m.rank);
+      if (k < kBlackThree || k > 14 || seen[k]) continue;
+      seen[k] = true;
+      if (!m.cards.empty()) base_[size_t(k)] = &m;
+    }
     for (int k = kBlackThree; k <= 14; ++k) {
-      base_[size_t(k)] = SideMeld(q_, side, Rank(k));
       const int size = base_[size_t(k)] ? base_[size_t(k)]->size() : 0;
       reachable |= size + cnt_[k] + cnt_[kTwos] + cnt_[kJokers] >= r_.canasta_size;
     }
@@ -714,6 +723,16 @@ template <class M>
 bool FinishableAfter(const Position& pos, const M& m, Search* s) {
   ScratchCopy q(pos);
   q->Apply(m);
+  // Red threes taken with the pile are laid out first (000 §7), as the
+  // search does (CanFinishAfterThrees).
+  const int seat = q->current_player();
+  for (int guard = 0; guard < 16 && q->phase() == Phase::kPlay &&
+                      q->rules().LaidOutThreesIn(q->hand(seat)) > 0;
+       ++guard) {
+    std::vector<ThreeMove> due = DueThrees(*q, seat);
+    if (due.empty()) break;
+    q->Apply(due[0]);
+  }
   if (q->phase() == Phase::kPlay) {
     const Counts cnt = ClassCounts(q->hand(q->current_player()));
     if (QuickApplies(*q, cnt)) {

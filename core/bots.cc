@@ -15,6 +15,7 @@ class RandomBot : public Bot {
     return size_t(rng.Below(int(legal.size())));
   }
   const char* name() const override { return "random"; }
+  bool uniform() const override { return true; }
 };
 
 int CardsIn(const Move& m) {
@@ -338,14 +339,21 @@ DealMove ShuffledDeal(const Rules& r, int dealer, Rng& rng) {
 
 int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves) {
   std::vector<Move> legal;
+  Move drawn;
   int played = 0;
   for (; played < max_moves; ++played) {
     if (pos->phase() == Phase::kOver && DueThrees(*pos, pos->current_player()).empty()) break;
+    const bool may_end =
+        pos->stock_size() == 0 && pos->phase() != Phase::kPlay && MayEndDeal(*pos);
+    if (bot.uniform() && !may_end) {
+      if (!SampleLegalMove(*pos, rng, &drawn)) break;
+      pos->Apply(drawn);
+      continue;
+    }
     LegalMoves(*pos, &legal);
     const bool three = !legal.empty() && std::holds_alternative<ThreeMove>(legal[0]);
     // With the stock gone, a player who may refuse the pile ends the deal.
-    if (pos->stock_size() == 0 && pos->phase() != Phase::kPlay && MayEndDeal(*pos) && !three)
-      break;
+    if (may_end && !three) break;
     if (legal.empty()) break;
     size_t pick = 0;
     if (!three) pick = bot.Choose(SeatView(*pos, pos->current_player()), legal, rng);

@@ -10,25 +10,9 @@
 
 #include "core/legal_moves.h"
 #include "core/position.h"
+#include "core/rng.h"
 
 namespace canasta {
-
-// A small deterministic generator (splitmix64): the same seed gives the same
-// games on every platform, unlike std::uniform_int_distribution.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  int Below(int n) { return n <= 1 ? 0 : int(Next() % uint64_t(n)); }
-
- private:
-  uint64_t state_;
-};
 
 // What one seat may know.
 class SeatView {
@@ -58,6 +42,10 @@ class Bot {
   // Picks one of `legal` (never empty). Draw moves are shown without cards.
   virtual size_t Choose(const SeatView& view, const std::vector<Move>& legal, Rng& rng) = 0;
   virtual const char* name() const = 0;
+  // Whether the bot picks uniformly among the legal moves whatever it sees:
+  // then PlayOut and SimulateGame draw its move with SampleLegalMove instead
+  // of listing every legal move for Choose (the same chances, fewer judged).
+  virtual bool uniform() const { return false; }
 };
 
 // Uniform among the legal moves.

@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <type_traits>
 
 #include "core/special_hand.h"
 
@@ -37,14 +38,23 @@ const ClassFaces& Faces() {
   return table;
 }
 
+// The hand's count per class, read off the face layout (Card: four suits a
+// rank from the twos up, the joker last), asked for every candidate.
+static_assert(Card(Rank::kTwo, Suit::kSpades).index() == 0 &&
+              Card(Rank::kThree, Suit::kSpades).index() == 4 &&
+              Card(Rank::kThree, Suit::kClubs).index() == 7 &&
+              Card(Rank::kFour, Suit::kSpades).index() == 8 && Card::Joker().index() == 52 &&
+              Card(Rank::kThree, Suit::kHearts).is_red() && Card(Rank::kThree, Suit::kDiamonds).is_red());
 Counts ClassCounts(const CardCounts& hand) {
-  static const std::array<uint8_t, kNumFaces> kClassOf = [] {
-    std::array<uint8_t, kNumFaces> t{};
-    for (int i = 0; i < kNumFaces; ++i) t[size_t(i)] = uint8_t(CardClass(Card::FromIndex(i)));
-    return t;
-  }();
   Counts n{};
-  for (int i = 0; i < kNumFaces; ++i) n[kClassOf[size_t(i)]] += hand.count_at(i);
+  auto four = [&](int i) {
+    return hand.count_at(i) + hand.count_at(i + 1) + hand.count_at(i + 2) + hand.count_at(i + 3);
+  };
+  n[kTwos] = four(0);
+  n[kBlackThree] = hand.count_at(4) + hand.count_at(7);
+  n[kRedThree] = hand.count_at(5) + hand.count_at(6);
+  for (int k = 4; k <= 14; ++k) n[size_t(k)] = four((k - 2) * 4);
+  n[kJokers] = hand.count_at(52);
   return n;
 }
 
@@ -164,8 +174,10 @@ constexpr int kAsStep = 13;
 
 // Calls f(meld) for every one-part meld of step `step` that Check accepts,
 // naturals, twos and jokers ascending (descending if `big_first`), until f
-// returns true; returns whether it did.
-template <class F>
+// returns true; returns whether it did. kLazy: for every one that passes
+// ShapeMayPass, f(make) with `make()` filling *scratch with it (unchecked: f
+// judges it), so that a candidate passed over is never built.
+template <bool kLazy = false, class F>
 bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, bool big_first,
                    MeldMove* scratch, F&& f) {
   const Rules& r = p.rules();
@@ -186,9 +198,17 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
         for (int c = 0; c <= cnt[kJokers]; ++c) {
           const int j = big_first ? cnt[kJokers] - c : c;
           if (n + t + j == 0 || !ShapeMayPass(r, base, rank, n, t, j)) continue;
-          FillCounting(hand, p.turn_count_limit(), cls, n, t, j, &part.cards);
-          if (!Clean(p, *scratch)) continue;
-          if (f(*scratch)) return true;
+          if constexpr (kLazy) {
+            auto make = [&, n, t, j]() -> const MeldMove& {
+              FillCounting(hand, p.turn_count_limit(), cls, n, t, j, &part.cards);
+              return *scratch;
+            };
+            if (f(make)) return true;
+          } else {
+            FillCounting(hand, p.turn_count_limit(), cls, n, t, j, &part.cards);
+            if (!Clean(p, *scratch)) continue;
+            if (f(*scratch)) return true;
+          }
         }
       }
     }
@@ -222,10 +242,11 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
   return false;
 }
 
+// Every meld candidate of the generator, lazily (f(make) judges it).
 template <class F>
 bool ForEachMeld(const Position& p, int seat, const Counts& cnt, MeldMove* scratch, F&& f) {
   for (int step = 0; step < kSteps; ++step)
-    if (ForEachMeldAt(p, seat, cnt, step, false, scratch, f)) return true;
+    if (ForEachMeldAt<true>(p, seat, cnt, step, false, scratch, f)) return true;
   return false;
 }
 
@@ -758,10 +779,94 @@ void AppendCounts(const std::vector<Card>& cards, std::string* out) {
   }
 }
 
-void SequenceMoves(const Position& pos, std::vector<Move>* out);
+// How the generator hands over its candidates: each move with the test that
+// decides whether it is legal (Check, then a finish of the turn). Offer
+// returns true to stop the generation. LegalMoves judges every candidate in
+// order (CollectSink); SampleLegalMove counts them (CountSink) and judges only
+// the one it draws (PickSink). So the moves a sampler may draw are exactly
+// those LegalMoves lists: one generator, one test per candidate.
+// A candidate is handed over built or as a callable that builds it (the
+// sink builds only those it looks at, always before judging them).
+template <class X>
+decltype(auto) Built(X& x) {
+  if constexpr (std::is_invocable_v<X&>)
+    return x();
+  else
+    return static_cast<const X&>(x);
+}
+
+class CollectSink {
+ public:
+  explicit CollectSink(std::vector<Move>* out) : out_(out) {}
+  template <class X, class T>
+  bool Offer(X&& x, T&& legal) {
+    ++offered_;
+    const auto& m = Built(x);
+    if (legal()) out_->push_back(m);
+    return false;
+  }
+  bool done() const { return false; }
+  size_t offered() const { return offered_; }
+
+ private:
+  std::vector<Move>* out_;
+  size_t offered_ = 0;
+};
+
+class CountSink {
+ public:
+  template <class X, class T>
+  bool Offer(X&& x, T&&) {
+    using M = std::decay_t<decltype(Built(x))>;
+    constexpr bool kForced = std::is_same_v<M, ThreeMove> || std::is_same_v<M, FootMove>;
+    if (offered_ == 0) {
+      forced_ = kForced;
+      special_ = std::is_same_v<M, SpecialHandMove>;
+    } else if (offered_ == 1) {
+      then_forced_ = kForced;
+    }
+    ++offered_;
+    return false;
+  }
+  bool done() const { return false; }
+  size_t offered() const { return offered_; }
+  // Whether the first candidate is a red three or the foot (always legal).
+  bool forced() const { return forced_; }
+  // Whether a special hand comes first, with a red three after it.
+  bool special_then_forced() const { return special_ && then_forced_; }
+
+ private:
+  size_t offered_ = 0;
+  bool forced_ = false, special_ = false, then_forced_ = false;
+};
+
+class PickSink {
+ public:
+  PickSink(size_t want, Move* out) : want_(want), out_(out) {}
+  template <class X, class T>
+  bool Offer(X&& x, T&& legal) {
+    if (offered_++ != want_) return false;
+    const auto& m = Built(x);
+    legal_ = legal();
+    if (legal_) *out_ = m;
+    return true;
+  }
+  bool done() const { return offered_ > want_; }
+  size_t offered() const { return offered_; }
+  bool legal() const { return legal_; }
+
+ private:
+  size_t want_, offered_ = 0;
+  Move* out_;
+  bool legal_ = false;
+};
+
+template <class Sink>
+void SequenceMoves(const Position& pos, Sink& sink);
 
 // The play phase: melds, "may I go out?", discards.
-void PlayMoves(const Position& pos, std::vector<Move>* out) {
+template <class Sink>
+void PlayMoves(const Position& pos, Sink& sink) {
   const int seat = pos.current_player();
   const Rules& r = pos.rules();
   const CardCounts& hand = pos.hand(seat);
@@ -771,15 +876,34 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
     const int partner = (seat + 2) % r.num_players;
     if (pos.question_waiting() && Clean(pos, AnswerMove{partner, true, 0})) {
       for (bool yes : {true, false}) {
-        Search s;
-        AnswerMove a{partner, yes, 0};
-        if (FinishableAfter(pos, a, &s)) out->push_back(a);
+        const AnswerMove a{partner, yes, 0};
+        if (sink.Offer(a, [&] {
+              Search s;
+              return FinishableAfter(pos, a, &s);
+            }))
+          return;
       }
       return;
     }
   }
-  std::array<bool, kClasses> discard_ok{};
-  Discards(pos, seat, cnt, &discard_ok);
+  // Whether the discard of a class is legal, judged once when first needed,
+  // as Discards judges it: while the opening falls short none is; once one
+  // that keeps a card is refused for a turn-wide reason, so is every other.
+  std::array<int8_t, kClasses> discard_ok;
+  discard_ok.fill(-1);
+  bool none_judged = false, none_legal = false;
+  auto discard_legal = [&](int cls) {
+    int8_t& ok = discard_ok[size_t(cls)];
+    if (ok < 0) {
+      if (!none_judged) none_legal = pos.TurnEndOpeningShort();
+      none_judged = true;
+      TaggedViolations v;
+      if (!none_legal) v = pos.Check(DiscardMove{seat, FirstOf(hand, cls), 0});
+      ok = !none_legal && v.empty();
+      if (!ok && hand.total() >= 2 && TurnWide(r, v)) none_legal = true;
+    }
+    return ok == 1;
+  };
 
   MeldMove scratch;
   std::vector<uint32_t> good;
@@ -789,66 +913,79 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
   const bool hopeless =
       CountBinds(pos) && MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat));
   if (!hopeless)
-    ForEachMeld(pos, seat, cnt, &scratch, [&](const MeldMove& m) {
-      // Without the copy where a discard plainly remains: the side has opened
-      // before this turn, no black three is laid, and a card whose discard is
-      // legal now stays behind with another (so that it does not go out).
-      const MeldPart& part = m.parts[0];
-      Counts after = cnt;
-      for (Card c : part.cards) --after[CardClass(c)];
-      bool easy = !opening && hand.total() - int(part.cards.size()) >= 2 &&
-                  after[kBlackThree] == cnt[kBlackThree];
-      if (easy) {
-        easy = false;
-        for (int cls = 1; cls < kClasses && !easy; ++cls) easy = after[cls] > 0 && discard_ok[cls];
-      }
-      // A part of a finish found for an earlier candidate is one too: the
-      // order of the parts changes no check (see Search). Except a new meld
-      // of wild cards alone under one_unfinished_wild_meld (001 L63): laid
-      // first, it bars the wild cards the finish gave the other melds. Nor
-      // after taking the pile in the opening: only cards held before the take
-      // count (000 §13), and which faces of a class a part takes, so what it
-      // counts, depends on the parts laid before it (FillCounting).
-      const uint32_t sig = PartSig(part);
-      const bool order_matters = (r.one_unfinished_wild_meld && !part.to &&
-                                  MeldRank(part.cards, part.as) == Rank::kJoker) ||
-                                 pos.turn_count_limit() != nullptr;
-      if (!easy && !order_matters)
-        easy = std::find(good.begin(), good.end(), sig) != good.end();
-      if (!easy) {
-        Search search;
-        easy = FinishableAfter(pos, m, &search);
+    ForEachMeld(pos, seat, cnt, &scratch, [&](auto& make) {
+      return sink.Offer(make, [&] {
+        const MeldMove& m = scratch;
+        if (!Clean(pos, m)) return false;
+        // Without the copy where a discard plainly remains: the side has
+        // opened before this turn, no black three is laid, and a card whose
+        // discard is legal now stays behind with another (so that it does not
+        // go out).
+        const MeldPart& part = m.parts[0];
+        Counts after = cnt;
+        for (Card c : part.cards) --after[CardClass(c)];
+        bool easy = !opening && hand.total() - int(part.cards.size()) >= 2 &&
+                    after[kBlackThree] == cnt[kBlackThree];
         if (easy) {
-          good.push_back(sig);
-          good.insert(good.end(), search.found.begin(), search.found.end());
+          easy = false;
+          for (int cls = 1; cls < kClasses && !easy; ++cls)
+            easy = after[cls] > 0 && discard_legal(cls);
         }
-      }
-      if (easy) out->push_back(m);
-      return false;
+        // A part of a finish found for an earlier candidate is one too: the
+        // order of the parts changes no check (see Search). Except a new meld
+        // of wild cards alone under one_unfinished_wild_meld (001 L63): laid
+        // first, it bars the wild cards the finish gave the other melds. Nor
+        // after taking the pile in the opening: only cards held before the
+        // take count (000 §13), and which faces of a class a part takes, so
+        // what it counts, depends on the parts laid before it (FillCounting).
+        const uint32_t sig = PartSig(part);
+        const bool order_matters = (r.one_unfinished_wild_meld && !part.to &&
+                                    MeldRank(part.cards, part.as) == Rank::kJoker) ||
+                                   pos.turn_count_limit() != nullptr;
+        if (!easy && !order_matters)
+          easy = std::find(good.begin(), good.end(), sig) != good.end();
+        if (!easy) {
+          Search search;
+          easy = FinishableAfter(pos, m, &search);
+          if (easy) {
+            good.push_back(sig);
+            good.insert(good.end(), search.found.begin(), search.found.end());
+          }
+        }
+        return easy;
+      });
     });
+  if (sink.done()) return;
   // "May I go out?" (000 §17): once a turn; whether after melding too is the
   // ruleset's (ask_out_after_melding), so Check decides.
   // (The refusal after melding or taking is known without wording it.)
   const bool ask_refused = pos.turn_took_pile_or_melded() && !r.ask_out_after_melding;
   if (r.partnerships() && !pos.turn_answer() && !ask_refused && Clean(pos, AskOutMove{seat, 0})) {
-    // The answer no forbids only going out: a discard legal now that keeps
-    // a card stays legal after it.
-    bool any = false;
-    for (int cls = 1; cls < kClasses && hand.total() >= 2; ++cls) any |= discard_ok[cls];
-    if (!any) {
-      Position asked = pos;
-      asked.Apply(AskOutMove{seat, 0});
-      for (bool yes : {false, true}) {
-        if (any) break;
-        Search s;
-        any = FinishableAfter(asked, AnswerMove{(seat + 2) % r.num_players, yes, 0}, &s);
+    const bool stop = sink.Offer(AskOutMove{seat, 0}, [&] {
+      // The answer no forbids only going out: a discard legal now that keeps
+      // a card stays legal after it.
+      bool any = false;
+      for (int cls = 1; cls < kClasses && hand.total() >= 2 && !any; ++cls)
+        any = cnt[cls] > 0 && discard_legal(cls);
+      if (!any) {
+        Position asked = pos;
+        asked.Apply(AskOutMove{seat, 0});
+        for (bool yes : {false, true}) {
+          if (any) break;
+          Search s;
+          any = FinishableAfter(asked, AnswerMove{(seat + 2) % r.num_players, yes, 0}, &s);
+        }
       }
-    }
-    if (any) out->push_back(AskOutMove{seat, 0});
+      return any;
+    });
+    if (stop) return;
   }
-  SequenceMoves(pos, out);
+  SequenceMoves(pos, sink);
+  if (sink.done()) return;
   for (int cls = 1; cls < kClasses; ++cls)
-    if (discard_ok[cls]) out->push_back(DiscardMove{seat, FirstOf(hand, cls), 0});
+    if (cnt[cls] > 0 &&
+        sink.Offer(DiscardMove{seat, FirstOf(hand, cls), 0}, [&] { return discard_legal(cls); }))
+      return;
 }
 
 // Sequences (002 L67, L75; readings R115), generated apart from the rank
@@ -857,7 +994,8 @@ void PlayMoves(const Position& pos, std::vector<Move>* out) {
 // places the hand's wild cards fill (up to sequence_max_wilds; twos before
 // jokers), and every extension of each of the side's sequences at either
 // end. Each is offered when Check accepts it and the turn can still finish.
-void SequenceMoves(const Position& pos, std::vector<Move>* out) {
+template <class Sink>
+void SequenceMoves(const Position& pos, Sink& sink) {
   const Rules& r = pos.rules();
   if (!r.sequence_melds) return;
   const int seat = pos.current_player();
@@ -870,13 +1008,15 @@ void SequenceMoves(const Position& pos, std::vector<Move>* out) {
   const int order_low = r.sequence_ace == SequenceAce::kHigh ? r.sequence_lowest : r.sequence_lowest - 1;
   const int order_high = r.sequence_ace == SequenceAce::kLow ? 13 : 14;
   std::vector<std::string> seen;
-  auto offer = [&](MeldMove m) {
+  // Returns true to stop.
+  auto offer = [&](const MeldMove& m) {
     std::string key = PlayKey(m);
-    if (std::find(seen.begin(), seen.end(), key) != seen.end()) return;
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) return false;
     seen.push_back(key);
-    if (!Clean(pos, m)) return;
-    Search search;
-    if (FinishableAfter(pos, m, &search)) out->push_back(std::move(m));
+    return sink.Offer(m, [&] {
+      Search search;
+      return Clean(pos, m) && FinishableAfter(pos, m, &search);
+    });
   };
   // Cards for places lo..hi of `suit`, or false when more wild cards are needed than the hand may give.
   auto fill = [&](Suit suit, int lo, int hi, std::vector<Card>* cards) {
@@ -906,7 +1046,7 @@ void SequenceMoves(const Position& pos, std::vector<Move>* out) {
         part = MeldPart{};
         part.sequence = true;
         if (!fill(suit, lo, hi, &part.cards)) continue;
-        offer(m);
+        if (offer(m)) return;
       }
     }
   }
@@ -924,7 +1064,7 @@ void SequenceMoves(const Position& pos, std::vector<Move>* out) {
         part = MeldPart{};
         part.to_id = seq.id;
         if (!fill(suit, lo, hi, &part.cards)) continue;
-        offer(m);
+        if (offer(m)) return;
       }
     }
   }
@@ -991,7 +1131,8 @@ std::vector<std::vector<MeldPart>> BeforePlans(const Position& pos, int seat,
 }
 
 // The draw phase: the draw, then every way to take the pile.
-void DrawMoves(const Position& pos, std::vector<Move>* out) {
+template <class Sink>
+void DrawMoves(const Position& pos, Sink& sink) {
   const Rules& r = pos.rules();
   const int seat = pos.current_player();
   const int side = pos.side_of(seat);
@@ -999,14 +1140,18 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
     // A question asked before the draw (a recorded game may hold one).
     const int partner = (seat + 2) % r.num_players;
     if (pos.question_waiting() && Clean(pos, AnswerMove{partner, true, 0})) {
-      out->push_back(AnswerMove{partner, true, 0});
-      out->push_back(AnswerMove{partner, false, 0});
+      if (!sink.Offer(AnswerMove{partner, true, 0}, [] { return true; }))
+        sink.Offer(AnswerMove{partner, false, 0}, [] { return true; });
       return;
     }
   }
   if (pos.stock_size() > 0) {
-    DrawMove d{seat, pos.StockTop(std::min(r.stock_draw, pos.stock_size())), 0};
-    if (Clean(pos, d)) out->push_back(std::move(d));
+    DrawMove d{seat, {}, 0};
+    auto make = [&]() -> const DrawMove& {
+      d.cards = pos.StockTop(std::min(r.stock_draw, pos.stock_size()));
+      return d;
+    };
+    if (sink.Offer(make, [&] { return Clean(pos, d); })) return;
   }
   if (pos.pile().empty()) return;
   const Card top = pos.pile().back();
@@ -1025,6 +1170,10 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
       !hook && (frozen || r.unfrozen_take == UnfrozenTake::kTwoNaturalsFromHand ||
                 r.unfrozen_take == UnfrozenTake::kNaturalPair);
   TakePileMove t{seat, top, {}, {}, {}, 0};
+  auto take_legal = [&] {
+    Search search;
+    return Clean(pos, t) && FinishableAfter(pos, t, &search);
+  };
   // The initial meld is laid from the hand with the take (001 L42).
   const bool before = r.initial_meld_before_pile && !pos.has_melded(side);
   // The classes of naturals shown with the top card: its own; for a wild top
@@ -1040,20 +1189,21 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
         if (n < 2 && pair_needed) continue;  // Check's first refusal (000 §13, §14; 002 Play-4)
         for (int w2 = 0; w2 <= cnt[kTwos]; ++w2) {
           for (int jk = 0; jk <= cnt[kJokers]; ++jk) {
-            FillPart(hand, k, n, w2, jk, &t.with);
-            t.to = t.with.empty() && !to_hand ? std::optional<Rank>(top.rank()) : std::nullopt;
+            auto make = [&, k, n, w2, jk]() -> const TakePileMove& {
+              FillPart(hand, k, n, w2, jk, &t.with);
+              t.to = t.with.empty() && !to_hand ? std::optional<Rank>(top.rank()) : std::nullopt;
+              return t;
+            };
             if (before) {
+              make();
               for (std::vector<MeldPart>& plan : BeforePlans(pos, seat, t.with)) {
                 t.before = std::move(plan);
-                Search search;
-                if (Clean(pos, t) && FinishableAfter(pos, t, &search)) out->push_back(t);
+                if (sink.Offer(t, take_legal)) return;
               }
               t.before.clear();
               continue;
             }
-            if (!Clean(pos, t)) continue;
-            Search search;
-            if (FinishableAfter(pos, t, &search)) out->push_back(t);
+            if (sink.Offer(make, take_legal)) return;
           }
         }
       }
@@ -1061,10 +1211,7 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
         // A wild top card alone onto the side's meld of this rank.
         t.with.clear();
         t.to = Rank(k);
-        if (Clean(pos, t)) {
-          Search search;
-          if (FinishableAfter(pos, t, &search)) out->push_back(t);
-        }
+        if (sink.Offer(t, take_legal)) return;
       }
     }
   }
@@ -1073,7 +1220,8 @@ void DrawMoves(const Position& pos, std::vector<Move>* out) {
 // A special hand (001 L65-L71): the whole hand, when it makes one of the
 // ruleset's and Check accepts it (after the stock draw, the side not
 // melded). SpecialHandOf first: the one shape check, and cheap.
-void SpecialHandMoves(const Position& pos, std::vector<Move>* out) {
+template <class Sink>
+void SpecialHandMoves(const Position& pos, Sink& sink) {
   const int seat = pos.current_player();
   const CardCounts& hand = pos.hand(seat);
   if (!pos.rules().special_hands() || pos.phase() != Phase::kPlay ||
@@ -1085,8 +1233,8 @@ void SpecialHandMoves(const Position& pos, std::vector<Move>* out) {
   if (pos.rules().partnerships() && pos.question_waiting() &&
       Clean(pos, AnswerMove{(seat + 2) % n, true, 0}))
     return;
-  SpecialHandMove m{seat, hand.ToVector(), 0};
-  if (Clean(pos, m)) out->push_back(std::move(m));
+  const SpecialHandMove m{seat, hand.ToVector(), 0};
+  sink.Offer(m, [&] { return Clean(pos, m); });
 }
 
 }  // namespace
@@ -1229,53 +1377,105 @@ FinishVerdicts JudgeFinish(const Position& pos, const Move& move) {
 
 }  // namespace internal
 
-void LegalMoves(const Position& pos, std::vector<Move>* out) {
-  out->clear();
+namespace {
+
+// The generator: every candidate of LegalMoves, in its order, into `sink`.
+template <class Sink>
+void Generate(const Position& pos, Sink& sink) {
   const Rules& r = pos.rules();
   const int seat = pos.current_player();
+  auto always = [] { return true; };
   if (pos.phase() == Phase::kBeforePlay) {
     // Threes laid out before play go in seat order from the dealer's left.
     for (int i = 1; i <= r.num_players; ++i) {
       int s = (pos.dealer() + i) % r.num_players;
-      for (ThreeMove& m : DueThrees(pos, s)) out->push_back(m);
-      if (!out->empty()) return;
+      for (const ThreeMove& m : DueThrees(pos, s))
+        if (sink.Offer(m, always)) return;
+      if (sink.offered() > 0) return;
     }
   }
   if (pos.phase() == Phase::kOver) {
-    for (ThreeMove& m : DueThrees(pos, seat)) out->push_back(m);
+    for (const ThreeMove& m : DueThrees(pos, seat))
+      if (sink.Offer(m, always)) return;
     return;
   }
   // The foot, as soon as it is due (002 L71): nothing else until then.
   if (const int foot = pos.FootDue(); foot >= 0) {
-    out->push_back(FootMove{foot, 0});
+    sink.Offer(FootMove{foot, 0}, always);
     return;
   }
   // Then the threes found in a foot picked up after the discard.
   for (int s = 0; s < r.num_players; ++s) {
     if (!pos.MayLayOutFootThrees(s)) continue;
-    for (ThreeMove& m : DueThrees(pos, s)) out->push_back(m);
-    if (!out->empty()) return;
+    for (const ThreeMove& m : DueThrees(pos, s))
+      if (sink.Offer(m, always)) return;
+    if (sink.offered() > 0) return;
   }
   // Bonus cards due after an initial meld are drawn before the next turn (001 L37).
   if (pos.bonus_player() >= 0) {
-    DrawMove d{pos.bonus_player(), pos.StockTop(pos.bonus_count()), 0, true};
-    out->push_back(d);
+    sink.Offer(DrawMove{pos.bonus_player(), pos.StockTop(pos.bonus_count()), 0, true}, always);
     return;
   }
   // A special hand before the threes: the straight holds a three (001 L57, L68).
-  SpecialHandMoves(pos, out);
-  const size_t special = out->size();
+  SpecialHandMoves(pos, sink);
+  if (sink.done()) return;
+  const size_t special = sink.offered();
   // Red threes first: they never stay in the hand (000 §7).
-  for (ThreeMove& m : DueThrees(pos, seat)) {
+  for (const ThreeMove& m : DueThrees(pos, seat)) {
     if (pos.phase() == Phase::kPlay || r.three_layout != ThreeLayout::kBeforePlay ||
         pos.pile_threes(seat) > 0)
-      out->push_back(m);
+      if (sink.Offer(m, always)) return;
   }
-  if (out->size() > special) return;
+  if (sink.offered() > special) return;
   if (pos.phase() != Phase::kPlay)
-    DrawMoves(pos, out);
+    DrawMoves(pos, sink);
   else
-    PlayMoves(pos, out);
+    PlayMoves(pos, sink);
+}
+
+}  // namespace
+
+void LegalMoves(const Position& pos, std::vector<Move>* out) {
+  out->clear();
+  CollectSink sink(out);
+  Generate(pos, sink);
+}
+
+bool SampleLegalMove(const Position& pos, Rng& rng, Move* out) {
+  CountSink count;
+  Generate(pos, count);
+  const size_t n = count.offered();
+  if (n == 0) return false;
+  // The candidates refused so far (kept per thread: no allocation per call).
+  thread_local std::vector<uint8_t> refused;
+  refused.assign(n, 0);
+  // A red three or the foot first: no choice. So too where a special hand
+  // refused leaves the threes first.
+  size_t first = 0;
+  if (count.special_then_forced()) {
+    PickSink special(0, out);
+    Generate(pos, special);
+    if (!special.legal()) first = 1;
+    refused[0] = !special.legal();
+  }
+  if (count.forced() || first == 1) {
+    PickSink forced(first, out);
+    Generate(pos, forced);
+    return true;
+  }
+  for (size_t left = n; left > 0; --left) {
+    size_t k = size_t(rng.Below(int(left)));
+    size_t i = 0;
+    for (;; ++i) {
+      if (refused[i]) continue;
+      if (k-- == 0) break;
+    }
+    PickSink pick(i, out);
+    Generate(pos, pick);
+    if (pick.legal()) return true;
+    refused[i] = 1;
+  }
+  return false;
 }
 
 std::vector<Move> LegalMoves(const Position& pos) {

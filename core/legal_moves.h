@@ -78,6 +78,7 @@
 #include <vector>
 
 #include "core/position.h"
+#include "core/rng.h"
 
 namespace canasta {
 
@@ -87,6 +88,15 @@ namespace canasta {
 std::vector<Move> LegalMoves(const Position& pos);
 // The same into *out (cleared first), reusing its storage.
 void LegalMoves(const Position& pos, std::vector<Move>* out);
+
+// One of LegalMoves(pos), each with the same chance, without judging every
+// candidate: the generator's candidates (the moves LegalMoves would judge, in
+// its order) are counted, one is drawn and judged as LegalMoves judges it, and
+// a refused one is set aside before the next draw. Where LegalMoves(pos) starts
+// with a red three or the foot (no choice to make: PlayOut and SimulateGame
+// take the first), that move. False when LegalMoves(pos) is empty. The same
+// chances as LegalMoves(pos)[rng.Below(n)], not the same draws of `rng`.
+bool SampleLegalMove(const Position& pos, Rng& rng, Move* out);
 
 // With the stock gone, whether the player in turn may end the deal by not
 // taking the pile (000 §15, readings R12).

@@ -60,9 +60,15 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
           continue;
         }
       }
-      std::vector<Move> legal = LegalMoves(pos);
       // With the stock gone, a player who may refuse the pile ends the deal.
-      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos)) {
+      const bool may_end = pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos);
+      // A bot that picks uniformly has its move drawn (core/legal_moves.h).
+      // (Where none is legal, on to the list below: it says why.)
+      std::vector<Move> legal(1);
+      const bool drawn = !may_end && bots[size_t(pos.current_player())]->uniform() &&
+                         SampleLegalMove(pos, rng, &legal[0]);
+      if (!drawn) legal = LegalMoves(pos);
+      if (may_end) {
         bool three = !legal.empty() && std::holds_alternative<ThreeMove>(legal[0]);
         if (!three) break;
       }
@@ -104,7 +110,8 @@ SimulateStats SimulateGame(const RulesetChoice& ruleset, uint64_t seed,
                                               .violation.message) +
                                ")");
       size_t pick = 0;
-      if (!std::holds_alternative<ThreeMove>(legal[0]) && !std::holds_alternative<FootMove>(legal[0])) {
+      if (!drawn && !std::holds_alternative<ThreeMove>(legal[0]) &&
+          !std::holds_alternative<FootMove>(legal[0])) {
         const int seat = pos.current_player();
         pick = bots[size_t(seat)]->Choose(SeatView(pos, seat), legal, rng);
       }

@@ -8,11 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/bots.h"
+#include "replay/log_writer.h"
 #include "scripting/ruleset.h"
 #include "test_util.h"
 
@@ -434,22 +436,99 @@ TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
   EXPECT_GT(takes, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulesets, LegalMovesBruteForce,
-                         ::testing::Values("classic", "hutto", "two-handed", "three-handed",
-                                           "jaques", "jaques-two-handed", "jaques-three-handed",
-                                           "tutorial",
-                                           // seed 001's meld and pile values (issue 10)
-                                           CANASTA_SOURCE_DIR "/tests/rulesets/modern-melds.lua"),
-                         [](const auto& param_info) {
-                           std::string n = param_info.param;
-                           // A ruleset file: its name without the folder and ".lua".
-                           n = n.substr(n.rfind('/') + 1);
-                           if (n.size() > 4 && n.compare(n.size() - 4, 4, ".lua") == 0)
-                             n.resize(n.size() - 4);
-                           for (char& ch : n)
-                             if (ch == '-') ch = '_';
-                           return n;
-                         });
+// The rulesets the generator is compared on.
+const char* const kGeneratorRulesets[] = {
+    "classic", "hutto", "two-handed", "three-handed", "jaques", "jaques-two-handed",
+    "jaques-three-handed", "tutorial",
+    // seed 001's meld and pile values (issue 10)
+    CANASTA_SOURCE_DIR "/tests/rulesets/modern-melds.lua"};
+
+std::string RulesetTestName(const ::testing::TestParamInfo<const char*>& param_info) {
+  std::string n = param_info.param;
+  // A ruleset file: its name without the folder and ".lua".
+  n = n.substr(n.rfind('/') + 1);
+  if (n.size() > 4 && n.compare(n.size() - 4, 4, ".lua") == 0) n.resize(n.size() - 4);
+  for (char& ch : n)
+    if (ch == '-') ch = '_';
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, LegalMovesBruteForce, ::testing::ValuesIn(kGeneratorRulesets),
+                         RulesetTestName);
+
+// --- Drawing one legal move (SampleLegalMove) -------------------------------
+
+class SampleLegalMoveDraws : public ::testing::TestWithParam<const char*> {};
+
+// On random positions from self-play: every move drawn is one of
+// LegalMoves(pos) (the same move, card for card), every legal move is drawn
+// over enough draws, a red three due first is the move drawn (no choice), and
+// no move is drawn where none is legal. At a few positions with several moves,
+// each is drawn about equally often.
+TEST_P(SampleLegalMoveDraws, EveryDrawIsALegalMoveAndEveryLegalMoveIsDrawn) {
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
+  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
+  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
+  const Rules& r = choice.rules;
+  Rng rng(20261203), draws(7);
+  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
+  int positions = 0, forced = 0, even = 0;
+  for (int deal = 0; positions < 120 && deal < 60; ++deal) {
+    std::vector<int> totals(size_t(r.num_sides()), deal % 3 == 0 ? 3200 : 0);
+    Position pos(r, *choice.hooks, totals);
+    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
+    for (int guard = 0; guard < 3000; ++guard) {
+      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
+      std::vector<Move> legal = LegalMoves(pos);
+      Move drawn;
+      if (legal.empty()) {
+        EXPECT_FALSE(SampleLegalMove(pos, draws, &drawn)) << "a move drawn where none is legal";
+        break;
+      }
+      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
+      if (rng.Below(4) == 0) {
+        ++positions;
+        std::map<std::string, int> seen;
+        for (const Move& m : legal) seen[MoveLine(m)] = 0;
+        const int n = threes ? 1 : int(legal.size());
+        const int tries = n >= 2 && n <= 8 && even < 5 ? 300 * n : 12 * n;
+        for (int i = 0; i < tries; ++i) {
+          ASSERT_TRUE(SampleLegalMove(pos, draws, &drawn));
+          auto it = seen.find(MoveLine(drawn));
+          ASSERT_NE(it, seen.end()) << "drawn but not legal: " << MoveLine(drawn);
+          ++it->second;
+        }
+        if (threes) {
+          ++forced;
+          EXPECT_EQ(seen[MoveLine(legal[0])], tries) << "a red three due is laid first";
+        } else {
+          for (const auto& [line, count] : seen) EXPECT_GT(count, 0) << "never drawn: " << line;
+          if (tries == 300 * n) {
+            ++even;
+            for (const auto& [line, count] : seen) {
+              EXPECT_GT(count, 200) << line;
+              EXPECT_LT(count, 400) << line;
+            }
+          }
+        }
+        if (HasFailure()) return;
+      }
+      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) && !threes)
+        break;
+      size_t pick = 0;
+      if (!threes) pick = bots[deal % 2]->Choose(SeatView(pos, pos.current_player()), legal, rng);
+      TaggedViolations v = pos.Play(legal[pick]);
+      ASSERT_TRUE(v.empty()) << PlayKey(legal[pick]) << ": " << v[0].violation.message;
+    }
+  }
+  std::printf("[ %s ] %d positions drawn from (%d with a three due, %d counted)\n", GetParam(),
+              positions, forced, even);
+  EXPECT_GE(positions, 120);
+  EXPECT_GT(even, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, SampleLegalMoveDraws, ::testing::ValuesIn(kGeneratorRulesets),
+                         RulesetTestName);
 
 // --- The finish judged on counts against the search -----------------------
 

@@ -1446,23 +1446,22 @@ bool SampleLegalMove(const Position& pos, Rng& rng, Move* out) {
   Generate(pos, count);
   const size_t n = count.offered();
   if (n == 0) return false;
-  // The candidates refused so far (kept per thread: no allocation per call).
-  thread_local std::vector<uint8_t> refused;
-  refused.assign(n, 0);
   // A red three or the foot first: no choice. So too where a special hand
   // refused leaves the threes first.
-  size_t first = 0;
+  size_t forced = count.forced() ? 0 : n;
   if (count.special_then_forced()) {
     PickSink special(0, out);
     Generate(pos, special);
-    if (!special.legal()) first = 1;
-    refused[0] = !special.legal();
+    if (!special.legal()) forced = 1;
   }
-  if (count.forced() || first == 1) {
-    PickSink forced(first, out);
-    Generate(pos, forced);
+  if (forced < n) {
+    PickSink first(forced, out);
+    Generate(pos, first);
     return true;
   }
+  // The candidates refused so far (kept per thread: no allocation per call).
+  thread_local std::vector<uint8_t> refused;
+  refused.assign(n, 0);
   for (size_t left = n; left > 0; --left) {
     size_t k = size_t(rng.Below(int(left)));
     size_t i = 0;

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -395,7 +396,11 @@ int AuditCommand(const std::vector<std::string>& args) {
   // Workers take files from the walk in order, audit and format each; this
   // thread writes the bytes in order (cli/ordered_pool.h).
   LogWalker walker(paths, globs, shard);
-  std::vector<std::string> names;  // by index, for the message of a failure
+  // The files in flight, by index, for the message of a failure: only the
+  // pool's window of them, so memory stays flat however many files there are.
+  std::mutex names_mu;
+  std::deque<std::string> names;
+  size_t first_name = 0;  // the index of names.front()
   Totals totals;
   bool unknown_ruleset = false;
   writer->Begin();
@@ -409,6 +414,7 @@ int AuditCommand(const std::vector<std::string>& args) {
       pool,
       [&](std::string* path) {
         if (!walker.Next(path)) return false;
+        std::lock_guard<std::mutex> lock(names_mu);
         names.push_back(*path);
         return true;
       },
@@ -431,12 +437,17 @@ int AuditCommand(const std::vector<std::string>& args) {
         unknown_ruleset |= a.unknown_ruleset;
         writer->AddFormatted(a.formatted);
         progress.Show(size_t(writer->summary().files));
+        std::lock_guard<std::mutex> lock(names_mu);
+        names.pop_front();
+        ++first_name;
       });
   progress.Clear();
   if (!outcome.spawn_error.empty()) return usage_error(outcome.spawn_error);
   if (outcome.error) {
-    const std::string file =
-        outcome.error_index < names.size() ? names[outcome.error_index] : std::string("?");
+    const std::string file = outcome.error_index >= first_name &&
+                                     outcome.error_index - first_name < names.size()
+                                 ? names[outcome.error_index - first_name]
+                                 : std::string("?");
     try {
       std::rethrow_exception(outcome.error);
     } catch (const std::bad_alloc&) {

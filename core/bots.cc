@@ -194,11 +194,11 @@ double GoingOutStakes(const SeatView& v) {
 class SensibleBot : public Bot {
  public:
   size_t Choose(const SeatView& v, const std::vector<Move>& legal, Rng& rng) override {
+    const TieBreak tie = tie_break();
     double best = -1e9;
     size_t pick = 0;
     for (size_t i = 0; i < legal.size(); ++i) {
-      double s = Score(v, legal[i]) + EndOfHandStakes(v, legal[i]) +
-                 rng.Below(100) / 1000.0;  // break ties
+      double s = Score(v, legal[i]) + rng.Below(tie.draws) / tie.scale;  // break ties
       if (s > best) {
         best = s;
         pick = i;
@@ -207,6 +207,10 @@ class SensibleBot : public Bot {
     return pick;
   }
   const char* name() const override { return "sensible"; }
+  bool scored() const override { return true; }
+  double Score(const SeatView& v, const Move& m) const override {
+    return Base(v, m) + EndOfHandStakes(v, m);
+  }
 
  private:
   // The end-of-hand stakes of `m` (see StakesDelta), in the units of Score:
@@ -239,7 +243,7 @@ class SensibleBot : public Bot {
     }
     return 0;
   }
-  double Score(const SeatView& v, const Move& m) const {
+  double Base(const SeatView& v, const Move& m) const {
     const Rules& r = v.rules();
     const int me = v.side_of(v.seat());
     // A special hand offered is declared (001 L65-L71): it ends the hand.
@@ -347,6 +351,15 @@ int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves) {
         pos->stock_size() == 0 && pos->phase() != Phase::kPlay && MayEndDeal(*pos);
     if (bot.uniform() && !may_end) {
       if (!SampleLegalMove(*pos, rng, &drawn)) break;
+      pos->Apply(drawn);
+      continue;
+    }
+    if (bot.scored() && !may_end) {
+      const SeatView view(*pos, pos->current_player());
+      if (!BestLegalMove(
+              *pos, [&](const Move& m) { return bot.Score(view, m); }, bot.tie_break(), rng,
+              &drawn))
+        break;
       pos->Apply(drawn);
       continue;
     }

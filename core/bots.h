@@ -46,6 +46,15 @@ class Bot {
   // then PlayOut and SimulateGame draw its move with SampleLegalMove instead
   // of listing every legal move for Choose (the same chances, fewer judged).
   virtual bool uniform() const { return false; }
+  // Whether the bot plays the legal move of the highest Score() plus its
+  // tie_break() draw (TieBreak, core/legal_moves.h): then PlayOut finds its
+  // move with BestLegalMove, which judges only the candidates that may win
+  // (the same chances as Choose over every legal move, fewer judged).
+  virtual bool scored() const { return false; }
+  // The move's score; only for a scored() bot. A function of the view and
+  // the move alone.
+  virtual double Score(const SeatView& /*view*/, const Move& /*m*/) const { return 0; }
+  virtual TieBreak tie_break() const { return TieBreak(); }
 };
 
 // Uniform among the legal moves.

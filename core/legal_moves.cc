@@ -861,6 +861,56 @@ class PickSink {
   bool legal_ = false;
 };
 
+// BestLegalMove's first pass: every candidate built and scored, unjudged.
+class ScoreSink {
+ public:
+  ScoreSink(const std::function<double(const Move&)>& score, std::vector<double>* out)
+      : score_(score), out_(out) {}
+  template <class X, class T>
+  bool Offer(X&& x, T&&) {
+    // Assigned into one scratch move, which keeps its storage.
+    thread_local Move scratch;
+    scratch = Built(x);
+    out_->push_back(score_(scratch));
+    return false;
+  }
+  bool done() const { return false; }
+  size_t offered() const { return out_->size(); }
+
+ private:
+  const std::function<double(const Move&)>& score_;
+  std::vector<double>* out_;
+};
+
+// Its later passes: the candidates marked 1 in `want` judged; each becomes 2
+// (legal, its move kept in `kept`) or 3 (refused).
+class JudgeSink {
+ public:
+  JudgeSink(std::vector<uint8_t>* want, std::vector<std::pair<size_t, Move>>* kept)
+      : want_(want), kept_(kept) {}
+  template <class X, class T>
+  bool Offer(X&& x, T&& legal) {
+    const size_t i = offered_++;
+    if ((*want_)[i] != 1) return false;
+    const auto& m = Built(x);
+    if (legal()) {
+      (*want_)[i] = 2;
+      kept_->emplace_back(i, m);
+    } else {
+      (*want_)[i] = 3;
+    }
+    return --left_ == 0;
+  }
+  void Expect(size_t n) { left_ = n; }
+  bool done() const { return left_ == 0; }
+  size_t offered() const { return offered_; }
+
+ private:
+  std::vector<uint8_t>* want_;
+  std::vector<std::pair<size_t, Move>>* kept_;
+  size_t offered_ = 0, left_ = 0;
+};
+
 template <class Sink>
 void SequenceMoves(const Position& pos, Sink& sink);
 
@@ -1475,6 +1525,90 @@ bool SampleLegalMove(const Position& pos, Rng& rng, Move* out) {
     refused[i] = 1;
   }
   return false;
+}
+
+bool BestLegalMove(const Position& pos, const std::function<double(const Move&)>& score,
+                   const TieBreak& tie, Rng& rng, Move* out) {
+  CountSink count;
+  Generate(pos, count);
+  const size_t n = count.offered();
+  if (n == 0) return false;
+  // A red three or the foot first: no choice (as SampleLegalMove).
+  size_t forced = count.forced() ? 0 : n;
+  if (count.special_then_forced()) {
+    PickSink special(0, out);
+    Generate(pos, special);
+    if (!special.legal()) forced = 1;
+  }
+  if (forced < n) {
+    PickSink first(forced, out);
+    Generate(pos, first);
+    return true;
+  }
+  // Per thread, so that a call allocates nothing once warm.
+  thread_local std::vector<double> scores;
+  thread_local std::vector<size_t> order;
+  thread_local std::vector<uint8_t> state;  // 0 unjudged, 1 wanted, 2 legal, 3 refused
+  thread_local std::vector<std::pair<size_t, Move>> kept;
+  scores.clear();
+  kept.clear();
+  ScoreSink scored(score, &scores);
+  Generate(pos, scored);
+  if (scores.size() != n) return false;  // the generator is deterministic: never
+  order.resize(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [](size_t a, size_t b) { return scores[a] > scores[b]; });
+  state.assign(n, 0);
+  const double most = tie.most();
+  bool found = false;
+  double best = 0;  // the best legal score, once found
+  size_t next = 0;  // order[next]: the best candidate not judged yet
+  size_t batch = 1;
+  for (;;) {
+    while (next < n && state[order[next]] != 0) ++next;
+    if (next == n) break;
+    // Those that may still win: within the draws of the best legal score,
+    // or, before one is found, of the best unjudged one; before one is found,
+    // at least `batch` of them, doubling, so that a run of refused
+    // candidates costs few passes.
+    const double bar = found ? best : scores[order[next]];
+    size_t wanted = 0;
+    for (size_t k = next; k < n; ++k) {
+      const size_t i = order[k];
+      if (state[i] != 0) continue;
+      if (!(scores[i] + most >= bar) && (found || wanted >= batch)) break;
+      state[i] = 1;
+      ++wanted;
+    }
+    if (wanted == 0) break;
+    batch *= 2;
+    JudgeSink judge(&state, &kept);
+    judge.Expect(wanted);
+    Generate(pos, judge);
+    for (size_t i = 0; i < n; ++i)
+      if (state[i] == 1) state[i] = 3;  // not reached: never, but never judged twice
+    for (const auto& [i, m] : kept) {
+      if (!found || scores[i] > best) best = scores[i];
+      found = true;
+    }
+  }
+  if (!found) return false;
+  // The draws, in LegalMoves order, for the legal moves still in the running.
+  std::sort(kept.begin(), kept.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  double top = -1e9;
+  const Move* pick = nullptr;
+  for (const auto& [i, m] : kept) {
+    if (!(scores[i] + most >= best)) continue;
+    const double s = scores[i] + rng.Below(tie.draws) / tie.scale;
+    if (s > top || pick == nullptr) {
+      top = s;
+      pick = &m;
+    }
+  }
+  *out = *pick;
+  return true;
 }
 
 std::vector<Move> LegalMoves(const Position& pos) {

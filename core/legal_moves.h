@@ -74,6 +74,7 @@
 #ifndef CANASTA_CORE_LEGAL_MOVES_H_
 #define CANASTA_CORE_LEGAL_MOVES_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,27 @@ void LegalMoves(const Position& pos, std::vector<Move>* out);
 // take the first), that move. False when LegalMoves(pos) is empty. The same
 // chances as LegalMoves(pos)[rng.Below(n)], not the same draws of `rng`.
 bool SampleLegalMove(const Position& pos, Rng& rng, Move* out);
+
+// How a bot that plays its best-scored move breaks ties: each legal move's
+// total is score(m) + rng.Below(draws) / scale, drawn once per move in the
+// order of LegalMoves, and the first move of the highest total is played.
+struct TieBreak {
+  int draws = 100;
+  double scale = 1000.0;
+  double most() const { return double(draws - 1) / scale; }  // the largest draw
+};
+
+// The move that loop picks over LegalMoves(pos), with the same chances,
+// without judging every candidate: every candidate is scored unjudged (a
+// score depends on the move alone), and only those that may still win are
+// judged, from the best score down: once the best legal score b is known, a
+// candidate scored below b - tie.most() cannot reach b. The draws are made
+// for those left in the running only (so the same chances, not the same
+// draws of `rng`). Where LegalMoves(pos) starts with a red three or the foot
+// (PlayOut plays the first without a choice), that move. False when
+// LegalMoves(pos) is empty.
+bool BestLegalMove(const Position& pos, const std::function<double(const Move&)>& score,
+                   const TieBreak& tie, Rng& rng, Move* out);
 
 // With the stock gone, whether the player in turn may end the deal by not
 // taking the pile (000 §15, readings R12).

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -528,6 +529,122 @@ TEST_P(SampleLegalMoveDraws, EveryDrawIsALegalMoveAndEveryLegalMoveIsDrawn) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rulesets, SampleLegalMoveDraws, ::testing::ValuesIn(kGeneratorRulesets),
+                         RulesetTestName);
+
+// --- BestLegalMove against the loop it replaces ---------------------------
+
+class BestLegalMoveChoices : public ::testing::TestWithParam<const char*> {};
+
+// The move of highest score over LegalMoves(pos), the first of equal scores,
+// or LegalMoves(pos)[0] where that is a red three (PlayOut lays it unasked).
+size_t FirstBest(const std::vector<Move>& legal, const std::function<double(const Move&)>& score) {
+  if (std::holds_alternative<ThreeMove>(legal[0])) return 0;
+  size_t pick = 0;
+  for (size_t i = 1; i < legal.size(); ++i)
+    if (score(legal[i]) > score(legal[pick])) pick = i;
+  return pick;
+}
+
+// On random positions from self-play, with no tie-break draws (TieBreak{1}:
+// every draw is 0) BestLegalMove picks exactly the first legal move of the
+// highest score, under scores that favour the moves often refused (melds,
+// the biggest first), that tie everywhere, that are arbitrary, and the
+// sensible bot's; with the sensible bot's draws, its pick is always one of
+// LegalMoves(pos) that Choose could make (within the draws of the best
+// legal score), and each of those is picked.
+TEST_P(BestLegalMoveChoices, TheSameMoveAsTheLoopOverEveryLegalMove) {
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
+  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
+  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
+  const Rules& r = choice.rules;
+  Rng rng(20261204), draws(9);
+  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
+  const std::unique_ptr<Bot> sensible = MakeSensibleBot();
+  ASSERT_TRUE(sensible->scored());
+  int positions = 0, refused_first = 0;
+  for (int deal = 0; positions < 120 && deal < 60; ++deal) {
+    std::vector<int> totals(size_t(r.num_sides()), deal % 3 == 0 ? 3200 : 0);
+    Position pos(r, *choice.hooks, totals);
+    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
+    for (int guard = 0; guard < 3000; ++guard) {
+      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
+      std::vector<Move> legal = LegalMoves(pos);
+      Move got;
+      const SeatView view(pos, pos.current_player());
+      const auto by_bot = [&](const Move& m) { return sensible->Score(view, m); };
+      if (legal.empty()) {
+        EXPECT_FALSE(BestLegalMove(pos, by_bot, TieBreak{}, draws, &got));
+        break;
+      }
+      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
+      if (rng.Below(3) == 0) {
+        ++positions;
+        const auto melds_first = [](const Move& m) {
+          const auto* x = std::get_if<MeldMove>(&m);
+          if (x == nullptr) return 0.0;
+          double n = 0;
+          for (const MeldPart& p : x->parts) n += double(p.cards.size());
+          return 100 + n;
+        };
+        const auto ties = [](const Move&) { return 1.0; };
+        const auto arbitrary = [](const Move& m) {
+          return double(std::hash<std::string>()(MoveLine(m)) % 7);
+        };
+        const std::function<double(const Move&)> scores[] = {melds_first, ties, arbitrary, by_bot};
+        for (const auto& score : scores) {
+          ASSERT_TRUE(BestLegalMove(pos, score, TieBreak{1, 1.0}, draws, &got));
+          EXPECT_EQ(MoveLine(got), MoveLine(legal[FirstBest(legal, score)]))
+              << GetParam() << " deal " << deal;
+        }
+        // Counted: positions where melds_first's favourites were refused
+        // (three of a rank held, or a pair and a wild card, and no meld legal:
+        // short of the minimum, say), so that later passes were needed.
+        if (pos.phase() == Phase::kPlay &&
+            !std::holds_alternative<MeldMove>(legal[FirstBest(legal, melds_first)])) {
+          const CardCounts& hand = pos.hand(pos.current_player());
+          int wilds = 0, most = 0;
+          std::map<int, int> by_rank;
+          for (Card c : hand.ToVector()) {
+            if (c.is_wild()) ++wilds;
+            else if (!c.is_red_three() && !c.is_black_three())
+              most = std::max(most, ++by_rank[int(c.rank())]);
+          }
+          refused_first += most >= 3 || (most >= 2 && wilds > 0);
+        }
+        // With the draws: only moves Choose could pick, and each of them.
+        std::map<std::string, int> could;
+        if (threes) {
+          could[MoveLine(legal[0])] = 0;
+        } else {
+          double best = -1e300;
+          for (const Move& m : legal) best = std::max(best, by_bot(m));
+          for (const Move& m : legal)
+            if (by_bot(m) + TieBreak().most() >= best) could[MoveLine(m)] = 0;
+        }
+        for (int i = 0; i < 40 * int(could.size()); ++i) {
+          ASSERT_TRUE(BestLegalMove(pos, by_bot, TieBreak{}, draws, &got));
+          auto it = could.find(MoveLine(got));
+          ASSERT_NE(it, could.end()) << "not a pick of Choose: " << MoveLine(got);
+          ++it->second;
+        }
+        for (const auto& [line, n] : could) EXPECT_GT(n, 0) << "never picked: " << line;
+        if (HasFailure()) return;
+      }
+      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) && !threes)
+        break;
+      size_t pick = 0;
+      if (!threes) pick = bots[deal % 2]->Choose(view, legal, rng);
+      TaggedViolations v = pos.Play(legal[pick]);
+      ASSERT_TRUE(v.empty()) << PlayKey(legal[pick]) << ": " << v[0].violation.message;
+    }
+  }
+  std::printf("[ %s ] %d positions, %d with the favoured candidates refused\n", GetParam(),
+              positions, refused_first);
+  EXPECT_GE(positions, 120);
+  EXPECT_GT(refused_first, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, BestLegalMoveChoices, ::testing::ValuesIn(kGeneratorRulesets),
                          RulesetTestName);
 
 // --- The finish judged on counts against the search -----------------------

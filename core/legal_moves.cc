@@ -555,15 +555,36 @@ class QuickFinish {
       : q_(q), r_(q.rules()), cnt_(cnt), memo_(Memo::ForThread()) {}
 
   Quick Judge(Search* s) {
+    // The count binds only an opening whose end judges it; elsewhere no count
+    // is needed (a looser bound, so still a relaxation).
+    Setup(CountBinds(q_) && q_.turn_melded());
+    if (!Dfs(kBlackThree, cnt_[kTwos], cnt_[kJokers], 0, 0, 0, base_[kBlackThree] != nullptr)) {
+      return nodes_ > kQuickBudget ? Quick::kUnknown : Quick::kNo; }
+    return Verify(s) ? Quick::kYes : Quick::kUnknown;
+  }
+
+  // Before any meld of the turn, where the count binds once one is laid and
+  // falls short now: whether no plan reaches the minimum or goes out, so
+  // that no meld can begin a finish of the turn (exact, as a kNo above: every
+  // finish beginning with a meld is such a plan, its parts of one rank laid
+  // as one). False where that is not shown.
+  bool NoMeldFinishes() {
+    if (!CountBinds(q_) || q_.turn_melded()) return false;
+    Setup(true);
+    if (need_ <= 0) return false;
+    return !Dfs(kBlackThree, cnt_[kTwos], cnt_[kJokers], 0, 0, 0, base_[kBlackThree] != nullptr) &&
+           nodes_ <= kQuickBudget;
+  }
+
+ private:
+  void Setup(bool count_binds) {
     const int seat = q_.current_player();
     const int side = q_.side_of(seat);
     const RuleHooks& hooks = q_.hooks();
     const ClassFaces& f = Faces();
     cards_ = q_.hand(seat).total();
-    // The count binds only an opening whose end judges it; elsewhere no count
-    // is needed (a looser bound, so still a relaxation).
-    need_ = CountBinds(q_) && q_.turn_melded() ? q_.Minimum(side) - q_.turn_initial_count()
-                                               : std::numeric_limits<int>::min() / 2;
+    need_ = count_binds ? q_.Minimum(side) - q_.turn_initial_count()
+                        : std::numeric_limits<int>::min() / 2;
     const CardCounts* limit = q_.turn_count_limit();
     const Counts countable = limit ? ClassCounts(*limit) : Counts{};
     // With no hook, a card's count is its rank's (RuleHooks::InitialMeldValue):
@@ -609,12 +630,8 @@ class QuickFinish {
       const bool stuck = never || (!base_[size_t(k)] && cnt_[k] < std::max(1, r_.min_naturals));
       stuck_[size_t(k)] = stuck_[size_t(k + 1)] + (stuck ? cnt_[k] : 0);
     }
-    if (!Dfs(kBlackThree, cnt_[kTwos], cnt_[kJokers], 0, 0, 0, base_[kBlackThree] != nullptr)) {
-      return nodes_ > kQuickBudget ? Quick::kUnknown : Quick::kNo; }
-    return Verify(s) ? Quick::kYes : Quick::kUnknown;
   }
 
- private:
   // What `n` more cards of class k count when `had` of it are laid already.
   int Gain(int k, int had, int n) const {
     const int room = std::max(0, countable_[size_t(k)] - had);
@@ -623,7 +640,10 @@ class QuickFinish {
 
   // Whether the plan laid can end the turn, with `left` cards (2: two or more).
   bool Ends(int left, int value, int made, bool threes) const {
-    const bool out_ok = go_out_ && !told_no_ && Canastas(made) >= r_.canastas_to_go_out;
+    // Going out ends the turn too, so the opening's count binds it alike
+    // (CheckTurnEnd judges the opening whether or not the player goes out).
+    const bool out_ok = go_out_ && !told_no_ && Canastas(made) >= r_.canastas_to_go_out &&
+                        value >= need_;
     if (left == 0) return out_ok;
     if (left == 1 && r_.last_discard_goes_out) return out_ok;
     if (left >= 2 && ((threes && threes_bound_) || must_out_)) return false;
@@ -650,12 +670,12 @@ class QuickFinish {
 
   bool Explore(int k, int t, int j, int kept, int value, int made, bool threes) {
     const int ut = cnt_[kTwos] - t, uj = cnt_[kJokers] - j;
+    // Every end of the turn needs the count.
+    const bool reach = value + rest_[size_t(k)] + Gain(kTwos, ut, t) + Gain(kJokers, uj, j) >= need_;
     // Going out leaves at most one card, and cards no meld can take stay.
-    const bool out_possible = go_out_ && !told_no_ && kept + stuck_[size_t(k)] <= 1;
-    // A discard that does not go out needs the count, and no duty to go out.
-    const bool discard_possible =
-        !must_out_ && !(threes && threes_bound_) &&
-        value + rest_[size_t(k)] + Gain(kTwos, ut, t) + Gain(kJokers, uj, j) >= need_;
+    const bool out_possible = reach && go_out_ && !told_no_ && kept + stuck_[size_t(k)] <= 1;
+    // A discard that does not go out: no duty to go out.
+    const bool discard_possible = reach && !must_out_ && !(threes && threes_bound_);
     if (!out_possible && !discard_possible) return false;
     const Meld* base = base_[size_t(k)];
     const int c = cnt_[k];
@@ -861,54 +881,54 @@ class PickSink {
   bool legal_ = false;
 };
 
-// BestLegalMove's first pass: every candidate built and scored, unjudged.
-class ScoreSink {
+// BestLegalMove's one pass: every candidate built and scored; judged only
+// while it may still win (its score within the draws of the best legal score
+// so far), and kept, with its score, when legal. Where LegalMoves starts
+// with a red three or the foot (first, or after a refused special hand, as
+// SampleLegalMove), that move, and the generation stops.
+class BestSink {
  public:
-  ScoreSink(const std::function<double(const Move&)>& score, std::vector<double>* out)
-      : score_(score), out_(out) {}
+  BestSink(const std::function<double(const Move&)>& score, double most,
+           std::vector<std::pair<double, Move>>* kept, Move* forced)
+      : score_(score), most_(most), kept_(kept), forced_(forced) {}
   template <class X, class T>
-  bool Offer(X&& x, T&&) {
+  bool Offer(X&& x, T&& legal) {
+    using M = std::decay_t<decltype(Built(x))>;
+    const size_t i = offered_++;
+    if constexpr (std::is_same_v<M, ThreeMove> || std::is_same_v<M, FootMove>) {
+      if (i == 0 || (i == 1 && special_refused_)) {
+        *forced_ = Built(x);
+        took_forced_ = true;
+        return true;
+      }
+    }
     // Assigned into one scratch move, which keeps its storage.
     thread_local Move scratch;
     scratch = Built(x);
-    out_->push_back(score_(scratch));
+    const double s = score_(scratch);
+    if (found_ && !(s + most_ >= best_)) return false;  // cannot reach the best
+    const bool ok = legal();
+    if constexpr (std::is_same_v<M, SpecialHandMove>) special_refused_ |= i == 0 && !ok;
+    if (!ok) return false;
+    if (!found_ || s > best_) best_ = s;
+    found_ = true;
+    kept_->emplace_back(s, scratch);
     return false;
   }
-  bool done() const { return false; }
-  size_t offered() const { return out_->size(); }
+  bool done() const { return took_forced_; }
+  size_t offered() const { return offered_; }
+  bool took_forced() const { return took_forced_; }
+  bool found() const { return found_; }
+  double best() const { return best_; }
 
  private:
   const std::function<double(const Move&)>& score_;
-  std::vector<double>* out_;
-};
-
-// Its later passes: the candidates marked 1 in `want` judged; each becomes 2
-// (legal, its move kept in `kept`) or 3 (refused).
-class JudgeSink {
- public:
-  JudgeSink(std::vector<uint8_t>* want, std::vector<std::pair<size_t, Move>>* kept)
-      : want_(want), kept_(kept) {}
-  template <class X, class T>
-  bool Offer(X&& x, T&& legal) {
-    const size_t i = offered_++;
-    if ((*want_)[i] != 1) return false;
-    const auto& m = Built(x);
-    if (legal()) {
-      (*want_)[i] = 2;
-      kept_->emplace_back(i, m);
-    } else {
-      (*want_)[i] = 3;
-    }
-    return --left_ == 0;
-  }
-  void Expect(size_t n) { left_ = n; }
-  bool done() const { return left_ == 0; }
-  size_t offered() const { return offered_; }
-
- private:
-  std::vector<uint8_t>* want_;
-  std::vector<std::pair<size_t, Move>>* kept_;
-  size_t offered_ = 0, left_ = 0;
+  const double most_;
+  std::vector<std::pair<double, Move>>* kept_;
+  Move* forced_;
+  size_t offered_ = 0;
+  bool special_refused_ = false, took_forced_ = false, found_ = false;
+  double best_ = 0;
 };
 
 template <class Sink>
@@ -960,8 +980,12 @@ void PlayMoves(const Position& pos, Sink& sink) {
   const bool opening = pos.turn_opening();
   // No meld while the initial meld cannot reach the minimum (exact: the
   // bound is reached by no sequence of melds).
+  // Nor where the relaxation of the finish shows that no plan of melds can
+  // reach it (QuickFinish::NoMeldFinishes): judged once for every candidate.
   const bool hopeless =
-      CountBinds(pos) && MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat));
+      CountBinds(pos) && (MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat)) ||
+                          (!pos.turn_melded() && QuickApplies(pos, cnt) &&
+                           QuickFinish(pos, cnt).NoMeldFinishes()));
   if (!hopeless)
     ForEachMeld(pos, seat, cnt, &scratch, [&](auto& make) {
       return sink.Offer(make, [&] {
@@ -1529,81 +1553,22 @@ bool SampleLegalMove(const Position& pos, Rng& rng, Move* out) {
 
 bool BestLegalMove(const Position& pos, const std::function<double(const Move&)>& score,
                    const TieBreak& tie, Rng& rng, Move* out) {
-  CountSink count;
-  Generate(pos, count);
-  const size_t n = count.offered();
-  if (n == 0) return false;
-  // A red three or the foot first: no choice (as SampleLegalMove).
-  size_t forced = count.forced() ? 0 : n;
-  if (count.special_then_forced()) {
-    PickSink special(0, out);
-    Generate(pos, special);
-    if (!special.legal()) forced = 1;
-  }
-  if (forced < n) {
-    PickSink first(forced, out);
-    Generate(pos, first);
-    return true;
-  }
-  // Per thread, so that a call allocates nothing once warm.
-  thread_local std::vector<double> scores;
-  thread_local std::vector<size_t> order;
-  thread_local std::vector<uint8_t> state;  // 0 unjudged, 1 wanted, 2 legal, 3 refused
-  thread_local std::vector<std::pair<size_t, Move>> kept;
-  scores.clear();
+  // Per thread, so that a call allocates little once warm.
+  thread_local std::vector<std::pair<double, Move>> kept;
   kept.clear();
-  ScoreSink scored(score, &scores);
-  Generate(pos, scored);
-  if (scores.size() != n) return false;  // the generator is deterministic: never
-  order.resize(n);
-  for (size_t i = 0; i < n; ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [](size_t a, size_t b) { return scores[a] > scores[b]; });
-  state.assign(n, 0);
   const double most = tie.most();
-  bool found = false;
-  double best = 0;  // the best legal score, once found
-  size_t next = 0;  // order[next]: the best candidate not judged yet
-  size_t batch = 1;
-  for (;;) {
-    while (next < n && state[order[next]] != 0) ++next;
-    if (next == n) break;
-    // Those that may still win: within the draws of the best legal score,
-    // or, before one is found, of the best unjudged one; before one is found,
-    // at least `batch` of them, doubling, so that a run of refused
-    // candidates costs few passes.
-    const double bar = found ? best : scores[order[next]];
-    size_t wanted = 0;
-    for (size_t k = next; k < n; ++k) {
-      const size_t i = order[k];
-      if (state[i] != 0) continue;
-      if (!(scores[i] + most >= bar) && (found || wanted >= batch)) break;
-      state[i] = 1;
-      ++wanted;
-    }
-    if (wanted == 0) break;
-    batch *= 2;
-    JudgeSink judge(&state, &kept);
-    judge.Expect(wanted);
-    Generate(pos, judge);
-    for (size_t i = 0; i < n; ++i)
-      if (state[i] == 1) state[i] = 3;  // not reached: never, but never judged twice
-    for (const auto& [i, m] : kept) {
-      if (!found || scores[i] > best) best = scores[i];
-      found = true;
-    }
-  }
-  if (!found) return false;
+  BestSink sink(score, most, &kept, out);
+  Generate(pos, sink);
+  if (sink.took_forced()) return true;
+  if (!sink.found()) return false;
   // The draws, in LegalMoves order, for the legal moves still in the running.
-  std::sort(kept.begin(), kept.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
   double top = -1e9;
   const Move* pick = nullptr;
-  for (const auto& [i, m] : kept) {
-    if (!(scores[i] + most >= best)) continue;
-    const double s = scores[i] + rng.Below(tie.draws) / tie.scale;
-    if (s > top || pick == nullptr) {
-      top = s;
+  for (const auto& [s, m] : kept) {
+    if (!(s + most >= sink.best())) continue;
+    const double total = s + rng.Below(tie.draws) / tie.scale;
+    if (pick == nullptr || total > top) {
+      top = total;
       pick = &m;
     }
   }

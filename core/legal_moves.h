@@ -109,12 +109,12 @@ struct TieBreak {
 };
 
 // The move that loop picks over LegalMoves(pos), with the same chances,
-// without judging every candidate: every candidate is scored unjudged (a
-// score depends on the move alone), and only those that may still win are
-// judged, from the best score down: once the best legal score b is known, a
-// candidate scored below b - tie.most() cannot reach b. The draws are made
-// for those left in the running only (so the same chances, not the same
-// draws of `rng`). Where LegalMoves(pos) starts with a red three or the foot
+// without judging every candidate: in one pass of the generator, each
+// candidate is scored before it is judged (a score depends on the move
+// alone), and judged only if it may still win: a candidate scored below
+// b - tie.most(), b the best legal score so far, can never reach b. The
+// draws are made for the legal moves left in the running only (so the same
+// chances, not the same draws of `rng`). Where LegalMoves(pos) starts with a red three or the foot
 // (PlayOut plays the first without a choice), that move. False when
 // LegalMoves(pos) is empty.
 bool BestLegalMove(const Position& pos, const std::function<double(const Move&)>& score,

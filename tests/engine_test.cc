@@ -520,8 +520,9 @@ void SelfPlay(const std::string& bot, uint64_t seed, int games) {
     for (size_t h = 0; h + 1 < g.hands.size(); ++h) {
       const std::vector<int>& t = g.hands[h].totals;
       const bool tied = t.size() == 2 && t[0] == t[1];
-      if (!tied)
+      if (!tied) {
         EXPECT_LT(*std::max_element(t.begin(), t.end()), 5000) << "game " << i << " hand " << h;
+      }
     }
     const std::vector<int>& last = g.hands.back().totals;
     EXPECT_GE(*std::max_element(last.begin(), last.end()), 5000);

@@ -285,6 +285,67 @@ TEST(LegalMovesAsk, AnswersOnlyThoseThatLeaveALegalFinish) {
                                                           "meld 1 A: Ax3;", "meld 1 7: 7x3;"}));
 }
 
+// Bound to go out in the opening turn: every finish goes out, and going out
+// needs the initial meld's count as a discard does (000 §10, §17;
+// Position::CheckTurnEnd). At a total of 1,500 the side needs 90 (000 §10);
+// the count reaches 100 only when everything but the 9 is laid, so a first
+// meld of three is legal only because going out there reaches the minimum
+// (the finish judged on counts, docs/simulation.md, must count it for going
+// out, and not more).
+TEST(LegalMovesAsk, BoundToGoOutTheOpeningCountIsReachedByGoingOut) {
+  Rules rules;
+  rules.canastas_to_go_out = 0;
+  Position pos(rules, DefaultHooks(), {0, 1500});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"8S", "8H", "8D", "5S", "5H", "5D", "6S", "6H", "6D", "9C", "2C"}, "8C",
+                           {"2D"}))
+          .empty());
+  Play(pos, DrawMove{1, Cs({"2D"}), 0});
+  Play(pos, AskOutMove{1, 0});
+  Play(pos, AnswerMove{3, true, 0});
+  const std::set<std::string> melds = KeysOf(LegalMoves(pos), "meld");
+  for (const char* key : {"meld 1 8: 8x3;", "meld 1 5: 5x3;", "meld 1 6: 6x3;"})
+    EXPECT_EQ(melds.count(key), 1u) << key;
+  // The finish it stands for is legal, card for card.
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"8S", "8H", "8D"})}}, 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"5S", "5H", "5D"})}}, 0});
+  Play(pos, MeldMove{1, {MeldPart{{}, {}, Cs({"6S", "6H", "6D", "2C", "2D"})}}, 0});
+  Play(pos, DiscardMove{1, C("9C"), 0});
+  EXPECT_EQ(pos.went_out(), 1);
+}
+
+// --- The self-play walk of the tests below ---------------------------------
+
+// Plays deals of `choice` while `more()` holds and `deals` are left: each
+// dealt with totals_for(deal), played on from LegalMoves by a random bot
+// (even deals) or a sensible one (odd deals), the red threes due laid first
+// unasked, until the deal is over, no move is legal, or the stock is gone
+// and the player in turn may end the deal. visit(deal, pos, legal) sees every
+// position before its move is played; a failed assertion ends the walk.
+template <class More, class Totals, class Visit>
+void WalkSelfPlay(const RulesetChoice& choice, Rng& rng, int deals, More&& more,
+                  Totals&& totals_for, Visit&& visit) {
+  const Rules& r = choice.rules;
+  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
+  for (int deal = 0; more() && deal < deals; ++deal) {
+    Position pos(r, *choice.hooks, totals_for(deal));
+    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
+    for (int guard = 0; guard < 3000; ++guard) {
+      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
+      const std::vector<Move> legal = LegalMoves(pos);
+      visit(deal, pos, legal);
+      if (::testing::Test::HasFailure()) return;
+      if (legal.empty()) break;
+      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
+      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) && !threes) break;
+      size_t pick = 0;
+      if (!threes) pick = bots[deal % 2]->Choose(SeatView(pos, pos.current_player()), legal, rng);
+      TaggedViolations v = pos.Play(legal[pick]);
+      ASSERT_TRUE(v.empty()) << PlayKey(legal[pick]) << ": " << v[0].violation.message;
+    }
+  }
+}
+
 // --- The brute force ------------------------------------------------------
 
 // Every sub-multiset of the hand by class (where there are more than
@@ -380,7 +441,6 @@ std::set<std::string> BruteForce(const Position& pos) {
   return keys;
 }
 
-
 class LegalMovesBruteForce : public ::testing::TestWithParam<const char*> {};
 
 // Random positions from self-play (random and sensible bots, various totals
@@ -392,23 +452,23 @@ TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
   const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
   const Rules& r = choice.rules;
   Rng rng(20261201);
-  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
   int compared = 0, melds = 0, takes = 0, asks = 0;
   const int kTotals[] = {0, 1600, 3200, -100};
-  for (int deal = 0; compared < 150 && deal < 80; ++deal) {
-    std::vector<int> totals(size_t(r.num_sides()));
-    for (int& t : totals) t = kTotals[rng.Below(4)];
-    Position pos(r, *choice.hooks, totals);
-    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
-    for (int guard = 0; guard < 3000; ++guard) {
-      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
-      std::vector<Move> legal = LegalMoves(pos);
-      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) &&
-          (legal.empty() || !std::holds_alternative<ThreeMove>(legal[0])))
-        break;
-      ASSERT_FALSE(legal.empty());
-      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
-      if (!threes && rng.Below(5) == 0) {
+  WalkSelfPlay(
+      choice, rng, 80, [&] { return compared < 150; },
+      [&](int) {
+        std::vector<int> totals(size_t(r.num_sides()));
+        for (int& t : totals) t = kTotals[rng.Below(4)];
+        return totals;
+      },
+      [&](int deal, const Position& pos, const std::vector<Move>& legal) {
+        const bool may_end =
+            pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos);
+        if (legal.empty()) {
+          EXPECT_TRUE(may_end) << "no legal move where the deal goes on";
+          return;
+        }
+        if (std::holds_alternative<ThreeMove>(legal[0]) || may_end || rng.Below(5) != 0) return;
         const std::set<std::string> generated = Keys(legal);
         EXPECT_EQ(generated.size(), legal.size()) << "a play generated twice";
         const std::set<std::string> brute = BruteForce(pos);
@@ -419,17 +479,8 @@ TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
         melds += !KeysOf(legal, "meld").empty();
         takes += !KeysOf(legal, "take").empty();
         asks += !KeysOf(legal, "ask").empty() || !KeysOf(legal, "answer").empty();
-        if (HasFailure()) return;
-      }
-      size_t pick = 0;
-      if (!threes) {
-        const int seat = pos.current_player();
-        pick = bots[deal % 2]->Choose(SeatView(pos, seat), legal, rng);
-      }
-      TaggedViolations v = pos.Play(legal[pick]);
-      ASSERT_TRUE(v.empty()) << PlayKey(legal[pick]) << ": " << v[0].violation.message;
-    }
-  }
+      });
+  if (HasFailure()) return;
   std::printf("[ %s ] %d positions compared (%d with melds, %d with takes, %d with asks)\n",
               GetParam(), compared, melds, takes, asks);
   EXPECT_GE(compared, 150);
@@ -438,11 +489,11 @@ TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
 }
 
 // The rulesets the generator is compared on.
-const char* const kGeneratorRulesets[] = {
-    "classic", "hutto", "two-handed", "three-handed", "jaques", "jaques-two-handed",
-    "jaques-three-handed", "tutorial",
-    // seed 001's meld and pile values (issue 10)
-    CANASTA_SOURCE_DIR "/tests/rulesets/modern-melds.lua"};
+const char* const kGeneratorRulesets[] = {"classic", "hutto", "two-handed", "three-handed",
+                                          "jaques", "jaques-two-handed", "jaques-three-handed",
+                                          "tutorial",
+                                          // seed 001's meld and pile values (issue 10)
+                                          CANASTA_SOURCE_DIR "/tests/rulesets/modern-melds.lua"};
 
 std::string RulesetTestName(const ::testing::TestParamInfo<const char*>& param_info) {
   std::string n = param_info.param;
@@ -472,22 +523,18 @@ TEST_P(SampleLegalMoveDraws, EveryDrawIsALegalMoveAndEveryLegalMoveIsDrawn) {
   const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
   const Rules& r = choice.rules;
   Rng rng(20261203), draws(7);
-  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
   int positions = 0, forced = 0, even = 0;
-  for (int deal = 0; positions < 120 && deal < 60; ++deal) {
-    std::vector<int> totals(size_t(r.num_sides()), deal % 3 == 0 ? 3200 : 0);
-    Position pos(r, *choice.hooks, totals);
-    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
-    for (int guard = 0; guard < 3000; ++guard) {
-      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
-      std::vector<Move> legal = LegalMoves(pos);
-      Move drawn;
-      if (legal.empty()) {
-        EXPECT_FALSE(SampleLegalMove(pos, draws, &drawn)) << "a move drawn where none is legal";
-        break;
-      }
-      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
-      if (rng.Below(4) == 0) {
+  WalkSelfPlay(
+      choice, rng, 60, [&] { return positions < 120; },
+      [&](int deal) { return std::vector<int>(size_t(r.num_sides()), deal % 3 == 0 ? 3200 : 0); },
+      [&](int, const Position& pos, const std::vector<Move>& legal) {
+        Move drawn;
+        if (legal.empty()) {
+          EXPECT_FALSE(SampleLegalMove(pos, draws, &drawn)) << "a move drawn where none is legal";
+          return;
+        }
+        const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
+        if (rng.Below(4) != 0) return;
         ++positions;
         std::map<std::string, int> seen;
         for (const Move& m : legal) seen[MoveLine(m)] = 0;
@@ -502,26 +549,18 @@ TEST_P(SampleLegalMoveDraws, EveryDrawIsALegalMoveAndEveryLegalMoveIsDrawn) {
         if (threes) {
           ++forced;
           EXPECT_EQ(seen[MoveLine(legal[0])], tries) << "a red three due is laid first";
-        } else {
-          for (const auto& [line, count] : seen) EXPECT_GT(count, 0) << "never drawn: " << line;
-          if (tries == 300 * n) {
-            ++even;
-            for (const auto& [line, count] : seen) {
-              EXPECT_GT(count, 200) << line;
-              EXPECT_LT(count, 400) << line;
-            }
+          return;
+        }
+        for (const auto& [line, count] : seen) EXPECT_GT(count, 0) << "never drawn: " << line;
+        if (tries == 300 * n) {
+          ++even;
+          for (const auto& [line, count] : seen) {
+            EXPECT_GT(count, 200) << line;
+            EXPECT_LT(count, 400) << line;
           }
         }
-        if (HasFailure()) return;
-      }
-      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) && !threes)
-        break;
-      size_t pick = 0;
-      if (!threes) pick = bots[deal % 2]->Choose(SeatView(pos, pos.current_player()), legal, rng);
-      TaggedViolations v = pos.Play(legal[pick]);
-      ASSERT_TRUE(v.empty()) << PlayKey(legal[pick]) << ": " << v[0].violation.message;
-    }
-  }
+      });
+  if (HasFailure()) return;
   std::printf("[ %s ] %d positions drawn from (%d with a three due, %d counted)\n", GetParam(),
               positions, forced, even);
   EXPECT_GE(positions, 120);
@@ -558,26 +597,22 @@ TEST_P(BestLegalMoveChoices, TheSameMoveAsTheLoopOverEveryLegalMove) {
   const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
   const Rules& r = choice.rules;
   Rng rng(20261204), draws(9);
-  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
   const std::unique_ptr<Bot> sensible = MakeSensibleBot();
   ASSERT_TRUE(sensible->scored());
   int positions = 0, refused_first = 0;
-  for (int deal = 0; positions < 120 && deal < 60; ++deal) {
-    std::vector<int> totals(size_t(r.num_sides()), deal % 3 == 0 ? 3200 : 0);
-    Position pos(r, *choice.hooks, totals);
-    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
-    for (int guard = 0; guard < 3000; ++guard) {
-      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
-      std::vector<Move> legal = LegalMoves(pos);
-      Move got;
-      const SeatView view(pos, pos.current_player());
-      const auto by_bot = [&](const Move& m) { return sensible->Score(view, m); };
-      if (legal.empty()) {
-        EXPECT_FALSE(BestLegalMove(pos, by_bot, TieBreak{}, draws, &got));
-        break;
-      }
-      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
-      if (rng.Below(3) == 0) {
+  WalkSelfPlay(
+      choice, rng, 60, [&] { return positions < 120; },
+      [&](int deal) { return std::vector<int>(size_t(r.num_sides()), deal % 3 == 0 ? 3200 : 0); },
+      [&](int deal, const Position& pos, const std::vector<Move>& legal) {
+        Move got;
+        const SeatView view(pos, pos.current_player());
+        const auto by_bot = [&](const Move& m) { return sensible->Score(view, m); };
+        if (legal.empty()) {
+          EXPECT_FALSE(BestLegalMove(pos, by_bot, TieBreak{}, draws, &got));
+          return;
+        }
+        const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
+        if (rng.Below(3) != 0) return;
         ++positions;
         const auto melds_first = [](const Move& m) {
           const auto* x = std::get_if<MeldMove>(&m);
@@ -605,7 +640,8 @@ TEST_P(BestLegalMoveChoices, TheSameMoveAsTheLoopOverEveryLegalMove) {
           int wilds = 0, most = 0;
           std::map<int, int> by_rank;
           for (Card c : hand.ToVector()) {
-            if (c.is_wild()) ++wilds;
+            if (c.is_wild())
+              ++wilds;
             else if (!c.is_red_three() && !c.is_black_three())
               most = std::max(most, ++by_rank[int(c.rank())]);
           }
@@ -628,16 +664,8 @@ TEST_P(BestLegalMoveChoices, TheSameMoveAsTheLoopOverEveryLegalMove) {
           ++it->second;
         }
         for (const auto& [line, n] : could) EXPECT_GT(n, 0) << "never picked: " << line;
-        if (HasFailure()) return;
-      }
-      if (pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos) && !threes)
-        break;
-      size_t pick = 0;
-      if (!threes) pick = bots[deal % 2]->Choose(view, legal, rng);
-      TaggedViolations v = pos.Play(legal[pick]);
-      ASSERT_TRUE(v.empty()) << PlayKey(legal[pick]) << ": " << v[0].violation.message;
-    }
-  }
+      });
+  if (HasFailure()) return;
   std::printf("[ %s ] %d positions, %d with the favoured candidates refused\n", GetParam(),
               positions, refused_first);
   EXPECT_GE(positions, 120);
@@ -663,20 +691,18 @@ TEST_P(FinishJudges, CountsAgreeWithTheSearch) {
   const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
   const Rules& r = choice.rules;
   Rng rng(20261202);
-  std::unique_ptr<Bot> bots[2] = {MakeRandomBot(), MakeSensibleBot()};
   int yes = 0, no = 0, undecided = 0, beyond_budget = 0;
   const int kTotals[] = {0, 1600, 3200, -100};
-  for (int deal = 0; yes + no < 3000 && deal < 60; ++deal) {
-    std::vector<int> totals(size_t(r.num_sides()));
-    for (int& t : totals) t = kTotals[rng.Below(4)];
-    Position pos(r, *choice.hooks, totals);
-    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, deal % r.num_players, rng)).empty());
-    for (int guard = 0; guard < 3000; ++guard) {
-      if (pos.phase() == Phase::kOver && DueThrees(pos, pos.current_player()).empty()) break;
-      std::vector<Move> legal = LegalMoves(pos);
-      if (legal.empty()) break;
-      const bool threes = std::holds_alternative<ThreeMove>(legal[0]);
-      if (!threes && rng.Below(3) == 0) {
+  WalkSelfPlay(
+      choice, rng, 60, [&] { return yes + no < 3000; },
+      [&](int) {
+        std::vector<int> totals(size_t(r.num_sides()));
+        for (int& t : totals) t = kTotals[rng.Below(4)];
+        return totals;
+      },
+      [&](int deal, const Position& pos, const std::vector<Move>& legal) {
+        if (legal.empty() || std::holds_alternative<ThreeMove>(legal[0]) || rng.Below(3) != 0)
+          return;
         const int seat = pos.current_player();
         std::vector<Move> candidates;
         const std::vector<std::vector<Card>> subsets = SubMultisets(pos.hand(seat));
@@ -685,7 +711,8 @@ TEST_P(FinishJudges, CountsAgreeWithTheSearch) {
           for (const Meld& m : pos.melds(pos.side_of(seat)))
             if (!m.cards.empty()) targets.push_back(m.rank);
           for (const auto& sub : subsets)
-            for (const auto& to : targets) candidates.push_back(MeldMove{seat, {MeldPart{to, {}, sub}}, 0});
+            for (const auto& to : targets)
+              candidates.push_back(MeldMove{seat, {MeldPart{to, {}, sub}}, 0});
         } else if (!pos.pile().empty()) {
           for (const auto& sub : subsets)
             candidates.push_back(TakePileMove{seat, pos.pile().back(), sub, {}, {}, 0});
@@ -702,21 +729,17 @@ TEST_P(FinishJudges, CountsAgreeWithTheSearch) {
             ++beyond_budget;
             EXPECT_FALSE(v.search && !v.counts) << PlayKey(m);
           } else {
-            EXPECT_EQ(v.counts, v.search)
-                << GetParam() << " deal " << deal << ": " << PlayKey(m) << " with "
-                << ToString(pos.hand(seat).ToVector());
+            EXPECT_EQ(v.counts, v.search) << GetParam() << " deal " << deal << ": " << PlayKey(m)
+                                          << " with " << ToString(pos.hand(seat).ToVector());
           }
           if (HasFailure()) return;
         }
-      }
-      size_t pick = 0;
-      if (!threes) pick = bots[deal % 2]->Choose(SeatView(pos, pos.current_player()), legal, rng);
-      pos.Apply(legal[pick]);
-    }
-  }
-  std::printf("[ %s ] counts decided %d finishes (%d yes, %d no; %d beyond the search's budget), "
-              "left %d to the search\n",
-              GetParam(), yes + no, yes, no, beyond_budget, undecided);
+      });
+  if (HasFailure()) return;
+  std::printf(
+      "[ %s ] counts decided %d finishes (%d yes, %d no; %d beyond the search's budget), "
+      "left %d to the search\n",
+      GetParam(), yes + no, yes, no, beyond_budget, undecided);
   EXPECT_GT(yes, 100);
   EXPECT_GT(no, 100);
 }

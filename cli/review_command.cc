@@ -480,7 +480,7 @@ void WriteJson(const std::vector<ReviewedGame>& games, const std::string& file,
           if (shown >= kShown && !a.played) continue;
           out << (shown ? "," : "") << "{\"move\":" << Json(a.words) << ",\"members\":" << a.members
               << ",\"played\":" << (a.played ? "true" : "false") << ",\"mean\":" << Fixed(a.mean, 1)
-              << ",\"se\":" << Fixed(a.se, 1) << "}";
+              << ",\"se\":" << Fixed(a.se, 1) << ",\"rollouts\":" << a.rollouts << "}";
           ++shown;
         }
         out << "],\"more\":" << int(v.alternatives.size()) - shown << "}";

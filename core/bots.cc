@@ -341,7 +341,9 @@ DealMove ShuffledDeal(const Rules& r, int dealer, Rng& rng) {
   return d;
 }
 
-int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves) {
+int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves, uint64_t tie_key) {
+  TieBreak tie = bot.tie_break();
+  if (tie_key) tie.key = tie_key;
   std::vector<Move> legal;
   Move drawn;
   int played = 0;
@@ -357,7 +359,7 @@ int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves) {
     if (bot.scored() && !may_end) {
       const SeatView view(*pos, pos->current_player());
       if (!BestLegalMove(
-              *pos, [&](const Move& m) { return bot.Score(view, m); }, bot.tie_break(), rng,
+              *pos, [&](const Move& m) { return bot.Score(view, m); }, tie, rng,
               &drawn))
         break;
       pos->Apply(drawn);

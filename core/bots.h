@@ -74,7 +74,8 @@ DealMove ShuffledDeal(const Rules& r, int dealer, Rng& rng);
 // moves were played; the moves come from LegalMoves and are applied without
 // a second check. It does not call End. Returns the moves played. The engine
 // loop of rollouts (review/evaluate.cc) and of the bench's self-play figure.
-int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves);
+// A nonzero `tie_key` keys a scored bot's tie-breaks (TieBreak::key).
+int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves, uint64_t tie_key = 0);
 
 }  // namespace canasta
 

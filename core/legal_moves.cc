@@ -1551,6 +1551,53 @@ bool SampleLegalMove(const Position& pos, Rng& rng, Move* out) {
   return false;
 }
 
+int KeyedDraw(uint64_t key, const Move& m, int draws) {
+  if (draws <= 1) return 0;
+  uint64_t h = key ^ (uint64_t(m.index()) << 56);
+  auto mix = [&](uint64_t v) {  // splitmix's finalizer over each field
+    h += v + 0x9E3779B97F4A7C15ull;
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+    h ^= h >> 31;
+  };
+  auto cards = [&](const std::vector<Card>& cs) {
+    for (Card c : cs) mix(uint64_t(c.index()) + 1);
+    mix(0);
+  };
+  auto rank = [&](const std::optional<Rank>& r) { mix(r ? uint64_t(*r) + 1 : 0); };
+  auto parts = [&](const std::vector<MeldPart>& ps) {
+    for (const MeldPart& p : ps) {
+      rank(p.to);
+      rank(p.as);
+      mix(p.sequence);
+      cards(p.cards);
+    }
+    mix(ps.size());
+  };
+  std::visit(
+      [&](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        mix(uint64_t(x.player));
+        if constexpr (std::is_same_v<T, DiscardMove> || std::is_same_v<T, ThreeMove>) {
+          mix(x.card.index());
+        } else if constexpr (std::is_same_v<T, MeldMove>) {
+          parts(x.parts);
+        } else if constexpr (std::is_same_v<T, TakePileMove>) {
+          mix(x.top.index());
+          cards(x.with);
+          rank(x.to);
+          mix(x.to_hand);
+          parts(x.before);
+        } else if constexpr (std::is_same_v<T, AnswerMove>) {
+          mix(x.yes);
+        } else if constexpr (std::is_same_v<T, RetractMove> || std::is_same_v<T, SpecialHandMove>) {
+          cards(x.cards);
+        }
+      },
+      m);
+  return int(h % uint64_t(draws));
+}
+
 bool BestLegalMove(const Position& pos, const std::function<double(const Move&)>& score,
                    const TieBreak& tie, Rng& rng, Move* out) {
   // Per thread, so that a call allocates little once warm.
@@ -1566,7 +1613,8 @@ bool BestLegalMove(const Position& pos, const std::function<double(const Move&)>
   const Move* pick = nullptr;
   for (const auto& [s, m] : kept) {
     if (!(s + most >= sink.best())) continue;
-    const double total = s + rng.Below(tie.draws) / tie.scale;
+    const int draw = tie.key ? KeyedDraw(tie.key, m, tie.draws) : rng.Below(tie.draws);
+    const double total = s + draw / tie.scale;
     if (pick == nullptr || total > top) {
       top = total;
       pick = &m;

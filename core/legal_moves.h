@@ -74,6 +74,7 @@
 #ifndef CANASTA_CORE_LEGAL_MOVES_H_
 #define CANASTA_CORE_LEGAL_MOVES_H_
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -100,13 +101,24 @@ void LegalMoves(const Position& pos, std::vector<Move>* out);
 bool SampleLegalMove(const Position& pos, Rng& rng, Move* out);
 
 // How a bot that plays its best-scored move breaks ties: each legal move's
-// total is score(m) + rng.Below(draws) / scale, drawn once per move in the
-// order of LegalMoves, and the first move of the highest total is played.
+// total is score(m) + draw / scale, and the first move of the highest total
+// is played. With key 0 the draw is rng.Below(draws), drawn once per move in
+// the order of LegalMoves. Otherwise it is KeyedDraw(key, m): a function of
+// the key and what the move plays, not of the position nor of rng, so that
+// a bot keyed alike plays alike wherever its candidates tie alike. The
+// review keys each rollout so: the rollouts of a decision's alternatives
+// then part ways only where the alternatives make them (docs/review.md).
 struct TieBreak {
   int draws = 100;
   double scale = 1000.0;
+  uint64_t key = 0;
   double most() const { return double(draws - 1) / scale; }  // the largest draw
 };
+
+// The keyed draw of `m` in [0, draws): a hash of `key` and the move's kind,
+// player and cards (each meld part's target, rank and cards; a take's top,
+// cards and target), so equal moves draw alike.
+int KeyedDraw(uint64_t key, const Move& m, int draws);
 
 // The move that loop picks over LegalMoves(pos), with the same chances,
 // without judging every candidate: in one pass of the generator, each
@@ -114,7 +126,7 @@ struct TieBreak {
 // alone), and judged only if it may still win: a candidate scored below
 // b - tie.most(), b the best legal score so far, can never reach b. The
 // draws are made for the legal moves left in the running only (so the same
-// chances, not the same draws of `rng`). Where LegalMoves(pos) starts with a red three or the foot
+// chances, not the same draws of `rng`; a keyed tie uses no `rng`). Where LegalMoves(pos) starts with a red three or the foot
 // (PlayOut plays the first without a choice), that move. False when
 // LegalMoves(pos) is empty.
 bool BestLegalMove(const Position& pos, const std::function<double(const Move&)>& score,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <thread>
@@ -287,7 +288,10 @@ std::optional<Position> HandHistory::Determinize(int viewer, const Position& tru
 // Rollouts
 
 double Rollout(Position pos, int side, Bot& bot, Rng& rng) {
-  PlayOut(&pos, bot, rng, 3000);
+  // Keyed ties (TieBreak::key): the bot of one rollout plays alike in every
+  // alternative wherever its candidates tie alike.
+  const uint64_t tie_key = rng.Next() | 1;
+  PlayOut(&pos, bot, rng, 3000, tie_key);
   pos.End(0);
   const std::vector<ScoreBreakdown> scores = pos.Score();
   double others = 0;
@@ -359,29 +363,45 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
   const int batch = std::max(1, settings.rollouts);
   const int most = std::max(batch, settings.max_rollouts);
   const size_t groups = out.alternatives.size();
+  const size_t made = size_t(out.played);
   std::vector<double> values;
-  std::vector<char> ok;
+  std::vector<char> ran;  // rollout r of alternative g was played
+  std::vector<char> ok;   // rollout r has a world
+  // The alternatives still rolled out (racing: see below).
+  std::vector<char> active(groups, 1);
   int rollouts = 0;
-  // Runs rollouts [from, to): one determinization and one bot seed per
-  // rollout, shared by every alternative, so that their difference is
-  // measured, not two noises. Rollout r depends only on the seed, the key
-  // and r: the same values whatever the number of threads.
-  auto run = [&](int from, int to) {
+  // Runs every rollout r < `to` that an active alternative has not been
+  // played in (the new ones, and the earlier ones of an alternative that
+  // runs again): one determinization and one bot seed per rollout, shared by
+  // every alternative, so that their difference is measured, not two
+  // noises. Rollout r depends only on the seed, the key and r: the same
+  // values whatever the number of threads.
+  auto run = [&](int to) {
     values.resize(size_t(to) * groups, 0.0);
+    ran.resize(size_t(to) * groups, 0);
     ok.resize(size_t(to), 0);
-    const int jobs = std::max(1, std::min(settings.jobs, to - from));
+    std::vector<int> todo;
+    for (int r = 0; r < to; ++r) {
+      bool missing = false;
+      for (size_t g = 0; g < groups && !missing; ++g)
+        missing = active[g] && !ran[size_t(r) * groups + g];
+      if (missing && (r >= rollouts || ok[size_t(r)])) todo.push_back(r);
+    }
+    const int jobs = std::max(1, std::min(settings.jobs, int(todo.size())));
     auto work = [&](int t) {
       const RuleHooks* hooks = int(settings.thread_hooks.size()) >= settings.jobs
                                    ? settings.thread_hooks[size_t(t)]
                                    : nullptr;
       std::unique_ptr<Bot> bot = MakeSensibleBot();
-      for (int r = from + t; r < to; r += jobs) {
+      for (size_t i = size_t(t); i < todo.size(); i += size_t(jobs)) {
+        const int r = todo[i];
         Rng deal_rng(MixSeed(settings.seed, key, uint64_t(r), 1));
         std::optional<Position> world = history.Determinize(seat, truth, deal_rng, hooks);
         if (!world) continue;
         ok[size_t(r)] = 1;
         const uint64_t bot_seed = MixSeed(settings.seed, key, uint64_t(r), 2);
         for (size_t g = 0; g < groups; ++g) {
+          if (!active[g] || ran[size_t(r) * groups + g]) continue;
           Position q = *world;
           Move m = out.alternatives[g].move;
           if (auto* d = std::get_if<DrawMove>(&m))
@@ -389,6 +409,7 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
           q.Apply(m);
           Rng bot_rng(bot_seed);
           values[size_t(r) * groups + g] = Rollout(std::move(q), side, *bot, bot_rng);
+          ran[size_t(r) * groups + g] = 1;
         }
       }
     };
@@ -401,58 +422,82 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
     }
     rollouts = to;
   };
-  // Summed in rollout order: the same bytes whatever the number of threads.
-  int n = 0;
-  auto stats = [&](auto value_of, double* mean, double* se) {
+  auto value = [&](int r, size_t g) { return values[size_t(r) * groups + g]; };
+  auto rolled = [&](int r, size_t g) { return ok[size_t(r)] && ran[size_t(r) * groups + g]; };
+  // The mean and standard error of value_of(r) over the rollouts where every
+  // alternative of `gs` was played, summed in rollout order (the same bytes
+  // whatever the number of threads); returns how many.
+  auto stats = [&](std::initializer_list<size_t> gs, auto value_of, double* mean, double* se) {
+    auto in = [&](int r) {
+      for (size_t g : gs)
+        if (!rolled(r, g)) return false;
+      return true;
+    };
+    int n = 0;
     double sum = 0;
     for (int r = 0; r < rollouts; ++r)
-      if (ok[size_t(r)]) sum += value_of(r);
-    *mean = sum / n;
+      if (in(r)) sum += value_of(r), ++n;
+    *mean = n ? sum / n : 0.0;
     double sq = 0;
     for (int r = 0; r < rollouts; ++r)
-      if (ok[size_t(r)]) sq += (value_of(r) - *mean) * (value_of(r) - *mean);
+      if (in(r)) sq += (value_of(r) - *mean) * (value_of(r) - *mean);
     *se = n > 1 ? std::sqrt(sq / (n - 1) / n) : 0.0;
+    return n;
   };
   std::vector<size_t> order(groups);
-  const size_t made = size_t(out.played);
+  int n = 0;  // rollouts with a world
   auto summarize = [&]() {
     n = 0;
     for (char c : ok) n += c;
     if (n == 0) return;
     for (size_t g = 0; g < groups; ++g) {
-      stats([&](int r) { return values[size_t(r) * groups + g]; }, &out.alternatives[g].mean,
-            &out.alternatives[g].se);
-      stats(
-          [&](int r) {
-            return values[size_t(r) * groups + g] - values[size_t(r) * groups + made];
-          },
-          &out.alternatives[g].vs_played, &out.alternatives[g].vs_played_se);
+      AlternativeValue& a = out.alternatives[g];
+      a.rollouts = stats({g}, [&](int r) { return value(r, g); }, &a.mean, &a.se);
+      stats({g, made}, [&](int r) { return value(r, g) - value(r, made); }, &a.vs_played,
+            &a.vs_played_se);
     }
     for (size_t g = 0; g < groups; ++g) order[g] = g;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
       return out.alternatives[a].mean > out.alternatives[b].mean;
     });
     const size_t best = order[0];
-    stats(
-        [&](int r) {
-          return values[size_t(r) * groups + best] - values[size_t(r) * groups + made];
-        },
-        &out.lost, &out.lost_se);
+    stats({best, made}, [&](int r) { return value(r, best) - value(r, made); }, &out.lost,
+          &out.lost_se);
     out.margin_se = out.lost_se;
     if (best == made) {
       double lead = 0;
       const size_t second = order[1];
-      stats(
-          [&](int r) {
-            return values[size_t(r) * groups + made] - values[size_t(r) * groups + second];
-          },
-          &lead, &out.margin_se);
+      stats({made, second}, [&](int r) { return value(r, made) - value(r, second); }, &lead,
+            &out.margin_se);
     }
   };
-  run(0, batch);
+  // Racing: after each batch, an alternative behind the best by more than
+  // kDrop times the standard error of that paired difference gets no more
+  // rollouts (its values so far stand, with their larger error); the move
+  // played, the best, and the second best when the move played is the best
+  // always run (an alternative dropped earlier runs again when it becomes
+  // one of those, its missed rollouts played first). So the batches past
+  // the first go to the close contests (docs/review.md, "Racing").
+  constexpr double kDrop = 2.0;
+  auto race = [&]() {
+    const size_t best = order[0];
+    for (size_t g = 0; g < groups; ++g) {
+      const bool kept = g == made || g == best || (best == made && g == order[1]);
+      if (kept) {
+        active[g] = 1;
+        continue;
+      }
+      if (!active[g]) continue;
+      double behind = 0, se = 0;
+      stats({best, g}, [&](int r) { return value(r, best) - value(r, g); }, &behind, &se);
+      if (behind > kDrop * se) active[g] = 0;
+    }
+  };
+  run(batch);
   summarize();
   while (n > 0 && out.margin_se > settings.target_se && rollouts < most) {
-    run(rollouts, std::min(most, rollouts + batch));
+    race();
+    run(std::min(most, rollouts + batch));
     summarize();
   }
   out.rollouts = n;

@@ -93,6 +93,7 @@ struct AlternativeValue {
   bool played = false;  // the group of the move made
   double mean = 0;      // acting side minus the others, points
   double se = 0;        // standard error of the mean
+  int rollouts = 0;     // rollouts it was played in (racing drops the clearly worse)
   // Mean minus the move played's, and the standard error of that paired
   // difference (common random numbers): what `canasta tree` labels edges with.
   double vs_played = 0, vs_played_se = 0;

@@ -570,6 +570,36 @@ TEST_P(SampleLegalMoveDraws, EveryDrawIsALegalMoveAndEveryLegalMoveIsDrawn) {
 INSTANTIATE_TEST_SUITE_P(Rulesets, SampleLegalMoveDraws, ::testing::ValuesIn(kGeneratorRulesets),
                          RulesetTestName);
 
+// --- Keyed tie-breaks ------------------------------------------------------
+
+// A keyed draw is a function of the key and of what the move plays: equal
+// moves draw alike in any position, in [0, draws).
+TEST(KeyedDraw, EqualMovesDrawAlikeAndTheKeyChangesTheDraws) {
+  const Move discard = DiscardMove{1, C("7H"), 3};
+  const Move same = DiscardMove{1, C("7H"), 9};  // the tag is not the move
+  const Move other = DiscardMove{1, C("7D"), 3};
+  const Move meld = MeldMove{1, {MeldPart{{}, {}, Cs({"7H", "7D", "7C"})}}, 0};
+  const Move added = MeldMove{1, {MeldPart{Rank::kSeven, {}, Cs({"7H", "7D", "7C"})}}, 0};
+  EXPECT_EQ(KeyedDraw(5, discard, 100), KeyedDraw(5, same, 100));
+  EXPECT_EQ(KeyedDraw(5, discard, 1), 0);
+  EXPECT_EQ(KeyedDraw(5, discard, 0), 0);
+  int differ_by_key = 0, differ_by_card = 0, differ_by_target = 0;
+  for (uint64_t key = 1; key <= 200; ++key) {
+    for (const Move* m : {&discard, &other, &meld, &added}) {
+      const int d = KeyedDraw(key, *m, 100);
+      EXPECT_GE(d, 0);
+      EXPECT_LT(d, 100);
+    }
+    differ_by_key += KeyedDraw(key, discard, 100) != KeyedDraw(key + 1000, discard, 100);
+    differ_by_card += KeyedDraw(key, discard, 100) != KeyedDraw(key, other, 100);
+    differ_by_target += KeyedDraw(key, meld, 100) != KeyedDraw(key, added, 100);
+  }
+  // Equal by chance about once in a hundred.
+  EXPECT_GT(differ_by_key, 180);
+  EXPECT_GT(differ_by_card, 180);
+  EXPECT_GT(differ_by_target, 180);
+}
+
 // --- BestLegalMove against the loop it replaces ---------------------------
 
 class BestLegalMoveChoices : public ::testing::TestWithParam<const char*> {};
@@ -588,7 +618,8 @@ size_t FirstBest(const std::vector<Move>& legal, const std::function<double(cons
 // every draw is 0) BestLegalMove picks exactly the first legal move of the
 // highest score, under scores that favour the moves often refused (melds,
 // the biggest first), that tie everywhere, that are arbitrary, and the
-// sensible bot's; with the sensible bot's draws, its pick is always one of
+// sensible bot's; with a keyed tie, the first of the highest score plus its
+// keyed draw, the generator's draws untouched; with the sensible bot's draws, its pick is always one of
 // LegalMoves(pos) that Choose could make (within the draws of the best
 // legal score), and each of those is picked.
 TEST_P(BestLegalMoveChoices, TheSameMoveAsTheLoopOverEveryLegalMove) {
@@ -630,6 +661,20 @@ TEST_P(BestLegalMoveChoices, TheSameMoveAsTheLoopOverEveryLegalMove) {
           ASSERT_TRUE(BestLegalMove(pos, score, TieBreak{1, 1.0}, draws, &got));
           EXPECT_EQ(MoveLine(got), MoveLine(legal[FirstBest(legal, score)]))
               << GetParam() << " deal " << deal;
+        }
+        // Keyed ties: the first move of the highest score + KeyedDraw / scale,
+        // and no draw of the generator used.
+        {
+          TieBreak keyed;
+          keyed.key = 0x5eed0000u + uint64_t(positions);
+          const auto total = [&](const Move& m) {
+            return by_bot(m) + KeyedDraw(keyed.key, m, keyed.draws) / keyed.scale;
+          };
+          Rng before = draws;
+          ASSERT_TRUE(BestLegalMove(pos, by_bot, keyed, draws, &got));
+          EXPECT_EQ(MoveLine(got), MoveLine(legal[FirstBest(legal, total)]))
+              << GetParam() << " deal " << deal;
+          EXPECT_EQ(before.Next(), Rng(draws).Next());
         }
         // Counted: positions where melds_first's favourites were refused
         // (three of a rank held, or a pair and a wild card, and no meld legal:

@@ -330,7 +330,9 @@ std::string Dump(const DecisionValue& v) {
   std::ostringstream o;
   o << int(v.status) << " " << v.played << " " << v.lost << " " << v.lost_se << " " << v.rollouts;
   for (const AlternativeValue& a : v.alternatives)
-    o << "\n" << a.key << " " << a.members << " " << a.mean << " " << a.se << " " << a.played;
+    o << "\n"
+      << a.key << " " << a.members << " " << a.mean << " " << a.se << " " << a.played << " "
+      << a.rollouts;
   return o.str();
 }
 
@@ -353,6 +355,35 @@ TEST(ReviewEvaluate, MoreRolloutsWhileTheLossIsUncertain) {
   EXPECT_EQ(s.Evaluate(DiscardMove{0, C("8S"), 0}, a).rollouts, 32);
   a.target_se = 1e9;  // reached at once
   EXPECT_EQ(s.Evaluate(DiscardMove{0, C("8S"), 0}, a).rollouts, 8);
+}
+
+// Racing (docs/review.md): past the first batch, an alternative clearly
+// behind the best gets no more rollouts; the move played and the best get
+// every one, and the values do not depend on the threads.
+TEST(ReviewEvaluate, RacingDropsTheClearlyWorseAndKeepsThePlayedAndTheBest) {
+  Script s = FrozenPile();
+  ReviewSettings a = Settings(16);
+  a.max_rollouts = 96;
+  a.target_se = 0.001;  // never reached: every batch
+  const DecisionValue v = s.Evaluate(DiscardMove{0, C("8S"), 0}, a);
+  ASSERT_EQ(v.status, DecisionStatus::kEvaluated);
+  EXPECT_EQ(v.rollouts, 96);
+  int dropped = 0;
+  for (const AlternativeValue& alt : v.alternatives) {
+    EXPECT_GE(alt.rollouts, 16) << alt.words;
+    EXPECT_LE(alt.rollouts, 96) << alt.words;
+    if (alt.rollouts < 96) {
+      ++dropped;
+      // Behind the best by more than twice its error when it was dropped;
+      // with its rollouts so far, still behind.
+      EXPECT_LT(alt.mean, v.alternatives[0].mean) << alt.words;
+    }
+  }
+  EXPECT_EQ(v.alternatives[size_t(v.played)].rollouts, 96);
+  EXPECT_EQ(v.alternatives[0].rollouts, 96);
+  EXPECT_GT(dropped, 0);
+  a.jobs = 3;
+  EXPECT_EQ(Dump(v), Dump(s.Evaluate(DiscardMove{0, C("8S"), 0}, a)));
 }
 
 TEST(ReviewEvaluate, AnIllegalMoveIsNotADecision) {

@@ -179,9 +179,9 @@ void LuaFigure(const std::vector<std::string>& files, const RulesetChoice& class
 
 // --- 7. The review (docs/performance.md, "Review").
 
-// What one hand's review JSON says: decisions, rollouts (determinizations x
-// groups, over the evaluated decisions), key decisions and their largest
-// standard error.
+// What one hand's review JSON says: decisions, rollouts (those played over
+// every alternative of the evaluated decisions), key decisions and their
+// largest standard error.
 struct HandReviewFigures {
   int decisions = 0, keys = 0;
   long rollouts = 0;
@@ -201,8 +201,7 @@ bool ReadReviewJson(const std::string& path, double target_se, HandReviewFigures
       for (const auto& d : h["decisions"].GetArray()) {
         ++f->decisions;
         if (std::string(d["status"].GetString()) == "evaluated")
-          f->rollouts += long(d["rollouts"].GetInt()) *
-                         long(d["alternatives"].Size() + unsigned(d["more"].GetInt()));
+          f->rollouts += d["alternative_rollouts"].GetInt64();
         if (!d["key"].GetBool()) continue;
         ++f->keys;
         // The error the review's rollouts stop on: of the points lost, or

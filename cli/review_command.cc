@@ -469,6 +469,7 @@ void WriteJson(const std::vector<ReviewedGame>& games, const std::string& file,
             << r.phase << "\",\"played\":" << Json(r.played) << ",\"status\":\""
             << StatusName(v.status) << "\",\"pile\":" << r.pile << ",\"gave_pile\":" << r.gave_pile
             << ",\"went_out\":" << (r.went_out ? "true" : "false") << ",\"rollouts\":" << v.rollouts
+            << ",\"alternative_rollouts\":" << AlternativeRollouts(v)
             << ",\"lost\":" << Fixed(v.lost, 1) << ",\"lost_se\":" << Fixed(v.lost_se, 1)
             << ",\"margin_se\":" << Fixed(v.margin_se, 1) << ",\"label\":" << Json(r.label)
             << ",\"key\":" << (r.why_key.empty() ? "false" : "true") << ",\"why_key\":[";

@@ -304,6 +304,12 @@ double Rollout(Position pos, int side, Bot& bot, Rng& rng) {
   return scores[size_t(side)].total() - (count ? others / count : 0.0);
 }
 
+long AlternativeRollouts(const DecisionValue& v) {
+  long n = 0;
+  for (const AlternativeValue& a : v.alternatives) n += a.rollouts;
+  return n;
+}
+
 DecisionValue GroupAlternatives(const Position& truth, const Move& played) {
   DecisionValue out;
   const int seat = truth.current_player();

@@ -118,6 +118,10 @@ struct DecisionValue {
   int rollouts = 0;
 };
 
+// The rollouts played over every alternative of `v`: the work its values
+// cost (racing gives the clearly worse fewer than `v.rollouts`).
+long AlternativeRollouts(const DecisionValue& v);
+
 // The groups of equivalent legal moves at `truth` for the player in turn,
 // in the generator's order, with the group of `played` marked (added when
 // the generator does not list it): no rollout. Status kForced (one group, or

@@ -552,7 +552,7 @@ struct QuickPart {
 class QuickFinish {
  public:
   QuickFinish(const Position& q, const Counts& cnt)
-      : q_(q), r_(q.rules()), cnt_(cnt), memo_(Memo::ForThread()) {}
+      : q_(q), r_(q.rules()), cnt_(cnt), memo_(Memo::ForThread()), gen_(memo_.gen) {}
 
   Quick Judge(Search* s) {
     // The count binds only an opening whose end judges it; elsewhere no count
@@ -561,6 +561,33 @@ class QuickFinish {
     if (!Dfs(kBlackThree, cnt_[kTwos], cnt_[kJokers], 0, 0, 0, base_[kBlackThree] != nullptr)) {
       return nodes_ > kQuickBudget ? Quick::kUnknown : Quick::kNo; }
     return Verify(s) ? Quick::kYes : Quick::kUnknown;
+  }
+
+  // Whether a finish of the turn begins with the meld part `m` (its parts[0]:
+  // n naturals of class k, t twos and j jokers), judged on this position,
+  // before it: exactly what Judge says on the position after it. There the
+  // plan may lay more on class k, which makes one part with `m` of the same
+  // final shape; the turn's count binds alike (CountBinds; laying `m`
+  // melds), and what `m` counts with what the plan lays after it is what
+  // their sum counts here: each class at its value, after a take up to the
+  // cards of the class held before it (Gain: the sum of min(laid, room) over
+  // the parts of a class is min(all laid, room), in any order; the generator
+  // lays the counting faces first, FillCounting). So here the plan must lay
+  // at least `m` on class k. Only where `m` leaves two cards or more; solved
+  // once per position (Setup), its failed states past class k kept for the
+  // next part (they do not depend on it).
+  Quick JudgeFirst(const MeldMove& m, int k, int n, int t, int j, Search* s) {
+    if (!set_up_) Setup(CountBinds(q_));
+    set_up_ = true;
+    nodes_ = 0;
+    plan_.clear();
+    forced_ = QuickPart{k, n, t, j};
+    part_gen_ = ++memo_.gen;
+    const bool ok =
+        Dfs(kBlackThree, cnt_[kTwos], cnt_[kJokers], 0, 0, 0, base_[kBlackThree] != nullptr);
+    forced_.cls = 0;
+    if (!ok) return nodes_ > kQuickBudget ? Quick::kUnknown : Quick::kNo;
+    return VerifyAfter(m, QuickPart{k, n, t, j}, s) ? Quick::kYes : Quick::kUnknown;
   }
 
   // Before any meld of the turn, where the count binds once one is laid and
@@ -661,10 +688,13 @@ class QuickFinish {
     const uint32_t key = uint32_t(k) | uint32_t(std::min(t, 31)) << 4 |
                          uint32_t(std::min(j, 15)) << 9 | uint32_t(kept) << 13 |
                          uint32_t(std::min(made, 7)) << 15 | uint32_t(threes) << 18;
+    // (JudgeFirst: the states past its part's class are the same for any
+    // part, those up to it are the part's own.)
+    const uint32_t gen = k <= forced_.cls ? part_gen_ : gen_;
     Memo::Slot& slot = memo_.At(key);
-    if (slot.key == key && slot.gen == memo_.gen && slot.value >= value) return false;
+    if (slot.key == key && slot.gen == gen && slot.value >= value) return false;
     const bool ok = Explore(k, t, j, kept, value, made, threes);
-    if (!ok && nodes_ <= kQuickBudget) slot = Memo::Slot{key, memo_.gen, value};
+    if (!ok && nodes_ <= kQuickBudget) slot = Memo::Slot{key, gen, value};
     return ok;
   }
 
@@ -680,14 +710,18 @@ class QuickFinish {
     const Meld* base = base_[size_t(k)];
     const int c = cnt_[k];
     const bool meldable = (c > 0 || base) && !(k == kBlackThree && r_.black_three_meld == BlackThreeMeld::kNever);
+    // JudgeFirst's part: at least it on its class, never nothing.
+    const bool forced = k == forced_.cls;
     // Nothing laid is tried first where the count is reached (the smallest
     // plan), and for black threes (laid only to go out).
-    const bool none_first = k == kBlackThree || value >= need_;
+    const bool none_first = !forced && (k == kBlackThree || value >= need_);
     if (none_first && Dfs(k + 1, t, j, std::min(kept + c, 2), value, made, threes)) return true;
     if (meldable) {
-      for (int n = c; n >= (base ? 0 : 1); --n) {
-        for (int a = t; a >= 0; --a) {
-          for (int b = j; b >= 0; --b) {
+      const int least_n = forced ? forced_.n : base ? 0 : 1;
+      const int least_a = forced ? forced_.t : 0, least_b = forced ? forced_.j : 0;
+      for (int n = c; n >= least_n; --n) {
+        for (int a = t; a >= least_a; --a) {
+          for (int b = j; b >= least_b; --b) {
             if (n + a + b == 0 || !ShapeMayPass(r_, base, Rank(k), n, a, b)) continue;
             const int size = (base ? base->size() : 0) + n + a + b;
             const int gain = Gain(k, 0, n) + Gain(kTwos, ut, a) + Gain(kJokers, uj, b);
@@ -702,7 +736,7 @@ class QuickFinish {
         }
       }
     }
-    return !none_first && Dfs(k + 1, t, j, std::min(kept + c, 2), value, made, threes);
+    return !none_first && !forced && Dfs(k + 1, t, j, std::min(kept + c, 2), value, made, threes);
   }
 
   // The side's canastas when the plan is laid.
@@ -739,9 +773,42 @@ class QuickFinish {
     return done;
   }
 
+  // Verify for JudgeFirst: `m` played first, then the plan less `first`.
+  bool VerifyAfter(const MeldMove& m, const QuickPart& first, Search* s) {
+    const int seat = q_.current_player();
+    ScratchCopy v(q_);
+    if (!v->Play(m).empty()) return false;
+    MeldMove x;
+    x.player = seat;
+    x.parts.resize(1);
+    s->path.clear();
+    for (QuickPart p : plan_) {
+      if (p.cls == first.cls) {
+        p.n -= first.n;
+        p.t -= first.t;
+        p.j -= first.j;
+        if (p.n + p.t + p.j == 0) continue;
+      }
+      MeldPart& part = x.parts[0];
+      part.to = SideMeld(*v, v->side_of(seat), Rank(p.cls)) ? std::optional<Rank>(Rank(p.cls))
+                                                             : std::nullopt;
+      part.as = std::nullopt;
+      FillCounting(v->hand(seat), v->turn_count_limit(), p.cls, p.n, p.t, p.j, &part.cards);
+      if (!v->Play(x).empty()) return false;
+      s->path.push_back(PartSig(part));
+    }
+    const bool done = v->phase() != Phase::kPlay ||
+                      Discards(*v, seat, ClassCounts(v->hand(seat)), nullptr);
+    if (done) s->Found();
+    s->path.clear();
+    return done;
+  }
+
   const Position& q_;
   const Rules& r_;
   const Counts& cnt_;
+  QuickPart forced_{0, 0, 0, 0};  // JudgeFirst's part (class 0: none)
+  bool set_up_ = false;
   int cards_ = 0, need_ = 0, nodes_ = 0, canastas_before_ = 0;
   bool go_out_ = false, threes_bound_ = false, must_out_ = false, told_no_ = false;
   std::array<int, kClasses> value_{}, countable_{};
@@ -749,6 +816,8 @@ class QuickFinish {
   std::array<int, 16> rest_{}, stuck_{};
   std::vector<QuickPart> plan_;
   Memo& memo_;
+  const uint32_t gen_;     // this judge's generation of the memo
+  uint32_t part_gen_ = 0;  // JudgeFirst's, for the states up to its part's class
 };
 
 // Whether the relaxation above holds for the position a candidate leads to.
@@ -986,6 +1055,10 @@ void PlayMoves(const Position& pos, Sink& sink) {
       CountBinds(pos) && (MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat)) ||
                           (!pos.turn_melded() && QuickApplies(pos, cnt) &&
                            QuickFinish(pos, cnt).NoMeldFinishes()));
+  // The finish after a meld judged on this position (QuickFinish::JudgeFirst),
+  // not on a copy with the meld laid.
+  const bool first_judge_applies = QuickApplies(pos, cnt);
+  std::optional<QuickFinish> first_judge;
   if (!hopeless)
     ForEachMeld(pos, seat, cnt, &scratch, [&](auto& make) {
       return sink.Offer(make, [&] {
@@ -1020,7 +1093,15 @@ void PlayMoves(const Position& pos, Sink& sink) {
           easy = std::find(good.begin(), good.end(), sig) != good.end();
         if (!easy) {
           Search search;
-          easy = FinishableAfter(pos, m, &search);
+          Quick quick = Quick::kUnknown;
+          if (first_judge_applies && hand.total() - int(part.cards.size()) >= 2) {
+            if (!first_judge) first_judge.emplace(pos, cnt);
+            int n = 0, t = 0, j = 0;
+            for (Card c : part.cards) c.is_joker() ? ++j : c.rank() == Rank::kTwo ? ++t : ++n;
+            const std::optional<Rank> rank = MeldRank(part.cards, part.to ? part.to : part.as);
+            if (rank) quick = first_judge->JudgeFirst(m, int(*rank), n, t, j, &search);
+          }
+          easy = quick == Quick::kUnknown ? FinishableAfter(pos, m, &search) : quick == Quick::kYes;
           if (easy) {
             good.push_back(sig);
             good.insert(good.end(), search.found.begin(), search.found.end());

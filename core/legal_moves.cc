@@ -583,8 +583,11 @@ class QuickFinish {
     plan_.clear();
     forced_ = QuickPart{k, n, t, j};
     part_gen_ = ++memo_.gen;
-    const bool ok =
-        Dfs(kBlackThree, cnt_[kTwos], cnt_[kJokers], 0, 0, 0, base_[kBlackThree] != nullptr);
+    // The part is laid first: counted (each class up to what may count,
+    // Gain) and its wild cards gone, as on the position after it.
+    const int laid = Gain(k, 0, n) + Gain(kTwos, 0, t) + Gain(kJokers, 0, j);
+    const bool ok = Dfs(kBlackThree, cnt_[kTwos] - t, cnt_[kJokers] - j, 0, laid, 0,
+                        base_[kBlackThree] != nullptr || k == kBlackThree);
     forced_.cls = 0;
     if (!ok) return nodes_ > kQuickBudget ? Quick::kUnknown : Quick::kNo;
     return VerifyAfter(m, QuickPart{k, n, t, j}, s) ? Quick::kYes : Quick::kUnknown;
@@ -710,18 +713,15 @@ class QuickFinish {
     const Meld* base = base_[size_t(k)];
     const int c = cnt_[k];
     const bool meldable = (c > 0 || base) && !(k == kBlackThree && r_.black_three_meld == BlackThreeMeld::kNever);
-    // JudgeFirst's part: at least it on its class, never nothing.
-    const bool forced = k == forced_.cls;
+    if (k == forced_.cls) return ExploreForced(k, t, j, kept, value, made, threes, base);
     // Nothing laid is tried first where the count is reached (the smallest
     // plan), and for black threes (laid only to go out).
-    const bool none_first = !forced && (k == kBlackThree || value >= need_);
+    const bool none_first = k == kBlackThree || value >= need_;
     if (none_first && Dfs(k + 1, t, j, std::min(kept + c, 2), value, made, threes)) return true;
     if (meldable) {
-      const int least_n = forced ? forced_.n : base ? 0 : 1;
-      const int least_a = forced ? forced_.t : 0, least_b = forced ? forced_.j : 0;
-      for (int n = c; n >= least_n; --n) {
-        for (int a = t; a >= least_a; --a) {
-          for (int b = j; b >= least_b; --b) {
+      for (int n = c; n >= (base ? 0 : 1); --n) {
+        for (int a = t; a >= 0; --a) {
+          for (int b = j; b >= 0; --b) {
             if (n + a + b == 0 || !ShapeMayPass(r_, base, Rank(k), n, a, b)) continue;
             const int size = (base ? base->size() : 0) + n + a + b;
             const int gain = Gain(k, 0, n) + Gain(kTwos, ut, a) + Gain(kJokers, uj, b);
@@ -736,7 +736,43 @@ class QuickFinish {
         }
       }
     }
-    return !none_first && !forced && Dfs(k + 1, t, j, std::min(kept + c, 2), value, made, threes);
+    return !none_first && Dfs(k + 1, t, j, std::min(kept + c, 2), value, made, threes);
+  }
+
+  // JudgeFirst's class: its part is laid already (counted from the start,
+  // its wild cards gone, as on the position after it), and more of the
+  // class may join it, as Explore would add to it there: nothing added
+  // first where the count is reached, else the most first.
+  [[gnu::noinline]] bool ExploreForced(int k, int t, int j, int kept, int value, int made,
+                                       bool threes, const Meld* base) {
+    const int ut = cnt_[kTwos] - t, uj = cnt_[kJokers] - j;
+    const int c = cnt_[k];
+    const QuickPart& f = forced_;
+    const bool was = base && base->is_canasta(r_);
+    auto add = [&](int n, int a, int b) {
+      const int N = f.n + n, T = f.t + a, J = f.j + b;
+      if (!ShapeMayPass(r_, base, Rank(k), N, T, J)) return false;
+      const int size = (base ? base->size() : 0) + N + T + J;
+      const int gain = Gain(k, f.n, n) + Gain(kTwos, ut, a) + Gain(kJokers, uj, b);
+      plan_.push_back({k, N, T, J});
+      if (Dfs(k + 1, t - a, j - b, std::min(kept + c - N, 2), value + gain,
+              made + (size >= r_.canasta_size) - was, threes || k == kBlackThree))
+        return true;
+      plan_.pop_back();
+      return false;
+    };
+    const bool none_first = k == kBlackThree || value >= need_;
+    if (none_first && add(0, 0, 0)) return true;
+    for (int n = c - f.n; n >= 0; --n) {
+      for (int a = t; a >= 0; --a) {
+        for (int b = j; b >= 0; --b) {
+          if (n + a + b == 0) continue;
+          if (add(n, a, b)) return true;
+          if (nodes_ > kQuickBudget) return false;
+        }
+      }
+    }
+    return !none_first && add(0, 0, 0);
   }
 
   // The side's canastas when the plan is laid.
@@ -773,11 +809,12 @@ class QuickFinish {
     return done;
   }
 
-  // Verify for JudgeFirst: `m` played first, then the plan less `first`.
+  // Verify for JudgeFirst: `m` (which Check accepted) first, then the plan
+  // less `first`.
   bool VerifyAfter(const MeldMove& m, const QuickPart& first, Search* s) {
     const int seat = q_.current_player();
     ScratchCopy v(q_);
-    if (!v->Play(m).empty()) return false;
+    v->Apply(m);  // Check accepted it (the generator asks first)
     MeldMove x;
     x.player = seat;
     x.parts.resize(1);

@@ -590,7 +590,7 @@ class QuickFinish {
                         base_[kBlackThree] != nullptr || k == kBlackThree);
     forced_.cls = 0;
     if (!ok) return nodes_ > kQuickBudget ? Quick::kUnknown : Quick::kNo;
-    return VerifyAfter(m, QuickPart{k, n, t, j}, s) ? Quick::kYes : Quick::kUnknown;
+    return PlayPlan(&m, QuickPart{k, n, t, j}, s) ? Quick::kYes : Quick::kUnknown;
   }
 
   // Before any meld of the turn, where the count binds once one is laid and
@@ -787,37 +787,19 @@ class QuickFinish {
       s->Found();
       return true;
     }
+    return PlayPlan(nullptr, QuickPart{0, 0, 0, 0}, s);
+  }
+
+  // The plan played on a copy, after `first_move` (if any), less `first` on
+  // its class, each part through Check; then a discard Check accepts, or
+  // the hand gone out.
+  bool PlayPlan(const MeldMove* first_move, const QuickPart& first, Search* s) {
+    const int seat = q_.current_player();
     ScratchCopy v(q_);
+    if (first_move) v->Apply(*first_move);  // Check accepted it (the generator asks first)
     MeldMove m;
     m.player = seat;
     m.parts.resize(1);
-    s->path.clear();
-    for (const QuickPart& p : plan_) {
-      MeldPart& part = m.parts[0];
-      part.to = SideMeld(*v, v->side_of(seat), Rank(p.cls)) ? std::optional<Rank>(Rank(p.cls))
-                                                             : std::nullopt;
-      part.as = std::nullopt;
-      FillCounting(v->hand(seat), v->turn_count_limit(), p.cls, p.n, p.t, p.j, &part.cards);
-      // Checked and laid at once (Play hands the check's verdicts to the apply).
-      if (!v->Play(m).empty()) return false;
-      s->path.push_back(PartSig(part));
-    }
-    const bool done = v->phase() != Phase::kPlay ||
-                      Discards(*v, seat, ClassCounts(v->hand(seat)), nullptr);
-    if (done) s->Found();
-    s->path.clear();
-    return done;
-  }
-
-  // Verify for JudgeFirst: `m` (which Check accepted) first, then the plan
-  // less `first`.
-  bool VerifyAfter(const MeldMove& m, const QuickPart& first, Search* s) {
-    const int seat = q_.current_player();
-    ScratchCopy v(q_);
-    v->Apply(m);  // Check accepted it (the generator asks first)
-    MeldMove x;
-    x.player = seat;
-    x.parts.resize(1);
     s->path.clear();
     for (QuickPart p : plan_) {
       if (p.cls == first.cls) {
@@ -826,12 +808,13 @@ class QuickFinish {
         p.j -= first.j;
         if (p.n + p.t + p.j == 0) continue;
       }
-      MeldPart& part = x.parts[0];
+      MeldPart& part = m.parts[0];
       part.to = SideMeld(*v, v->side_of(seat), Rank(p.cls)) ? std::optional<Rank>(Rank(p.cls))
                                                              : std::nullopt;
       part.as = std::nullopt;
       FillCounting(v->hand(seat), v->turn_count_limit(), p.cls, p.n, p.t, p.j, &part.cards);
-      if (!v->Play(x).empty()) return false;
+      // Checked and laid at once (Play hands the check's verdicts to the apply).
+      if (!v->Play(m).empty()) return false;
       s->path.push_back(PartSig(part));
     }
     const bool done = v->phase() != Phase::kPlay ||

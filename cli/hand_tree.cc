@@ -308,6 +308,12 @@ void TreePoints::Add(int line, const CountedMove& c, const Move& move, const Pos
   }
 }
 
+void TreePoints::Revalue(int line, const DecisionValue& value) {
+  auto it = points_.find(line);
+  if (it != points_.end() && it->second.value.status == DecisionStatus::kEvaluated)
+    it->second.value = value;
+}
+
 bool RenderTree(const HandDecisions& h, const std::map<int, TreePoint>& points,
                 const TreeOptions& options, const std::string& format, std::string* out,
                 std::string* error) {

@@ -37,6 +37,9 @@ class TreePoints {
   // Shows(c, move) (with `value`), and a meld's parts for its phase's start.
   void Add(int line, const CountedMove& c, const Move& move, const Position& before,
            DecisionValue value);
+  // The value of the point at `line`, refined after it was added (a key
+  // decision of `canasta review`); nothing where the tree shows no value.
+  void Revalue(int line, const DecisionValue& value);
   const std::map<int, TreePoint>& points() const { return points_; }
 
  private:

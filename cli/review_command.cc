@@ -54,6 +54,8 @@ struct Reviewed {
   std::string gave_to;
   std::string label;
   std::vector<std::string> why_key;
+  // Carried on at the hand's end when the decision is key (Finish).
+  std::shared_ptr<DecisionEvaluation> eval;
 };
 
 struct ReviewedHand {
@@ -194,8 +196,10 @@ class ReviewObserver : public ReplayObserver {
     if (auto* d = std::get_if<DiscardMove>(&move_)) r.froze = d->card.is_wild();
     ReviewSettings s = settings_;
     s.jobs = jobs_;
-    r.value = EvaluateDecision(*history_, pos, move_,
-                               DecisionKey(games_.back().game, hand.hand, c.index), s);
+    // Screened now; refined at the hand's end if key (Finish).
+    r.eval = std::make_shared<DecisionEvaluation>(
+        *history_, pos, move_, DecisionKey(games_.back().game, hand.hand, c.index), s);
+    r.value = r.eval->Refine(s.screen_rollouts);
     if (trees_)
       hand.tree.Add(e.line, c, move_, pos, TreePoints::Shows(c, move_) ? r.value : DecisionValue());
     // The discard before this take handed the pile over.
@@ -245,11 +249,35 @@ class ReviewObserver : public ReplayObserver {
     return s < int(p.size()) ? p[size_t(s)] : "seat " + std::to_string(s);
   }
 
+  // Screening (docs/review.md): every decision was evaluated with up to
+  // screen_rollouts; the key ones are refined up to max_rollouts, and the
+  // key decisions are chosen again with the refined values, until no key
+  // decision has more to play (a refined loss that falls out of the top
+  // three lets another in, which is refined in turn).
+  void Finish(ReviewedHand* hand) {
+    for (size_t round = 0; round <= hand->decisions.size(); ++round) {
+      MarkKeys(hand);
+      bool refined = false;
+      for (Reviewed& r : hand->decisions) {
+        if (r.why_key.empty() || !r.eval || !r.eval->WouldRefine(settings_.max_rollouts)) continue;
+        r.value = r.eval->Refine(settings_.max_rollouts);
+        refined = true;
+      }
+      if (!refined) break;
+    }
+    for (Reviewed& r : hand->decisions) {
+      hand->tree.Revalue(r.line, r.value);
+      r.eval.reset();  // its copies of the hand are no longer needed
+    }
+  }
+
   // Labels and the key decisions of a hand.
-  static void Finish(ReviewedHand* hand) {
+  static void MarkKeys(ReviewedHand* hand) {
     std::vector<size_t> by_loss;
     for (size_t i = 0; i < hand->decisions.size(); ++i) {
       Reviewed& r = hand->decisions[i];
+      r.why_key.clear();
+      r.label.clear();
       if (r.value.status != DecisionStatus::kEvaluated) continue;
       r.label = LossLabel(r.value.lost, r.value.lost_se);
       if (r.value.lost >= kInaccuracy) by_loss.push_back(i);
@@ -368,10 +396,18 @@ void WriteDecision(const Reviewed& r, std::ostream& out) {
   out << "\n";
 }
 
+// "32 to 128 rollouts (1024 for a key decision)": the work per decision.
+std::string RolloutWords(const ReviewSettings& s) {
+  std::string w =
+      std::to_string(s.rollouts) + " to " + std::to_string(s.screen_rollouts) + " rollouts";
+  if (s.max_rollouts > s.screen_rollouts)
+    w += " (" + std::to_string(s.max_rollouts) + " for a key decision)";
+  return w;
+}
+
 void WriteText(const std::vector<ReviewedGame>& games, const std::string& file,
                const ReviewSettings& s, std::ostream& out) {
-  out << "Review of " << file << " (" << s.rollouts << " to " << s.max_rollouts
-      << " rollouts per decision, seed " << s.seed
+  out << "Review of " << file << " (" << RolloutWords(s) << " per decision, seed " << s.seed
       << "; values are hand points, the acting side minus the other)\n";
   for (const ReviewedGame& g : games) {
     out << "\nGame " << g.game << (g.ruleset.empty() ? "" : " (" + g.ruleset + ")") << "\n";
@@ -445,10 +481,10 @@ const char* StatusName(DecisionStatus s) {
 void WriteJson(const std::vector<ReviewedGame>& games, const std::string& file,
                const ReviewSettings& s, std::ostream& out) {
   out << "{\"format\":\"canasta-review/1\",\"file\":" << Json(file)
-      << ",\"rollouts\":" << s.rollouts << ",\"max_rollouts\":" << s.max_rollouts
-      << ",\"target_se\":" << Fixed(s.target_se, 1) << ",\"seed\":" << s.seed
-      << ",\"thresholds\":{\"inaccuracy\":" << kInaccuracy << ",\"mistake\":" << kMistake
-      << ",\"blunder\":" << kBlunder << "},\"games\":[";
+      << ",\"rollouts\":" << s.rollouts << ",\"screen_rollouts\":" << s.screen_rollouts
+      << ",\"max_rollouts\":" << s.max_rollouts << ",\"target_se\":" << Fixed(s.target_se, 1)
+      << ",\"seed\":" << s.seed << ",\"thresholds\":{\"inaccuracy\":" << kInaccuracy
+      << ",\"mistake\":" << kMistake << ",\"blunder\":" << kBlunder << "},\"games\":[";
   for (size_t gi = 0; gi < games.size(); ++gi) {
     const ReviewedGame& g = games[gi];
     out << (gi ? "," : "") << "\n{\"game\":" << g.game << ",\"ruleset\":" << Json(g.ruleset)
@@ -538,8 +574,7 @@ std::string HandTreeSvg(const ReviewedHand& h, HandDecisions tree, const ReviewS
   if (!any) return "";
   TreeOptions options;
   options.subtitle = ": the review's key decisions";
-  options.values = std::to_string(s.rollouts) + " to " + std::to_string(s.max_rollouts) +
-                   " rollouts, seed " + std::to_string(s.seed);
+  options.values = RolloutWords(s) + ", seed " + std::to_string(s.seed);
   options.mark_best = true;
   std::string svg;
   if (!RenderTree(tree, h.tree.points(), options, "svg", &svg, error)) return "";
@@ -560,9 +595,8 @@ void WriteHtml(const std::vector<ReviewedGame>& games, const std::vector<HandDec
          "figure.tree{margin:0 0 2em;overflow-x:auto}"
          "figcaption{color:#555;font-size:0.9em}"
          "</style></head><body>\n";
-  out << "<h1>Review of " << Esc(file) << "</h1>\n<p>" << s.rollouts << " to " << s.max_rollouts
-      << " rollouts per decision, seed " << s.seed
-      << ". Values are hand points, the acting side minus the other.</p>\n";
+  out << "<h1>Review of " << Esc(file) << "</h1>\n<p>" << RolloutWords(s) << " per decision, seed "
+      << s.seed << ". Values are hand points, the acting side minus the other.</p>\n";
   for (const ReviewedGame& g : games) {
     out << "<h2>Game " << g.game << (g.ruleset.empty() ? "" : " (" + Esc(g.ruleset) + ")")
         << "</h2>\n";
@@ -668,7 +702,7 @@ void WriteHtml(const std::vector<ReviewedGame>& games, const std::vector<HandDec
 int ReviewCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   std::string rules, output, format = "text", checks;
-  int game = 0, hand = 0, rollouts = ReviewSettings().rollouts, jobs = 1, most = -1;
+  int game = 0, hand = 0, rollouts = ReviewSettings().rollouts, jobs = 1, most = -1, screen = -1;
   double target_se = ReviewSettings().target_se;
   uint64_t seed = 1;
   opts.add_options()("help,h", "this help")("hand", po::value(&hand),
@@ -676,8 +710,11 @@ int ReviewCommand(const std::vector<std::string>& args) {
       "game", po::value(&game), "only this game of the file (1-based; default: every game)")(
       "rollouts", po::value(&rollouts)->default_value(rollouts),
       "determinizations per decision at first (more: smaller errors, slower)")(
+      "screen-rollouts", po::value(&screen),
+      "more rollouts, in batches, while the points lost are uncertain, up to this many for "
+      "every decision (default: 4 x --rollouts)")(
       "max-rollouts", po::value(&most),
-      "more rollouts, in batches, while the points lost are uncertain (default: 16 x --rollouts)")(
+      "and up to this many for a key decision (default: 32 x --rollouts)")(
       "target-se", po::value(&target_se)->default_value(target_se),
       "the standard error of the points lost that stops adding rollouts")(
       "seed", po::value(&seed)->default_value(1), "random seed: the same seed, the same review")(
@@ -707,8 +744,8 @@ int ReviewCommand(const std::vector<std::string>& args) {
     std::cerr << "canasta review: error: unknown format '" << format << "' (text, json or html)\n";
     return kExitTrouble;
   }
-  if (rollouts < 1 || rollouts > 100000 || most > 400000 || !(target_se >= 0) || jobs < 1 ||
-      jobs > 256 || hand < 0 || game < 0) {
+  if (rollouts < 1 || rollouts > 100000 || most > 400000 || screen > 400000 || !(target_se >= 0) ||
+      jobs < 1 || jobs > 256 || hand < 0 || game < 0) {
     std::cerr << "canasta review: error: --rollouts is 1 to 100000, --jobs 1 to 256, --hand and "
                  "--game from 1\n";
     return kExitTrouble;
@@ -726,7 +763,21 @@ int ReviewCommand(const std::vector<std::string>& args) {
   }
   ReviewSettings settings;
   settings.rollouts = rollouts;
-  settings.max_rollouts = most < 0 ? 16 * rollouts : std::max(most, rollouts);
+  // Every decision is screened with up to `screen` rollouts, a key one
+  // refined up to `most`: a cap given alone bounds the other.
+  settings.screen_rollouts = screen < 0 ? 4 * rollouts : std::max(screen, rollouts);
+  settings.max_rollouts = most < 0 ? 32 * rollouts : std::max(most, rollouts);
+  if (settings.max_rollouts < settings.screen_rollouts) {
+    if (most >= 0 && screen >= 0) {
+      std::cerr << "canasta review: error: --max-rollouts (for a key decision) is below "
+                   "--screen-rollouts (for every decision)\n";
+      return kExitTrouble;
+    }
+    if (most >= 0)
+      settings.screen_rollouts = settings.max_rollouts;
+    else
+      settings.max_rollouts = settings.screen_rollouts;
+  }
   settings.target_se = target_se;
   settings.seed = seed;
   settings.jobs = jobs;

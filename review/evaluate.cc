@@ -359,30 +359,38 @@ DecisionValue GroupAlternatives(const Position& truth, const Move& played) {
   return out;
 }
 
-DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth,
-                               const Move& played, uint64_t key, const ReviewSettings& settings) {
-  DecisionValue out = GroupAlternatives(truth, played);
-  if (out.status != DecisionStatus::kNotEvaluated) return out;
-  const int seat = truth.current_player();
-  const int side = truth.side_of(seat);
-
-  const int batch = std::max(1, settings.rollouts);
-  const int most = std::max(batch, settings.max_rollouts);
-  const size_t groups = out.alternatives.size();
-  const size_t made = size_t(out.played);
+// The state of one decision's rollouts, kept between Refine calls.
+struct DecisionEvaluation::State {
+  State(const HandHistory& h, const Position& t, const Move& p, uint64_t k, const ReviewSettings& s)
+      : history(h), truth(t), played(p), key(k), settings(s) {}
+  const HandHistory history;  // a copy: the review records the hand on past this point
+  const Position truth;
+  const Move played;
+  const uint64_t key;
+  const ReviewSettings settings;
+  DecisionValue out;     // the alternatives in the generator's order
+  DecisionValue sorted;  // what value() shows: best first
+  int seat = 0, side = 0, batch = 1;
+  size_t groups = 0, made = 0;
   std::vector<double> values;
   std::vector<char> ran;  // rollout r of alternative g was played
   std::vector<char> ok;   // rollout r has a world
-  // The alternatives still rolled out (racing: see below).
-  std::vector<char> active(groups, 1);
+  // The alternatives still rolled out (racing: see Race).
+  std::vector<char> active;
   int rollouts = 0;
+  int n = 0;  // rollouts with a world
+  std::vector<size_t> order;
+
+  double Value(int r, size_t g) const { return values[size_t(r) * groups + g]; }
+  bool Rolled(int r, size_t g) const { return ok[size_t(r)] && ran[size_t(r) * groups + g]; }
+
   // Runs every rollout r < `to` that an active alternative has not been
   // played in (the new ones, and the earlier ones of an alternative that
   // runs again): one determinization and one bot seed per rollout, shared by
   // every alternative, so that their difference is measured, not two
   // noises. Rollout r depends only on the seed, the key and r: the same
   // values whatever the number of threads.
-  auto run = [&](int to) {
+  void Run(int to) {
     values.resize(size_t(to) * groups, 0.0);
     ran.resize(size_t(to) * groups, 0);
     ok.resize(size_t(to), 0);
@@ -427,56 +435,60 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
       for (std::thread& th : threads) th.join();
     }
     rollouts = to;
-  };
-  auto value = [&](int r, size_t g) { return values[size_t(r) * groups + g]; };
-  auto rolled = [&](int r, size_t g) { return ok[size_t(r)] && ran[size_t(r) * groups + g]; };
+  }
+
   // The mean and standard error of value_of(r) over the rollouts where every
   // alternative of `gs` was played, summed in rollout order (the same bytes
   // whatever the number of threads); returns how many.
-  auto stats = [&](std::initializer_list<size_t> gs, auto value_of, double* mean, double* se) {
+  template <class F>
+  int Stats(std::initializer_list<size_t> gs, F value_of, double* mean, double* se) const {
     auto in = [&](int r) {
       for (size_t g : gs)
-        if (!rolled(r, g)) return false;
+        if (!Rolled(r, g)) return false;
       return true;
     };
-    int n = 0;
+    int count = 0;
     double sum = 0;
     for (int r = 0; r < rollouts; ++r)
-      if (in(r)) sum += value_of(r), ++n;
-    *mean = n ? sum / n : 0.0;
+      if (in(r)) sum += value_of(r), ++count;
+    *mean = count ? sum / count : 0.0;
     double sq = 0;
     for (int r = 0; r < rollouts; ++r)
       if (in(r)) sq += (value_of(r) - *mean) * (value_of(r) - *mean);
-    *se = n > 1 ? std::sqrt(sq / (n - 1) / n) : 0.0;
-    return n;
-  };
-  std::vector<size_t> order(groups);
-  int n = 0;  // rollouts with a world
-  auto summarize = [&]() {
+    *se = count > 1 ? std::sqrt(sq / (count - 1) / count) : 0.0;
+    return count;
+  }
+
+  void Summarize() {
     n = 0;
     for (char c : ok) n += c;
     if (n == 0) return;
     for (size_t g = 0; g < groups; ++g) {
       AlternativeValue& a = out.alternatives[g];
-      a.rollouts = stats({g}, [&](int r) { return value(r, g); }, &a.mean, &a.se);
-      stats({g, made}, [&](int r) { return value(r, g) - value(r, made); }, &a.vs_played,
-            &a.vs_played_se);
+      a.rollouts = Stats(
+          {g}, [&](int r) { return Value(r, g); }, &a.mean, &a.se);
+      Stats(
+          {g, made}, [&](int r) { return Value(r, g) - Value(r, made); }, &a.vs_played,
+          &a.vs_played_se);
     }
     for (size_t g = 0; g < groups; ++g) order[g] = g;
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
       return out.alternatives[a].mean > out.alternatives[b].mean;
     });
     const size_t best = order[0];
-    stats({best, made}, [&](int r) { return value(r, best) - value(r, made); }, &out.lost,
-          &out.lost_se);
+    Stats(
+        {best, made}, [&](int r) { return Value(r, best) - Value(r, made); }, &out.lost,
+        &out.lost_se);
     out.margin_se = out.lost_se;
     if (best == made) {
       double lead = 0;
       const size_t second = order[1];
-      stats({made, second}, [&](int r) { return value(r, made) - value(r, second); }, &lead,
-            &out.margin_se);
+      Stats(
+          {made, second}, [&](int r) { return Value(r, made) - Value(r, second); }, &lead,
+          &out.margin_se);
     }
-  };
+  }
+
   // Racing: after each batch, an alternative behind the best by more than
   // kDrop times the standard error of that paired difference gets no more
   // rollouts (its values so far stand, with their larger error); the move
@@ -484,8 +496,8 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
   // always run (an alternative dropped earlier runs again when it becomes
   // one of those, its missed rollouts played first). So the batches past
   // the first go to the close contests (docs/review.md, "Racing").
-  constexpr double kDrop = 2.0;
-  auto race = [&]() {
+  void Race() {
+    constexpr double kDrop = 2.0;
     const size_t best = order[0];
     for (size_t g = 0; g < groups; ++g) {
       const bool kept = g == made || g == best || (best == made && g == order[1]);
@@ -495,29 +507,81 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
       }
       if (!active[g]) continue;
       double behind = 0, se = 0;
-      stats({best, g}, [&](int r) { return value(r, best) - value(r, g); }, &behind, &se);
+      Stats(
+          {best, g}, [&](int r) { return Value(r, best) - Value(r, g); }, &behind, &se);
       if (behind > kDrop * se) active[g] = 0;
     }
-  };
-  run(batch);
-  summarize();
-  while (n > 0 && out.margin_se > settings.target_se && rollouts < most) {
-    race();
-    run(std::min(most, rollouts + batch));
-    summarize();
   }
-  out.rollouts = n;
-  if (n == 0) {
-    out.status = DecisionStatus::kNotEvaluated;
-    return out;
+
+  bool WouldRefine(int most) const {
+    return rollouts > 0 && n > 0 && out.margin_se > settings.target_se &&
+           rollouts < std::max(batch, most);
   }
-  std::vector<AlternativeValue> sorted;
-  for (size_t g : order) sorted.push_back(std::move(out.alternatives[g]));
-  out.alternatives = std::move(sorted);
-  for (size_t g = 0; g < groups; ++g)
-    if (out.alternatives[g].played) out.played = int(g);
-  out.status = DecisionStatus::kEvaluated;
-  return out;
+
+  // What value() shows: the alternatives best first.
+  void Publish() {
+    sorted = out;
+    sorted.rollouts = n;
+    if (n == 0) {
+      sorted.status = DecisionStatus::kNotEvaluated;
+      return;
+    }
+    sorted.alternatives.clear();
+    for (size_t g : order) sorted.alternatives.push_back(out.alternatives[g]);
+    for (size_t g = 0; g < groups; ++g)
+      if (sorted.alternatives[g].played) sorted.played = int(g);
+    sorted.status = DecisionStatus::kEvaluated;
+  }
+};
+
+DecisionEvaluation::DecisionEvaluation(const HandHistory& history, const Position& truth,
+                                       const Move& played, uint64_t key,
+                                       const ReviewSettings& settings)
+    : s_(std::make_unique<State>(history, truth, played, key, settings)) {
+  State& s = *s_;
+  s.out = GroupAlternatives(truth, played);
+  s.sorted = s.out;
+  if (s.out.status != DecisionStatus::kNotEvaluated) return;  // nothing to roll out
+  s.seat = truth.current_player();
+  s.side = truth.side_of(s.seat);
+  s.batch = std::max(1, settings.rollouts);
+  s.groups = s.out.alternatives.size();
+  s.made = size_t(s.out.played);
+  s.active.assign(s.groups, 1);
+  s.order.resize(s.groups);
+}
+
+DecisionEvaluation::~DecisionEvaluation() = default;
+DecisionEvaluation::DecisionEvaluation(DecisionEvaluation&&) noexcept = default;
+DecisionEvaluation& DecisionEvaluation::operator=(DecisionEvaluation&&) noexcept = default;
+
+const DecisionValue& DecisionEvaluation::Refine(int most) {
+  State& s = *s_;
+  if (s.out.status != DecisionStatus::kNotEvaluated) return s.sorted;
+  most = std::max(s.batch, most);
+  if (s.rollouts == 0) {
+    s.Run(s.batch);
+    s.Summarize();
+  } else if (!s.WouldRefine(most)) {
+    return s.sorted;
+  }
+  while (s.n > 0 && s.out.margin_se > s.settings.target_se && s.rollouts < most) {
+    s.Race();
+    s.Run(std::min(most, s.rollouts + s.batch));
+    s.Summarize();
+  }
+  s.Publish();
+  return s.sorted;
+}
+
+bool DecisionEvaluation::WouldRefine(int most) const { return s_->WouldRefine(most); }
+
+const DecisionValue& DecisionEvaluation::value() const { return s_->sorted; }
+
+DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth,
+                               const Move& played, uint64_t key, const ReviewSettings& settings) {
+  DecisionEvaluation e(history, truth, played, key, settings);
+  return e.Refine(settings.max_rollouts);
 }
 
 }  // namespace canasta

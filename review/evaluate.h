@@ -9,6 +9,7 @@
 #define CANASTA_REVIEW_EVALUATE_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,9 @@ struct ReviewSettings {
   // move made's lead, when it is the best) have a standard error above
   // `target_se`, up to `max_rollouts` in all.
   int max_rollouts = 512;
+  // `canasta review` refines only the key decisions up to max_rollouts; the
+  // others stop at this many (docs/review.md, "Screening").
+  int screen_rollouts = 128;
   double target_se = 40;
   uint64_t seed = 1;  // same seed, same values
   int jobs = 1;       // threads over rollouts; the values do not depend on it
@@ -135,6 +139,33 @@ DecisionValue GroupAlternatives(const Position& truth, const Move& played);
 // same values, whatever `settings.jobs`).
 DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth,
                                const Move& played, uint64_t key, const ReviewSettings& settings);
+
+// EvaluateDecision in steps: the review screens every decision with a few
+// rollouts and refines the key ones (docs/review.md, "Screening"). Refine
+// plays batches of `settings.rollouts` while the margin's standard error is
+// above `settings.target_se`, up to `most` rollouts in all; a later Refine
+// with a larger `most` goes on where the last one stopped. Refine(a) then
+// Refine(b) gives exactly what EvaluateDecision with max_rollouts b gives
+// (the batches, and so the racing, are the same). The evaluation keeps its
+// own copies of the history and the position.
+class DecisionEvaluation {
+ public:
+  DecisionEvaluation(const HandHistory& history, const Position& truth, const Move& played,
+                     uint64_t key, const ReviewSettings& settings);
+  ~DecisionEvaluation();
+  DecisionEvaluation(DecisionEvaluation&&) noexcept;
+  DecisionEvaluation& operator=(DecisionEvaluation&&) noexcept;
+
+  const DecisionValue& Refine(int most);
+  // Whether Refine(most) would play more rollouts (false before the first).
+  bool WouldRefine(int most) const;
+  // The value as of the last Refine (the groups, unvalued, before it).
+  const DecisionValue& value() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
 
 // Plays `pos` to the end of the hand with the sensible bot at every seat and
 // returns `side`'s hand score minus the mean of the other sides'.

@@ -386,6 +386,37 @@ TEST(ReviewEvaluate, RacingDropsTheClearlyWorseAndKeepsThePlayedAndTheBest) {
   EXPECT_EQ(Dump(v), Dump(s.Evaluate(DiscardMove{0, C("8S"), 0}, a)));
 }
 
+// The review screens every decision and refines the key ones later
+// (docs/review.md, "Screening"): an evaluation carried on in steps gives the
+// bytes of one evaluation with the larger cap, the history recorded past
+// the decision in between changing nothing.
+TEST(ReviewEvaluate, AnEvaluationRefinedInStepsIsOneEvaluation) {
+  Script s = FrozenPile();
+  ReviewSettings a = Settings(16);
+  a.target_se = 0.001;  // never reached: every batch
+  a.max_rollouts = 96;
+  const Move played = DiscardMove{0, C("8S"), 0};
+  const DecisionValue whole = s.Evaluate(played, a);
+  DecisionEvaluation steps(s.history(), s.pos(), played, 7, a);
+  EXPECT_FALSE(steps.WouldRefine(96));  // nothing played yet
+  EXPECT_EQ(steps.value().status, DecisionStatus::kNotEvaluated);
+  const DecisionValue screened = steps.Refine(32);
+  EXPECT_EQ(screened.rollouts, 32);
+  EXPECT_NE(Dump(screened), Dump(whole));
+  EXPECT_TRUE(steps.WouldRefine(96));
+  EXPECT_FALSE(steps.WouldRefine(32));
+  s.Play(played);  // the hand goes on: the evaluation kept its own copy
+  EXPECT_EQ(Dump(steps.Refine(96)), Dump(whole));
+  EXPECT_EQ(Dump(steps.value()), Dump(whole));
+  EXPECT_FALSE(steps.WouldRefine(96));
+  // A target reached stops the refinement too.
+  a.target_se = 1e9;
+  DecisionEvaluation sure(s.history(), s.pos(), s.Draw(), 7, a);
+  EXPECT_EQ(sure.Refine(16).rollouts, 16);
+  EXPECT_FALSE(sure.WouldRefine(96));
+  EXPECT_EQ(sure.Refine(96).rollouts, 16);
+}
+
 TEST(ReviewEvaluate, AnIllegalMoveIsNotADecision) {
   Script s = LargePile();
   // Discarding in the draw phase.
@@ -468,6 +499,53 @@ TEST(ReviewCommand, SameSeedSameBytesWhateverTheJobs) {
   EXPECT_NE(a, RunCanasta("review --hand 1 --rollouts 4 --max-rollouts 4 --seed 6 --format json " +
                               kSample,
                           &status));
+}
+
+// Screening: every decision gets up to --screen-rollouts, a key decision up
+// to --max-rollouts; the key ones end under the target error or at the cap.
+TEST(ReviewCommand, KeyDecisionsAreRefinedPastTheScreen) {
+  int status = 0;
+  const std::string j = RunCanasta(
+      "review --hand 4 --rollouts 4 --screen-rollouts 8 --max-rollouts 64 --target-se 60 "
+      "--format json " +
+          kSample,
+      &status);
+  ASSERT_EQ(status, 0) << j;
+  EXPECT_NE(j.find("\"rollouts\":4,\"screen_rollouts\":8,\"max_rollouts\":64,"), std::string::npos)
+      << j.substr(0, 300);
+  int keys = 0, refined = 0, others = 0;
+  for (size_t at = j.find("{\"line\":"); at != std::string::npos;
+       at = j.find("{\"line\":", at + 1)) {
+    const std::string d = j.substr(at, j.find("\"alternatives\":", at) - at);
+    auto number = [&](const std::string& field) {
+      const size_t f = d.find("\"" + field + "\":");
+      return f == std::string::npos ? -1.0 : std::atof(d.c_str() + f + field.size() + 3);
+    };
+    if (d.find("\"status\":\"evaluated\"") == std::string::npos) continue;
+    const int rollouts = int(number("rollouts"));
+    if (d.find("\"key\":true") != std::string::npos) {
+      ++keys;
+      refined += rollouts > 8;
+      EXPECT_TRUE(number("margin_se") <= 60 || rollouts == 64) << d;
+    } else {
+      // Screened only, or refined while it was key (a refined loss can fall
+      // out of the key ones).
+      // Left uncertain: not key, so not refined.
+      others += rollouts <= 8 && number("margin_se") > 60;
+      EXPECT_TRUE(rollouts <= 8 || number("margin_se") <= 60 || rollouts == 64) << d;
+    }
+  }
+  EXPECT_GT(keys, 0);
+  EXPECT_GT(refined, 0);
+  EXPECT_GT(others, 0);
+  const std::string t = RunCanasta(
+      "review --hand 4 --rollouts 4 --screen-rollouts 8 --max-rollouts 64 " + kSample, &status);
+  EXPECT_NE(t.find("(4 to 8 rollouts (64 for a key decision) per decision, seed 1;"),
+            std::string::npos)
+      << t.substr(0, 300);
+  // The key decisions' cap below the others' is refused.
+  RunCanasta("review --screen-rollouts 64 --max-rollouts 8 " + kSample, &status);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
 }
 
 TEST(ReviewCommand, TextNamesTurnsPlayersAndAccuracy) {

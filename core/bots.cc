@@ -130,16 +130,16 @@ class StakesModel {
 // The change in end-of-hand exposure, in points, when the cards `laid` go
 // from the hand onto the side's melds, `gained` come into the hand and
 // `shed` leave it (a discard).
-double StakesDelta(const SeatView& v, const std::vector<MeldPart>& laid,
+double StakesDelta(const StakesModel& model, const std::vector<MeldPart>& laid,
                    const std::vector<Card>& gained, const std::vector<Card>& shed) {
-  const StakesModel model(v);
-  std::array<Meld, 16> melds;
+  // The melds a part changes, copied into scratch melds that keep their
+  // storage; the others are read from the model.
+  thread_local std::array<Meld, 16> melds;
+  std::array<bool, 16> copied{};
   std::array<int, 16> held{}, before{};
   std::array<bool, 16> touched{};
-  for (int rank = 0; rank < 16; ++rank) {
-    melds[size_t(rank)] = model.meld(Rank(rank));
+  for (int rank = 0; rank < 16; ++rank)
     held[size_t(rank)] = before[size_t(rank)] = model.held(Rank(rank));
-  }
   auto slot = [](Card c) { return c.is_wild() ? size_t(Rank::kJoker) : size_t(c.rank()); };
   for (Card c : gained) held[slot(c)] += 1, touched[slot(c)] = true;
   for (Card c : shed) held[slot(c)] -= 1, touched[slot(c)] = true;
@@ -147,6 +147,8 @@ double StakesDelta(const SeatView& v, const std::vector<MeldPart>& laid,
     std::optional<Rank> rank = p.to ? p.to : MeldRank(p.cards, p.as);
     if (!rank) continue;
     Meld& m = melds[size_t(*rank)];
+    if (!copied[size_t(*rank)]) m = model.meld(*rank);
+    copied[size_t(*rank)] = true;
     m.rank = *rank;
     touched[size_t(*rank)] = true;
     for (Card c : p.cards) {
@@ -159,7 +161,8 @@ double StakesDelta(const SeatView& v, const std::vector<MeldPart>& laid,
   for (int i = 0; i < 16; ++i) {
     if (!touched[size_t(i)]) continue;
     const Rank rank = Rank(i);
-    delta += model.Prospect(melds[size_t(i)], held[size_t(i)]) -
+    const Meld& after = copied[size_t(i)] ? melds[size_t(i)] : model.meld(rank);
+    delta += model.Prospect(after, held[size_t(i)]) -
              model.Prospect(model.meld(rank), before[size_t(i)]);
     delta -= model.Caught(rank, held[size_t(i)]) - model.Caught(rank, before[size_t(i)]);
   }
@@ -169,9 +172,8 @@ double StakesDelta(const SeatView& v, const std::vector<MeldPart>& laid,
 // Going out ends the hand: the side's unfinished melds cost their penalty
 // instead of what finishing them might bring, and the other side's cost
 // them theirs (every meld is on the table for all to see).
-double GoingOutStakes(const SeatView& v) {
+double GoingOutStakes(const SeatView& v, const StakesModel& model) {
   const Rules& r = v.rules();
-  const StakesModel model(v);
   const int me = v.side_of(v.seat());
   double s = 0;
   for (int side = 0; side < r.num_sides(); ++side) {
@@ -209,22 +211,31 @@ class SensibleBot : public Bot {
   const char* name() const override { return "sensible"; }
   bool scored() const override { return true; }
   double Score(const SeatView& v, const Move& m) const override {
-    return Base(v, m) + EndOfHandStakes(v, m);
+    if (!HandEndPunishes(v.rules())) return Base(v, m);
+    const StakesModel model(v);
+    return Base(v, m) + EndOfHandStakes(v, model, m);
+  }
+  // What every move's score of one view shares, worked out once: whether
+  // the end of the hand punishes anything, and the model of its stakes.
+  std::function<double(const Move&)> Scorer(const SeatView& v) const override {
+    if (!HandEndPunishes(v.rules())) return [this, &v](const Move& m) { return Base(v, m); };
+    auto model = std::make_shared<const StakesModel>(v);
+    return [this, &v, model](const Move& m) { return Base(v, m) + EndOfHandStakes(v, *model, m); };
   }
 
  private:
   // The end-of-hand stakes of `m` (see StakesDelta), in the units of Score:
   // 0 unless the rules punish unfinished melds or cards caught in hand.
-  double EndOfHandStakes(const SeatView& v, const Move& m) const {
+  // Only where HandEndPunishes: `model` is the view's.
+  double EndOfHandStakes(const SeatView& v, const StakesModel& model, const Move& m) const {
     const Rules& r = v.rules();
-    if (!HandEndPunishes(r)) return 0;
     const double kUnit = 0.1;  // Score's units: a meld of three is worth about 60
     if (auto* x = std::get_if<MeldMove>(&m)) {
       const int left = v.hand().total() - CardsIn(m);
-      double s = StakesDelta(v, x->parts, {}, {});
+      double s = StakesDelta(model, x->parts, {}, {});
       // Melding down to the last card (or none) goes out.
       if (left == 0 || (left == 1 && (r.keep_a_card || r.discard_required_to_go_out)))
-        s += GoingOutStakes(v);
+        s += GoingOutStakes(v, model);
       return kUnit * s;
     }
     if (auto* t = std::get_if<TakePileMove>(&m)) {
@@ -234,11 +245,11 @@ class SensibleBot : public Bot {
       if (!t->to) top.as = t->top.rank();
       std::vector<Card> gained(v.pile().begin(), v.pile().end());
       laid.push_back(top);
-      return kUnit * StakesDelta(v, laid, gained, {});
+      return kUnit * StakesDelta(model, laid, gained, {});
     }
     if (auto* d = std::get_if<DiscardMove>(&m)) {
-      double s = StakesDelta(v, {}, {}, {d->card});
-      if (v.hand().total() == 1) s += GoingOutStakes(v);
+      double s = StakesDelta(model, {}, {}, {d->card});
+      if (v.hand().total() == 1) s += GoingOutStakes(v, model);
       return kUnit * s;
     }
     return 0;
@@ -358,10 +369,7 @@ int PlayOut(Position* pos, Bot& bot, Rng& rng, int max_moves, uint64_t tie_key) 
     }
     if (bot.scored() && !may_end) {
       const SeatView view(*pos, pos->current_player());
-      if (!BestLegalMove(
-              *pos, [&](const Move& m) { return bot.Score(view, m); }, tie, rng,
-              &drawn))
-        break;
+      if (!BestLegalMove(*pos, bot.Scorer(view), tie, rng, &drawn)) break;
       pos->Apply(drawn);
       continue;
     }

@@ -4,6 +4,7 @@
 #define CANASTA_CORE_BOTS_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,6 +55,12 @@ class Bot {
   // The move's score; only for a scored() bot. A function of the view and
   // the move alone.
   virtual double Score(const SeatView& /*view*/, const Move& /*m*/) const { return 0; }
+  // Score() of `view` as one function, which gives the same values: a bot
+  // may work out once what the scores of one view share. `view` must
+  // outlive it.
+  virtual std::function<double(const Move&)> Scorer(const SeatView& view) const {
+    return [this, &view](const Move& m) { return Score(view, m); };
+  }
   virtual TieBreak tie_break() const { return TieBreak(); }
 };
 

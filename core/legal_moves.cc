@@ -977,9 +977,10 @@ class PickSink {
 // SampleLegalMove), that move, and the generation stops.
 class BestSink {
  public:
+  // The legal candidates go into (*kept)[0 .. *kept_n).
   BestSink(const std::function<double(const Move&)>& score, double most,
-           std::vector<std::pair<double, Move>>* kept, Move* forced)
-      : score_(score), most_(most), kept_(kept), forced_(forced) {}
+           std::vector<std::pair<double, Move>>* kept, size_t* kept_n, Move* forced)
+      : score_(score), most_(most), kept_(kept), kept_n_(kept_n), forced_(forced) {}
   template <class X, class T>
   bool Offer(X&& x, T&& legal) {
     using M = std::decay_t<decltype(Built(x))>;
@@ -991,17 +992,31 @@ class BestSink {
         return true;
       }
     }
-    // Assigned into one scratch move, which keeps its storage.
-    thread_local Move scratch;
-    scratch = Built(x);
-    const double s = score_(scratch);
+    // A candidate built as a Move is read in place; any other is assigned
+    // into one scratch move, which keeps its storage.
+    const Move* move;
+    if constexpr (std::is_same_v<M, Move>) {
+      move = &Built(x);
+    } else {
+      thread_local Move scratch;
+      scratch = Built(x);
+      move = &scratch;
+    }
+    const double s = score_(*move);
     if (found_ && !(s + most_ >= best_)) return false;  // cannot reach the best
     const bool ok = legal();
     if constexpr (std::is_same_v<M, SpecialHandMove>) special_refused_ |= i == 0 && !ok;
     if (!ok) return false;
     if (!found_ || s > best_) best_ = s;
     found_ = true;
-    kept_->emplace_back(s, scratch);
+    // Into the slots of earlier calls first: their moves keep their storage.
+    if (*kept_n_ < kept_->size()) {
+      (*kept_)[*kept_n_].first = s;
+      (*kept_)[*kept_n_].second = *move;
+    } else {
+      kept_->emplace_back(s, *move);
+    }
+    ++*kept_n_;
     return false;
   }
   bool done() const { return took_forced_; }
@@ -1014,6 +1029,7 @@ class BestSink {
   const std::function<double(const Move&)>& score_;
   const double most_;
   std::vector<std::pair<double, Move>>* kept_;
+  size_t* kept_n_;
   Move* forced_;
   size_t offered_ = 0;
   bool special_refused_ = false, took_forced_ = false, found_ = false;
@@ -1064,7 +1080,10 @@ void PlayMoves(const Position& pos, Sink& sink) {
     return ok == 1;
   };
 
-  MeldMove scratch;
+  // The candidates are built in a Move, so that a sink that wants one (to
+  // score or keep it) reads it in place instead of copying it into one.
+  Move scratch_move = MeldMove{};
+  MeldMove& scratch = std::get<MeldMove>(scratch_move);
   std::vector<uint32_t> good;
   const bool opening = pos.turn_opening();
   // No meld while the initial meld cannot reach the minimum (exact: the
@@ -1081,7 +1100,11 @@ void PlayMoves(const Position& pos, Sink& sink) {
   std::optional<QuickFinish> first_judge;
   if (!hopeless)
     ForEachMeld(pos, seat, cnt, &scratch, [&](auto& make) {
-      return sink.Offer(make, [&] {
+      auto make_move = [&]() -> const Move& {
+        make();
+        return scratch_move;
+      };
+      return sink.Offer(make_move, [&] {
         const MeldMove& m = scratch;
         if (!Clean(pos, m)) return false;
         // Without the copy where a discard plainly remains: the side has
@@ -1703,16 +1726,17 @@ bool BestLegalMove(const Position& pos, const std::function<double(const Move&)>
                    const TieBreak& tie, Rng& rng, Move* out) {
   // Per thread, so that a call allocates little once warm.
   thread_local std::vector<std::pair<double, Move>> kept;
-  kept.clear();
+  size_t kept_n = 0;
   const double most = tie.most();
-  BestSink sink(score, most, &kept, out);
+  BestSink sink(score, most, &kept, &kept_n, out);
   Generate(pos, sink);
   if (sink.took_forced()) return true;
   if (!sink.found()) return false;
   // The draws, in LegalMoves order, for the legal moves still in the running.
   double top = -1e9;
   const Move* pick = nullptr;
-  for (const auto& [s, m] : kept) {
+  for (size_t i = 0; i < kept_n; ++i) {
+    const auto& [s, m] = kept[i];
     if (!(s + most >= sink.best())) continue;
     const int draw = tie.key ? KeyedDraw(tie.key, m, tie.draws) : rng.Below(tie.draws);
     const double total = s + draw / tie.scale;

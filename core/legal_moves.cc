@@ -74,36 +74,58 @@ Card FirstOf(const CardCounts& hand, int cls) {
   return Card();
 }
 
-// A copy of a position to play a candidate on, from a pool kept per thread
-// and reused down the search: assigned into a pooled position, a copy keeps
-// the storage of its vectors (hands' melds, the pile, the stock), so that the
-// search allocates nothing per candidate once the pool is warm. Copies nest
-// (one per level of the search), so the pool is a stack.
-class ScratchCopy {
+// Objects kept per thread and reused down the search: the one at each depth
+// keeps the storage of its vectors, so that the search allocates nothing per
+// candidate once warm. Uses nest (one per level of the search), so the pool
+// is a stack.
+template <class T>
+class ScratchStack {
  public:
-  explicit ScratchCopy(const Position& p) {
-    std::vector<std::unique_ptr<Position>>& pool = Pool();
-    if (depth_ == pool.size())
-      pool.push_back(std::make_unique<Position>(p));
-    else
-      *pool[depth_] = p;
-    pos_ = pool[depth_++].get();
+  // The object of the next depth, made by `make()` the first time that depth
+  // is reached, else as its last user left it (`fresh()` tells which).
+  template <class Make>
+  explicit ScratchStack(Make&& make) {
+    std::vector<std::unique_ptr<T>>& pool = Pool();
+    fresh_ = depth_ == pool.size();
+    if (fresh_) pool.push_back(make());
+    obj_ = pool[depth_++].get();
   }
-  ~ScratchCopy() { --depth_; }
-  ScratchCopy(const ScratchCopy&) = delete;
-  ScratchCopy& operator=(const ScratchCopy&) = delete;
-  Position& operator*() { return *pos_; }
-  Position* operator->() { return pos_; }
+  ~ScratchStack() { --depth_; }
+  ScratchStack(const ScratchStack&) = delete;
+  ScratchStack& operator=(const ScratchStack&) = delete;
+  T& operator*() { return *obj_; }
+  T* operator->() { return obj_; }
+  bool fresh() const { return fresh_; }
 
  private:
-  static std::vector<std::unique_ptr<Position>>& Pool() {
-    thread_local std::vector<std::unique_ptr<Position>> pool;
+  static std::vector<std::unique_ptr<T>>& Pool() {
+    thread_local std::vector<std::unique_ptr<T>> pool;
     return pool;
   }
   static thread_local size_t depth_;
-  Position* pos_;
+  T* obj_;
+  bool fresh_;
 };
-thread_local size_t ScratchCopy::depth_ = 0;
+template <class T>
+thread_local size_t ScratchStack<T>::depth_ = 0;
+
+// A copy of a position to play a candidate on: assigned into a pooled
+// position, it keeps the storage of the hands' melds, the pile and the stock.
+class ScratchCopy : public ScratchStack<Position> {
+ public:
+  explicit ScratchCopy(const Position& p)
+      : ScratchStack([&] { return std::make_unique<Position>(p); }) {
+    if (!fresh()) **this = p;
+  }
+};
+
+// A meld move to build candidates in, kept as a Move (so that a sink reads
+// it in place): its parts and their cards keep their storage.
+class ScratchMeld : public ScratchStack<Move> {
+ public:
+  ScratchMeld() : ScratchStack([] { return std::make_unique<Move>(MeldMove{}); }) {}
+  MeldMove& meld() { return std::get<MeldMove>(**this); }
+};
 
 template <class M>
 bool Clean(const Position& p, const M& m) {
@@ -185,10 +207,13 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
   const CardCounts& hand = p.hand(seat);
   scratch->player = seat;
   scratch->tag = 0;
-  scratch->parts.resize(1);
+  if (scratch->parts.size() != 1) scratch->parts.resize(1);
   MeldPart& part = scratch->parts[0];
   part.to = std::nullopt;
   part.as = std::nullopt;
+  part.sequence = false;  // (a pooled scratch keeps what it last held)
+  part.id.clear();
+  part.to_id.clear();
   // n naturals of `cls` with every number of twos and jokers.
   auto each = [&](const Meld* base, int cls, Rank rank, int lo, int hi) {
     for (int a = lo; a <= hi; ++a) {
@@ -217,8 +242,9 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
   if (step < kWildStep) {
     const int cls = kBlackThree + step;
     const Rank rank = Rank(cls);
+    if (cnt[cls] == 0 && cnt[kTwos] + cnt[kJokers] == 0) return false;
     const Meld* base = SideMeld(p, side, rank);
-    if (cnt[cls] == 0 && (!base || cnt[kTwos] + cnt[kJokers] == 0)) return false;
+    if (cnt[cls] == 0 && !base) return false;
     if (base) part.to = rank;
     return each(base, cls, rank, base ? 0 : 1, cnt[cls]);
   }
@@ -242,12 +268,30 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
   return false;
 }
 
-// Every meld candidate of the generator, lazily (f(make) judges it).
-template <class F>
-bool ForEachMeld(const Position& p, int seat, const Counts& cnt, MeldMove* scratch, F&& f) {
-  for (int step = 0; step < kSteps; ++step)
-    if (ForEachMeldAt<true>(p, seat, cnt, step, false, scratch, f)) return true;
-  return false;
+
+// How many candidates ForEachMeldAt<true> offers at a step of a rank (for a
+// count, without enumerating them one by one), or -1 for the other steps.
+// ShapeMayPass of a natural rank depends on the number of wild cards alone,
+// so each number w of them is asked once and counted for every way to make
+// it of twos and jokers.
+int CountMeldsAt(const Position& p, int seat, const Counts& cnt, int step) {
+  if (step >= kWildStep) return -1;
+  const int cls = kBlackThree + step;
+  if (cnt[cls] == 0 && cnt[kTwos] + cnt[kJokers] == 0) return 0;
+  const Rank rank = Rank(cls);
+  const Meld* base = SideMeld(p, p.side_of(seat), rank);
+  if (cnt[cls] == 0 && !base) return 0;
+  const Rules& r = p.rules();
+  const int twos = cnt[kTwos], jokers = cnt[kJokers];
+  int total = 0;
+  for (int n = base ? 0 : 1; n <= cnt[cls]; ++n) {
+    for (int w = 0; w <= twos + jokers; ++w) {
+      const int t = std::min(w, twos);
+      if (n + w == 0 || !ShapeMayPass(r, base, rank, n, t, w - t)) continue;
+      total += t - std::max(0, w - jokers) + 1;  // the splits of w into twos and jokers
+    }
+  }
+  return total;
 }
 
 // The search for a legal finish of the turn. Melds of different ranks do not
@@ -488,8 +532,8 @@ bool FromStep(const Position& p, Search* s, const Counts& cnt, int step) {
   }
   if (CountBinds(p) && p.turn_melded() && MostCount(p, seat, cnt, step) < p.Minimum(side))
     return false;
-  MeldMove scratch;
-  bool ok = ForEachMeldAt(p, seat, cnt, step, /*big_first=*/true, &scratch, [&](const MeldMove& m) {
+  ScratchMeld scratch;
+  bool ok = ForEachMeldAt(p, seat, cnt, step, /*big_first=*/true, &scratch.meld(), [&](const MeldMove& m) {
     ScratchCopy q(p);
     q->Apply(m);
     s->path.push_back(PartSig(m.parts[0]));
@@ -797,8 +841,10 @@ class QuickFinish {
     const int seat = q_.current_player();
     ScratchCopy v(q_);
     if (first_move) v->Apply(*first_move);  // Check accepted it (the generator asks first)
-    MeldMove m;
+    ScratchMeld pooled;
+    MeldMove& m = pooled.meld();
     m.player = seat;
+    m.tag = 0;
     m.parts.resize(1);
     s->path.clear();
     for (QuickPart p : plan_) {
@@ -809,6 +855,9 @@ class QuickFinish {
         if (p.n + p.t + p.j == 0) continue;
       }
       MeldPart& part = m.parts[0];
+      part.sequence = false;
+      part.id.clear();
+      part.to_id.clear();
       part.to = SideMeld(*v, v->side_of(seat), Rank(p.cls)) ? std::optional<Rank>(Rank(p.cls))
                                                              : std::nullopt;
       part.as = std::nullopt;
@@ -904,9 +953,23 @@ decltype(auto) Built(X& x) {
     return static_cast<const X&>(x);
 }
 
+// What SampleLegalMove's count learns of the play phase's meld candidates,
+// for its picks on the same position: whether none is offered (`hopeless`,
+// judged once) and how many each step offers, so that a pick passes over
+// the steps before the one it wants without enumerating them.
+struct PassMemo {
+  bool known = false;
+  bool hopeless = false;
+  std::array<uint16_t, kSteps> step_offered{};
+};
+
+// Every sink answers memo() (nullptr: none kept) and Skip(k): whether the
+// next k candidates may be passed over unseen (then counted as offered).
 class CollectSink {
  public:
   explicit CollectSink(std::vector<Move>* out) : out_(out) {}
+  PassMemo* memo() const { return nullptr; }
+  bool Skip(size_t) { return false; }
   template <class X, class T>
   bool Offer(X&& x, T&& legal) {
     ++offered_;
@@ -924,6 +987,9 @@ class CollectSink {
 
 class CountSink {
  public:
+  explicit CountSink(PassMemo* memo = nullptr) : memo_(memo) {}
+  PassMemo* memo() const { return memo_; }
+  bool Skip(size_t) { return false; }
   template <class X, class T>
   bool Offer(X&& x, T&&) {
     using M = std::decay_t<decltype(Built(x))>;
@@ -939,19 +1005,30 @@ class CountSink {
   }
   bool done() const { return false; }
   size_t offered() const { return offered_; }
+  // k meld candidates counted without being offered (CountMeldsAt): they
+  // are neither forced nor special, which the flags say by default.
+  void Add(size_t k) { offered_ += k; }
   // Whether the first candidate is a red three or the foot (always legal).
   bool forced() const { return forced_; }
   // Whether a special hand comes first, with a red three after it.
   bool special_then_forced() const { return special_ && then_forced_; }
 
  private:
+  PassMemo* memo_;
   size_t offered_ = 0;
   bool forced_ = false, special_ = false, then_forced_ = false;
 };
 
 class PickSink {
  public:
-  PickSink(size_t want, Move* out) : want_(want), out_(out) {}
+  PickSink(size_t want, Move* out, PassMemo* memo = nullptr)
+      : want_(want), out_(out), memo_(memo) {}
+  PassMemo* memo() const { return memo_; }
+  bool Skip(size_t k) {
+    if (offered_ + k > want_) return false;
+    offered_ += k;
+    return true;
+  }
   template <class X, class T>
   bool Offer(X&& x, T&& legal) {
     if (offered_++ != want_) return false;
@@ -967,6 +1044,7 @@ class PickSink {
  private:
   size_t want_, offered_ = 0;
   Move* out_;
+  PassMemo* memo_;
   bool legal_ = false;
 };
 
@@ -981,6 +1059,8 @@ class BestSink {
   BestSink(const std::function<double(const Move&)>& score, double most,
            std::vector<std::pair<double, Move>>* kept, size_t* kept_n, Move* forced)
       : score_(score), most_(most), kept_(kept), kept_n_(kept_n), forced_(forced) {}
+  PassMemo* memo() const { return nullptr; }
+  bool Skip(size_t) { return false; }
   template <class X, class T>
   bool Offer(X&& x, T&& legal) {
     using M = std::decay_t<decltype(Built(x))>;
@@ -1082,24 +1162,28 @@ void PlayMoves(const Position& pos, Sink& sink) {
 
   // The candidates are built in a Move, so that a sink that wants one (to
   // score or keep it) reads it in place instead of copying it into one.
-  Move scratch_move = MeldMove{};
-  MeldMove& scratch = std::get<MeldMove>(scratch_move);
+  ScratchMeld pooled;
+  const Move& scratch_move = *pooled;
+  MeldMove& scratch = pooled.meld();
   std::vector<uint32_t> good;
   const bool opening = pos.turn_opening();
   // No meld while the initial meld cannot reach the minimum (exact: the
   // bound is reached by no sequence of melds).
   // Nor where the relaxation of the finish shows that no plan of melds can
   // reach it (QuickFinish::NoMeldFinishes): judged once for every candidate.
+  PassMemo* memo = sink.memo();
+  const bool recall = memo && memo->known;
   const bool hopeless =
-      CountBinds(pos) && (MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat)) ||
-                          (!pos.turn_melded() && QuickApplies(pos, cnt) &&
-                           QuickFinish(pos, cnt).NoMeldFinishes()));
+      recall ? memo->hopeless
+             : CountBinds(pos) &&
+                   (MostCount(pos, seat, cnt, 0) < pos.Minimum(pos.side_of(seat)) ||
+                    (!pos.turn_melded() && QuickApplies(pos, cnt) &&
+                     QuickFinish(pos, cnt).NoMeldFinishes()));
   // The finish after a meld judged on this position (QuickFinish::JudgeFirst),
   // not on a copy with the meld laid.
   const bool first_judge_applies = QuickApplies(pos, cnt);
   std::optional<QuickFinish> first_judge;
-  if (!hopeless)
-    ForEachMeld(pos, seat, cnt, &scratch, [&](auto& make) {
+  auto offer = [&](auto& make) {
       auto make_move = [&]() -> const Move& {
         make();
         return scratch_move;
@@ -1152,7 +1236,26 @@ void PlayMoves(const Position& pos, Sink& sink) {
         }
         return easy;
       });
-    });
+  };
+  // Step by step (ForEachMeldAt), each step's candidates counted for a later
+  // pass or passed over as a whole when the memo counted them.
+  for (int step = 0; step < kSteps && !hopeless; ++step) {
+    if (recall && sink.Skip(memo->step_offered[size_t(step)])) continue;
+    const size_t before = sink.offered();
+    if constexpr (std::is_same_v<Sink, CountSink>) {
+      if (const int k = CountMeldsAt(pos, seat, cnt, step); k >= 0) {
+        sink.Add(size_t(k));
+        if (memo) memo->step_offered[size_t(step)] = uint16_t(k);
+        continue;
+      }
+    }
+    if (ForEachMeldAt<true>(pos, seat, cnt, step, false, &scratch, offer)) return;
+    if (memo && !recall) memo->step_offered[size_t(step)] = uint16_t(sink.offered() - before);
+  }
+  if (memo) {
+    memo->hopeless = hopeless;
+    memo->known = true;
+  }
   if (sink.done()) return;
   // "May I go out?" (000 §17): once a turn; whether after melding too is the
   // ruleset's (ask_out_after_melding), so Check decides.
@@ -1180,10 +1283,15 @@ void PlayMoves(const Position& pos, Sink& sink) {
   }
   SequenceMoves(pos, sink);
   if (sink.done()) return;
-  for (int cls = 1; cls < kClasses; ++cls)
-    if (cnt[cls] > 0 &&
-        sink.Offer(DiscardMove{seat, FirstOf(hand, cls), 0}, [&] { return discard_legal(cls); }))
-      return;
+  DiscardMove discard{seat, Card(), 0};
+  for (int cls = 1; cls < kClasses; ++cls) {
+    if (cnt[cls] == 0) continue;
+    auto make = [&]() -> const DiscardMove& {
+      discard.card = FirstOf(hand, cls);
+      return discard;
+    };
+    if (sink.Offer(make, [&] { return discard_legal(cls); })) return;
+  }
 }
 
 // Sequences (002 L67, L75; readings R115), generated apart from the rank
@@ -1640,7 +1748,8 @@ void LegalMoves(const Position& pos, std::vector<Move>* out) {
 }
 
 bool SampleLegalMove(const Position& pos, Rng& rng, Move* out) {
-  CountSink count;
+  PassMemo memo;
+  CountSink count(&memo);
   Generate(pos, count);
   const size_t n = count.offered();
   if (n == 0) return false;
@@ -1667,7 +1776,7 @@ bool SampleLegalMove(const Position& pos, Rng& rng, Move* out) {
       if (refused[i]) continue;
       if (k-- == 0) break;
     }
-    PickSink pick(i, out);
+    PickSink pick(i, out, &memo);
     Generate(pos, pick);
     if (pick.legal()) return true;
     refused[i] = 1;

@@ -953,13 +953,16 @@ decltype(auto) Built(X& x) {
     return static_cast<const X&>(x);
 }
 
-// What SampleLegalMove's count learns of the play phase's meld candidates,
-// for its picks on the same position: whether none is offered (`hopeless`,
-// judged once) and how many each step offers, so that a pick passes over
-// the steps before the one it wants without enumerating them.
+// What SampleLegalMove's count learns of the play phase, for its picks on
+// the same position: the hand's classes, whether no meld is offered
+// (`hopeless`, judged once), how many each step offers, so that a pick
+// passes over the steps before the one it wants without enumerating them,
+// and whether the question may be asked.
 struct PassMemo {
-  bool known = false;
+  bool known = false;  // the fields below are filled
+  Counts cnt{};        // the hand's classes
   bool hopeless = false;
+  bool ask_clean = false;  // Check accepts "may I go out?"
   std::array<uint16_t, kSteps> step_offered{};
 };
 
@@ -1125,7 +1128,9 @@ void PlayMoves(const Position& pos, Sink& sink) {
   const int seat = pos.current_player();
   const Rules& r = pos.rules();
   const CardCounts& hand = pos.hand(seat);
-  const Counts cnt = ClassCounts(hand);
+  PassMemo* memo = sink.memo();
+  const bool recall = memo && memo->known;
+  const Counts cnt = recall ? memo->cnt : ClassCounts(hand);
   // A question is waiting for the partner's answer: only answers.
   if (r.partnerships()) {
     const int partner = (seat + 2) % r.num_players;
@@ -1171,8 +1176,6 @@ void PlayMoves(const Position& pos, Sink& sink) {
   // bound is reached by no sequence of melds).
   // Nor where the relaxation of the finish shows that no plan of melds can
   // reach it (QuickFinish::NoMeldFinishes): judged once for every candidate.
-  PassMemo* memo = sink.memo();
-  const bool recall = memo && memo->known;
   const bool hopeless =
       recall ? memo->hopeless
              : CountBinds(pos) &&
@@ -1252,7 +1255,8 @@ void PlayMoves(const Position& pos, Sink& sink) {
     if (ForEachMeldAt<true>(pos, seat, cnt, step, false, &scratch, offer)) return;
     if (memo && !recall) memo->step_offered[size_t(step)] = uint16_t(sink.offered() - before);
   }
-  if (memo) {
+  if (memo && !recall) {
+    memo->cnt = cnt;
     memo->hopeless = hopeless;
     memo->known = true;
   }
@@ -1261,7 +1265,14 @@ void PlayMoves(const Position& pos, Sink& sink) {
   // ruleset's (ask_out_after_melding), so Check decides.
   // (The refusal after melding or taking is known without wording it.)
   const bool ask_refused = pos.turn_took_pile_or_melded() && !r.ask_out_after_melding;
-  if (r.partnerships() && !pos.turn_answer() && !ask_refused && Clean(pos, AskOutMove{seat, 0})) {
+  bool may_ask = r.partnerships() && !pos.turn_answer() && !ask_refused;
+  if (may_ask && recall) {
+    may_ask = memo->ask_clean;
+  } else if (may_ask) {
+    may_ask = Clean(pos, AskOutMove{seat, 0});
+    if (memo) memo->ask_clean = may_ask;
+  }
+  if (may_ask) {
     const bool stop = sink.Offer(AskOutMove{seat, 0}, [&] {
       // The answer no forbids only going out: a discard legal now that keeps
       // a card stays legal after it.
@@ -1269,12 +1280,12 @@ void PlayMoves(const Position& pos, Sink& sink) {
       for (int cls = 1; cls < kClasses && hand.total() >= 2 && !any; ++cls)
         any = cnt[cls] > 0 && discard_legal(cls);
       if (!any) {
-        Position asked = pos;
-        asked.Apply(AskOutMove{seat, 0});
+        ScratchCopy asked(pos);
+        asked->Apply(AskOutMove{seat, 0});
         for (bool yes : {false, true}) {
           if (any) break;
           Search s;
-          any = FinishableAfter(asked, AnswerMove{(seat + 2) % r.num_players, yes, 0}, &s);
+          any = FinishableAfter(*asked, AnswerMove{(seat + 2) % r.num_players, yes, 0}, &s);
         }
       }
       return any;

@@ -295,13 +295,14 @@ int Summary(const Verdicts& verdicts) {
 void SelfPlayFigures(const RulesetChoice& classic, int games, bool engine_only,
                      Verdicts* verdicts) {
   // The engine alone: random bots play games of at most 20 deals (as below)
-  // with the rollouts' loop, nothing written. Best of 3.
+  // with the rollouts' loop, nothing written. Best of 7: a pass lasts
+  // about 10 ms, so a short stall of a shared core would decide a best of 3.
   {
     const Rules& r = classic.rules;
     std::unique_ptr<Bot> bot = MakeRandomBot();
     const int engine_games = std::max(10, games / 100);
     long hands = 0, moves = 0;
-    const double t = Best(3, [&] {
+    const double t = Best(7, [&] {
       hands = moves = 0;
       for (int i = 0; i < engine_games; ++i) {
         Rng rng(GameSeed(11, i));

@@ -7,6 +7,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "core/dcheck.h"
 #include "core/special_hand.h"
 
 namespace canasta {
@@ -593,6 +594,25 @@ struct QuickPart {
   int cls, n, t, j;
 };
 
+// A plan's parts, at most one a class, held in place (a judge is made for
+// every candidate judged: no allocation for its plan).
+class QuickPlan {
+ public:
+  void push_back(const QuickPart& p) {
+    CANASTA_DCHECK(n_ < kClasses);
+    parts_[size_t(n_++)] = p;
+  }
+  void pop_back() { --n_; }
+  void clear() { n_ = 0; }
+  bool empty() const { return n_ == 0; }
+  const QuickPart* begin() const { return parts_.data(); }
+  const QuickPart* end() const { return parts_.data() + n_; }
+
+ private:
+  std::array<QuickPart, kClasses> parts_;
+  int n_ = 0;
+};
+
 class QuickFinish {
  public:
   QuickFinish(const Position& q, const Counts& cnt)
@@ -883,7 +903,7 @@ class QuickFinish {
   std::array<int, kClasses> value_{}, countable_{};
   std::array<const Meld*, 15> base_{};
   std::array<int, 16> rest_{}, stuck_{};
-  std::vector<QuickPart> plan_;
+  QuickPlan plan_;
   Memo& memo_;
   const uint32_t gen_;     // this judge's generation of the memo
   uint32_t part_gen_ = 0;  // JudgeFirst's, for the states up to its part's class

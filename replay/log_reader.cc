@@ -335,6 +335,24 @@ struct IntRange {
   }
 }
 
+// Where an integer field of the root goes, and its range, by Field: one
+// lookup for the "player" of nearly every line.
+struct IntField {
+  std::optional<int> Event::*field = &Event::winner;
+  IntRange range = {0, kMaxSeat};
+};
+struct IntFields {
+  constexpr IntFields() {
+    slots[kPlayer].field = &Event::player;
+    slots[kHand] = {&Event::hand, {0, kMaxHand}};
+    slots[kDealer].field = &Event::dealer;
+    slots[kCount] = {&Event::count, {0, kMaxCount}};
+  }
+  constexpr const IntField& operator[](Field f) const { return slots[f]; }
+  IntField slots[kNumFields + 1] = {};
+};
+constexpr IntFields kIntFields;
+
 std::optional<Card> CardOf(const JsonValue& v) {
   if (!v.IsString()) return std::nullopt;
   return CardOf(v.GetString(), v.GetStringLength());
@@ -1468,25 +1486,10 @@ class EventBuilder {
       case Want::kNothing:
         return true;
       case Want::kField: {
-        if (use_.role != Role::kInt || !RangeOf(field_).Holds(v)) return GiveUp();
-        const int i = int(v);
-        switch (field_) {
-          case kPlayer:
-            e_->player = i;
-            break;
-          case kHand:
-            e_->hand = i;
-            break;
-          case kDealer:
-            e_->dealer = i;
-            break;
-          case kCount:
-            e_->count = i;
-            break;
-          default:
-            e_->winner = i;
-            break;
-        }
+        if (use_.role != Role::kInt) return GiveUp();
+        const IntField& slot = kIntFields[field_];
+        if (!slot.range.Holds(v)) return GiveUp();
+        e_->*slot.field = int(v);
         return true;
       }
       case Want::kIntItem:

@@ -36,19 +36,21 @@ TaggedViolations Position::Deal(const DealMove& d) {
   // one finding); the count is added below.
   std::array<int, kNumFaces> surplus{};
   std::array<size_t, kNumFaces> finding_at{};
+  auto surplus_card = [&](Card c, int where) {
+    Conjure(c);
+    if (surplus[c.index()]++ > 0) return;
+    finding_at[c.index()] = out.size();
+    out.push_back(Tv(CheckId::kDealPack,
+                     "the deal holds more copies of " + ToString(c) + " than the pack has (" +
+                         std::to_string(rules_->copies(c)) + "); one is in " +
+                         (where < 0    ? std::string("the upcards")
+                          : where >= n ? Seat(where - n) + "'s foot"
+                                       : Seat(where) + "'s hand"),
+                     "000 §1"));
+  };
+  // The usual card is in the pack: taken without a call.
   auto take = [&](Card c, int where) {
-    if (!unseen_.Remove(c)) {
-      Conjure(c);
-      if (surplus[c.index()]++ > 0) return;
-      finding_at[c.index()] = out.size();
-      out.push_back(Tv(CheckId::kDealPack,
-                       "the deal holds more copies of " + ToString(c) + " than the pack has (" +
-                           std::to_string(rules_->copies(c)) + "); one is in " +
-                           (where < 0    ? std::string("the upcards")
-                            : where >= n ? Seat(where - n) + "'s foot"
-                                         : Seat(where) + "'s hand"),
-                       "000 §1"));
-    }
+    if (!unseen_.Remove(c)) surplus_card(c, where);
   };
   auto count_surplus = [&] {
     for (int i = 0; i < kNumFaces; ++i)

@@ -238,7 +238,7 @@ Field FieldOf(const char* s, size_t n) {
   }
 }
 
-std::optional<EventType> EventTypeOf(std::string_view name) {
+[[gnu::always_inline]] inline std::optional<EventType> EventTypeOf(std::string_view name) {
   // By length, then fixed-size comparisons: the type of every line.
   const char* s = name.data();
   switch (name.size()) {

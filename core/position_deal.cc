@@ -154,8 +154,12 @@ TaggedViolations Position::Deal(const DealMove& d) {
   if (d.stock) {
     CardCounts given;
     for (Card c : *d.stock) given.Add(c);
+    // The usual stock holds the rest of the pack: compared face by face
+    // first, and the faces worded only when one differs.
+    bool same = given.total() == unseen_.total();
+    for (int i = 0; same && i < kNumFaces; ++i) same = given.count_at(i) == unseen_.count_at(i);
     std::vector<std::string> extra, missing;
-    for (int i = 0; i < kNumFaces; ++i) {
+    for (int i = 0; !same && i < kNumFaces; ++i) {
       Card c = Card::FromIndex(i);
       for (int k = unseen_.count(c); k < given.count(c); ++k) extra.push_back(ToString(c));
       for (int k = given.count(c); k < unseen_.count(c); ++k) missing.push_back(ToString(c));

@@ -479,9 +479,16 @@ class Position {
   bool TurnEndJudgesOpening() const {
     return turn_.opening && turn_.melded && !turn_.opening_judged;
   }
+  // A rank's shape after a meld move, valid only where its `known` is set:
+  // left unbuilt, so that a move does not build all 16 of them.
+  union ShapeSlot {
+    ShapeSlot() {}
+    MeldShape shape;
+  };
+  using MeldShapes = std::array<ShapeSlot, 16>;
   // The meld rules of `parts` laid by `player` now (CheckMeld without the
   // turn's order and going out).
-  void CheckMeldParts(int player, const std::vector<MeldPart>& parts, std::array<MeldShape, 16>* shapes,
+  void CheckMeldParts(int player, const std::vector<MeldPart>& parts, MeldShapes* shapes,
                       std::array<bool, 16>* known, TaggedViolations* out,
                       MeldVerdicts* verdicts = nullptr) const;
   // Lays `parts` from the hand (ApplyMeld without going out).

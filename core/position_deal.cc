@@ -36,19 +36,21 @@ TaggedViolations Position::Deal(const DealMove& d) {
   // one finding); the count is added below.
   std::array<int, kNumFaces> surplus{};
   std::array<size_t, kNumFaces> finding_at{};
+  auto surplus_card = [&](Card c, int where) {
+    Conjure(c);
+    if (surplus[c.index()]++ > 0) return;
+    finding_at[c.index()] = out.size();
+    out.push_back(Tv(CheckId::kDealPack,
+                     "the deal holds more copies of " + ToString(c) + " than the pack has (" +
+                         std::to_string(rules_->copies(c)) + "); one is in " +
+                         (where < 0    ? std::string("the upcards")
+                          : where >= n ? Seat(where - n) + "'s foot"
+                                       : Seat(where) + "'s hand"),
+                     "000 §1"));
+  };
+  // The usual card is in the pack: taken without a call.
   auto take = [&](Card c, int where) {
-    if (!unseen_.Remove(c)) {
-      Conjure(c);
-      if (surplus[c.index()]++ > 0) return;
-      finding_at[c.index()] = out.size();
-      out.push_back(Tv(CheckId::kDealPack,
-                       "the deal holds more copies of " + ToString(c) + " than the pack has (" +
-                           std::to_string(rules_->copies(c)) + "); one is in " +
-                           (where < 0    ? std::string("the upcards")
-                            : where >= n ? Seat(where - n) + "'s foot"
-                                         : Seat(where) + "'s hand"),
-                       "000 §1"));
-    }
+    if (!unseen_.Remove(c)) surplus_card(c, where);
   };
   auto count_surplus = [&] {
     for (int i = 0; i < kNumFaces; ++i)
@@ -152,8 +154,12 @@ TaggedViolations Position::Deal(const DealMove& d) {
   if (d.stock) {
     CardCounts given;
     for (Card c : *d.stock) given.Add(c);
+    // The usual stock holds the rest of the pack: compared face by face
+    // first, and the faces worded only when one differs.
+    bool same = given.total() == unseen_.total();
+    for (int i = 0; same && i < kNumFaces; ++i) same = given.count_at(i) == unseen_.count_at(i);
     std::vector<std::string> extra, missing;
-    for (int i = 0; i < kNumFaces; ++i) {
+    for (int i = 0; !same && i < kNumFaces; ++i) {
       Card c = Card::FromIndex(i);
       for (int k = unseen_.count(c); k < given.count(c); ++k) extra.push_back(ToString(c));
       for (int k = given.count(c); k < unseen_.count(c); ++k) missing.push_back(ToString(c));

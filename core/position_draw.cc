@@ -137,7 +137,7 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
                      "under initial_meld_before_pile",
                      rules_->Cite("initial_meld_before_pile", "000 §11, §13")));
   }
-  std::array<MeldShape, 16> shapes;
+  MeldShapes shapes;
   std::array<bool, 16> known{};
   CheckMeldParts(m.player, m.before, &shapes, &known, &out);
   Position after = *this;

@@ -68,11 +68,11 @@ std::optional<Violation> Position::SequenceRefusal(int player, const Meld* targe
   return MeldRefusal(player, shape, cards, /*from_pile=*/false);
 }
 void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
-                              std::array<MeldShape, 16>* shapes_after,
+                              MeldShapes* shapes_after,
                               std::array<bool, 16>* known_after,
                               TaggedViolations* findings, MeldVerdicts* verdicts) const {
   TaggedViolations& out = *findings;
-  std::array<MeldShape, 16>& shapes = *shapes_after;
+  MeldShapes& shapes = *shapes_after;
   std::array<bool, 16>& known = *known_after;
   if (parts.size() == 1) {
     CheckHeld(player, parts[0].cards, &out);
@@ -102,10 +102,10 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     if (!known[int(r)]) {
       known[int(r)] = true;
       const Meld* b = MeldFor(side, r, adding);
-      shapes[int(r)] = b ? b->Shape() : MeldShape{};
-      shapes[int(r)].rank = r;
+      shapes[int(r)].shape = b ? b->Shape() : MeldShape{};
+      shapes[int(r)].shape.rank = r;
     }
-    return shapes[int(r)];
+    return shapes[int(r)].shape;
   };
   for (size_t index = 0; index < parts.size(); ++index) {
     const MeldPart& part = parts[index];
@@ -189,7 +189,7 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     // An earlier part of this move may have laid the side's wild meld.
     std::optional<bool> wild_open;
     if (known[int(Rank::kJoker)] && *rank != Rank::kJoker) {
-      const MeldShape& w = shapes[int(Rank::kJoker)];
+      const MeldShape& w = shapes[int(Rank::kJoker)].shape;
       wild_open = w.size() > 0 && w.size() < rules_->canasta_size;
     }
     std::optional<Violation> refusal =
@@ -212,7 +212,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
   if (m.player < 0 || m.player >= rules_->num_players) return out;
-  std::array<MeldShape, 16> shapes;
+  MeldShapes shapes;
   std::array<bool, 16> known{};
   MeldVerdicts own;
   if (!verdicts) verdicts = &own;
@@ -227,7 +227,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
     int canastas = 0;
     for (const Meld& x : sides_[side].melds)
       canastas += !known[int(x.rank)] && x.is_canasta(*rules_);
-    for (int r = 0; r < 16; ++r) canastas += known[r] && shapes[r].size() >= rules_->canasta_size;
+    for (int r = 0; r < 16; ++r) canastas += known[r] && shapes[r].shape.size() >= rules_->canasta_size;
     // Sequences this move lays or completes (002 L67).
     for (const MeldPart& part : m.parts) {
       const Meld* sequence = nullptr;

@@ -40,15 +40,15 @@ bool LosesState(const InputProblem& p) {
   return p.id == CheckId::kLogBadJson || p.id == CheckId::kLogBadEvent;
 }
 
-// The name of BreakdownParts()[i], its length known: compared for every
+// The names of BreakdownParts(), their lengths known: looked up for every
 // recorded part of every end_hand.
-std::string_view PartName(size_t i) {
+const std::vector<std::string_view>& PartNames() {
   static const std::vector<std::string_view> names = [] {
     std::vector<std::string_view> v;
     for (const BreakdownPart& p : BreakdownParts()) v.emplace_back(p.name);
     return v;
   }();
-  return names[i];
+  return names;
 }
 
 }  // namespace
@@ -855,14 +855,19 @@ class ReplayDriver::GameReplay {
         };
         if (!native_hooks_) check_sheet();
         const std::vector<BreakdownPart>& known_parts = BreakdownParts();
+        const std::vector<std::string_view>& part_names = PartNames();
         const std::vector<std::string>& extra_parts = choice_.hooks->ExtraParts();
         for (int s = 0; s < sides; ++s) {
           for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
-            const std::string_view key =
-                name == "threes" ? std::string_view("red_threes") : std::string_view(name);
+            std::string_view key = name;
+            if (key == "threes") key = "red_threes";
             const BreakdownPart* part = nullptr;
-            for (size_t i = 0; i < known_parts.size(); ++i)
-              if (key == PartName(i)) part = &known_parts[i];
+            for (size_t i = 0; i < part_names.size(); ++i) {
+              if (key == part_names[i]) {  // the names are distinct
+                part = &known_parts[i];
+                break;
+              }
+            }
             // The ruleset's own parts (score_parts), set by its hook score.
             const int* extra = nullptr;
             if (!part && !extra_parts.empty()) extra = h.breakdown[size_t(s)].Find(key);

@@ -238,7 +238,7 @@ Field FieldOf(const char* s, size_t n) {
   }
 }
 
-std::optional<EventType> EventTypeOf(std::string_view name) {
+[[gnu::always_inline]] inline std::optional<EventType> EventTypeOf(std::string_view name) {
   // By length, then fixed-size comparisons: the type of every line.
   const char* s = name.data();
   switch (name.size()) {
@@ -296,10 +296,10 @@ constexpr CardTables kCardTables;
   const auto* s = reinterpret_cast<const uint8_t*>(text);
   switch (n) {
     case 2: {
-      if (s[0] == 'J' && s[1] == 'K') return Card::Joker();
       uint8_t rank = kCardTables.rank[s[0]];
       uint8_t suit = kCardTables.suit[s[1]];
       if (rank != 0 && suit != 0) return Card(Rank(rank), Suit(suit - 1));
+      if (s[0] == 'J' && s[1] == 'K') return Card::Joker();  // no suit 'K'
       return std::nullopt;
     }
     case 3: {  // "10H"
@@ -334,6 +334,24 @@ struct IntRange {
       return {0, kMaxSeat};
   }
 }
+
+// Where an integer field of the root goes, and its range, by Field: one
+// lookup for the "player" of nearly every line.
+struct IntField {
+  std::optional<int> Event::*field = &Event::winner;
+  IntRange range = {0, kMaxSeat};
+};
+struct IntFields {
+  constexpr IntFields() {
+    slots[kPlayer].field = &Event::player;
+    slots[kHand] = {&Event::hand, {0, kMaxHand}};
+    slots[kDealer].field = &Event::dealer;
+    slots[kCount] = {&Event::count, {0, kMaxCount}};
+  }
+  constexpr const IntField& operator[](Field f) const { return slots[f]; }
+  IntField slots[kNumFields + 1] = {};
+};
+constexpr IntFields kIntFields;
 
 std::optional<Card> CardOf(const JsonValue& v) {
   if (!v.IsString()) return std::nullopt;
@@ -484,7 +502,7 @@ std::vector<Card>* NewStock(Event* e) {
 // Clears the fields that an event of e->type can have filled (both
 // conversions fill only the fields of the event's type): an event is reset
 // in a few steps, and vectors keep their storage.
-void ResetEvent(Event* e, EventType type, int line) {
+void ResetFields(Event* e) {
   switch (e->type) {
     case EventType::kGame:
       e->format.clear();
@@ -565,6 +583,22 @@ void ResetEvent(Event* e, EventType type, int line) {
       e->totals.reset();
       e->winner.reset();
       break;
+  }
+}
+
+// ResetFields() and the new type; the most common events after which a line
+// is read (discards, draws) are reset here without a call.
+[[gnu::always_inline]] inline void ResetEvent(Event* e, EventType type, int line) {
+  if (e->type == EventType::kDiscard) {
+    e->player.reset();
+    e->card.reset();
+    e->face_down = false;
+  } else if (e->type == EventType::kDraw && e->cards.capacity() <= kKeepBuffer) {
+    e->player.reset();
+    e->cards.clear();
+    e->bonus = false;
+  } else {
+    ResetFields(e);
   }
   e->type = type;
   e->line = line;
@@ -1125,14 +1159,16 @@ static_assert(kNumFields <= 32, "fields fit the bit sets");
 // which words every finding. Every callback returns false only past kMaxDepth.
 class EventBuilder {
  public:
-  EventBuilder(Event* e, int line) : e_(e), line_(line) { frames_[0] = Frame::kNone; }
+  EventBuilder(Event* e, int line) : e_(e), line_(line) {
+    frames_[0] = Frame::kNone;
+    item_want_[0] = Want::kRoot;
+  }
 
   bool slow() const { return slow_; }
   bool too_deep() const { return too_deep_; }
 
   bool Null() {
-    if (slow_ || Skipping()) return true;
-    switch (Wanted()) {
+    switch (want_) {
       case Want::kNothing:
         return true;
       case Want::kField:
@@ -1147,8 +1183,7 @@ class EventBuilder {
   }
 
   bool Bool(bool b) {
-    if (slow_ || Skipping()) return true;
-    Want w = Wanted();
+    const Want w = want_;
     if (w == Want::kNothing) return true;
     if (w != Want::kField || use_.role != Role::kBool) return GiveUp();
     if (field_ == kBonus) {
@@ -1171,17 +1206,14 @@ class EventBuilder {
   bool RawNumber(const char*, rapidjson::SizeType, bool) { return Other(); }
 
   bool String(const char* s, rapidjson::SizeType n, bool) {
-    if (slow_) return true;
-    const Frame top = Top();
-    if (top == Frame::kCards) {  // the usual string: a card of a list (Want::kCardItem)
+    if (want_ == Want::kCardItem) {  // the usual string: a card of a list
       std::optional<Card> c = CardOf(s, n);
       if (!c) return GiveUp();
       cards_->push_back(*c);
       return true;
     }
-    if (top == Frame::kIgnore) return true;
     std::string_view text(s, n);
-    switch (Wanted()) {
+    switch (want_) {
       case Want::kNothing:
         return true;
       case Want::kType: {
@@ -1212,12 +1244,6 @@ class EventBuilder {
           default:
             return GiveUp();
         }
-      case Want::kCardItem: {
-        std::optional<Card> c = CardOf(s, n);
-        if (!c) return GiveUp();
-        cards_->push_back(*c);
-        return true;
-      }
       case Want::kStringItem:
         if (!IsValidUtf8(text)) return GiveUp();
         e_->players.emplace_back(s, n);
@@ -1280,10 +1306,9 @@ class EventBuilder {
   }
 
   [[gnu::always_inline]] bool StartObject() {
-    const bool skip = slow_ || Skipping();
+    const Want w = want_;  // the place of this value, in the parent
     if (!Push()) return false;
-    if (skip) return Enter(Frame::kIgnore);
-    switch (Wanted(/*parent=*/true)) {
+    switch (w) {
       case Want::kRoot:
         return Enter(Frame::kRoot);
       case Want::kNothing:
@@ -1303,7 +1328,7 @@ class EventBuilder {
   }
 
   bool EndObject(rapidjson::SizeType) {
-    if (!slow_ && !Skipping()) {
+    if (!slow_ && Top() != Frame::kIgnore) {
       if (Top() == Frame::kRoot) {
         if (!have_type_) {
           GiveUp();
@@ -1320,10 +1345,9 @@ class EventBuilder {
   }
 
   [[gnu::always_inline]] bool StartArray() {
-    const bool skip = slow_ || Skipping();
+    const Want w = want_;  // the place of this value, in the parent
     if (!Push()) return false;
-    if (skip) return Enter(Frame::kIgnore);
-    switch (Wanted(/*parent=*/true)) {
+    switch (w) {
       case Want::kNothing:
         return Enter(Frame::kIgnore);
       case Want::kField:
@@ -1402,18 +1426,11 @@ class EventBuilder {
   };
 
   Frame Top() const { return frames_[depth_]; }
-  bool Skipping() const { return Top() == Frame::kIgnore; }
 
-  // For a container, the place is the parent's: Push() has already counted
-  // the new depth.
-  [[gnu::always_inline]] Want Wanted(bool parent = false) const {
-    switch (frames_[parent ? depth_ - 1 : depth_]) {
-      case Frame::kNone:
-        return Want::kRoot;
-      case Frame::kRoot:
-      case Frame::kSide:
-      case Frame::kMeld:
-        return want_;
+  // What each value of a container is for, by its frame: the items of an
+  // array; an object's values come after a key, which says.
+  static constexpr Want ItemWant(Frame f) {
+    switch (f) {
       case Frame::kCards:
         return Want::kCardItem;
       case Frame::kCardLists:
@@ -1426,10 +1443,9 @@ class EventBuilder {
         return Want::kSideItem;
       case Frame::kMelds:
         return Want::kMeldItem;
-      case Frame::kIgnore:
+      default:
         return Want::kNothing;
     }
-    return Want::kNothing;
   }
 
   bool Push() {
@@ -1442,51 +1458,36 @@ class EventBuilder {
   }
   bool Enter(Frame f) {
     frames_[depth_] = f;
-    if (f == Frame::kRoot || f == Frame::kMeld || f == Frame::kSide) want_ = Want::kNothing;
+    want_ = item_want_[depth_] = ItemWant(f);
     return true;
   }
   bool Pop() {
     --depth_;
-    // Back in an object: its next value comes after a key, which sets want_.
+    // Back in an array: its next item; in an object: its next value comes
+    // after a key, which sets want_. Once given up, nothing is wanted.
+    want_ = slow_ ? Want::kNothing : item_want_[depth_];
+    return true;
+  }
+
+  // Nothing is wanted from here on (want_ stays kNothing: containers are
+  // entered as kIgnore, and Pop() restores no earlier want).
+  bool GiveUp() {
+    slow_ = true;
     want_ = Want::kNothing;
     return true;
   }
-
-  bool GiveUp() {
-    slow_ = true;
-    return true;
-  }
   // A number that is not an int, where one matters.
-  bool Other() {
-    if (slow_ || Skipping()) return true;
-    return Wanted() == Want::kNothing ? true : GiveUp();
-  }
+  bool Other() { return want_ == Want::kNothing ? true : GiveUp(); }
 
   [[gnu::always_inline]] bool Integer(int64_t v) {
-    if (slow_ || Skipping()) return true;
-    switch (Wanted()) {
+    switch (want_) {
       case Want::kNothing:
         return true;
       case Want::kField: {
-        if (use_.role != Role::kInt || !RangeOf(field_).Holds(v)) return GiveUp();
-        const int i = int(v);
-        switch (field_) {
-          case kPlayer:
-            e_->player = i;
-            break;
-          case kHand:
-            e_->hand = i;
-            break;
-          case kDealer:
-            e_->dealer = i;
-            break;
-          case kCount:
-            e_->count = i;
-            break;
-          default:
-            e_->winner = i;
-            break;
-        }
+        if (use_.role != Role::kInt) return GiveUp();
+        const IntField& slot = kIntFields[field_];
+        if (!slot.range.Holds(v)) return GiveUp();
+        e_->*slot.field = int(v);
         return true;
       }
       case Want::kIntItem:
@@ -1517,9 +1518,13 @@ class EventBuilder {
   bool too_deep_ = false;
   int depth_ = 0;
   // frames_[0]: outside the root. A deeper frame is set as it is entered
-  // (Push, then Enter), so the array is not cleared for every line.
+  // (Push, then Enter), so the arrays are not cleared for every line;
+  // item_want_ is ItemWant() of each frame (kRoot outside the root).
   std::array<Frame, kMaxDepth + 1> frames_;
-  Want want_ = Want::kNothing;
+  std::array<Want, kMaxDepth + 1> item_want_;
+  // What the next value is for (the next item of an array, or the value
+  // after the last key); kNothing once given up or in an ignored container.
+  Want want_ = Want::kRoot;
 
   bool have_type_ = false;
   EventType type_ = EventType::kNote;

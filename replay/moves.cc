@@ -1,11 +1,40 @@
 #include "replay/moves.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace canasta {
+
+namespace {
+
+// RefRank without the optional: a reference of one character (the usual
+// "K", "9") by table, the rest as ParseRank reads it.
+std::optional<Rank> RankOfRef(const std::string& ref) {
+  static constexpr struct Table {
+    constexpr Table() {
+      const char ranks[] = "23456789TJQKA";
+      for (int i = 0; i < 13; ++i) rank[uint8_t(ranks[i])] = uint8_t(2 + i);
+    }
+    uint8_t rank[256] = {};
+  } kTable;
+  if (ref.size() == 1) {
+    const uint8_t r = kTable.rank[uint8_t(ref[0])];
+    if (r != 0) return Rank(r);
+    return std::nullopt;
+  }
+  if (ref == "wild") return Rank::kJoker;
+  return ParseRank(ref);
+}
+
+// Parts left over when a move has fewer than the last one, kept per thread
+// so that their card vectors keep their capacity.
+thread_local std::vector<MeldPart> spare_parts;
+
+}  // namespace
 
 std::optional<Rank> RefRank(const std::optional<std::string>& ref) {
   if (!ref) return std::nullopt;
-  if (*ref == "wild") return Rank::kJoker;
-  return ParseRank(*ref);
+  return RankOfRef(*ref);
 }
 
 bool FillMove(const Event& e, int player, DrawMove* m, std::string*) {
@@ -19,20 +48,33 @@ bool FillMove(const Event& e, int player, DrawMove* m, std::string*) {
 // Melds of an event (a meld's "melds", a take's "before") as meld parts.
 bool FillParts(const std::vector<MeldSpec>& specs, std::vector<MeldPart>* parts,
                std::string* error) {
-  parts->resize(specs.size());
+  while (parts->size() > specs.size()) {
+    if (spare_parts.size() < 16) spare_parts.push_back(std::move(parts->back()));
+    parts->pop_back();
+  }
+  while (parts->size() < specs.size()) {
+    if (spare_parts.empty()) {
+      parts->emplace_back();
+    } else {
+      parts->push_back(std::move(spare_parts.back()));
+      spare_parts.pop_back();
+    }
+  }
   for (size_t i = 0; i < specs.size(); ++i) {
     const MeldSpec& spec = specs[i];
     MeldPart& part = (*parts)[i];
-    part.to = RefRank(spec.to);
-    // Any other reference names a meld by the id a log gave it (a sequence's:
-    // 002 L67, L75); the position finds it or reports that the side has none.
-    if (spec.to && !part.to) {
-      part.to_id = *spec.to;
-    } else {
-      part.to_id.clear();
+    part.to.reset();
+    if (spec.to) {
+      part.to = RankOfRef(*spec.to);
+      // Any other reference names a meld by the id a log gave it (a
+      // sequence's: 002 L67, L75); the position finds it or reports that the
+      // side has none.
+      if (!part.to) part.to_id = *spec.to;
     }
+    if (part.to || !spec.to) part.to_id.clear();
     part.sequence = spec.as && *spec.as == "sequence";
-    part.as = part.sequence ? std::nullopt : RefRank(spec.as);
+    part.as.reset();
+    if (spec.as && !part.sequence) part.as = RankOfRef(*spec.as);
     if (spec.id) {
       part.id = *spec.id;
     } else {

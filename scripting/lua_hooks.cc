@@ -201,10 +201,16 @@ struct LuaHooks::ContextState {
     const HookValue v = state && field.read ? field.read(*state) : ctx->Field(i);
     switch (v.kind()) {
       case HookValue::Kind::kNil:
+        lua_pushnil(L);
+        return;
       case HookValue::Kind::kBool:
+        lua_pushboolean(L, v.boolean());
+        return;
       case HookValue::Kind::kInt:
+        lua_pushinteger(L, v.integer());
+        return;
       case HookValue::Kind::kString:
-        PushHookValue(L, v, strict_meta);
+        lua_pushlstring(L, v.string().data(), v.string().size());
         return;
       default:
         break;
@@ -246,8 +252,10 @@ namespace {
 
 using ContextState = LuaHooks::ContextState;
 
+// The context state of the sandbox's owner (LuaHooks sets it), reached
+// without reading an upvalue on every field read.
 ContextState& StateOf(lua_State* L) {
-  return *static_cast<ContextState*>(lua_touserdata(L, lua_upvalueindex(1)));
+  return *static_cast<ContextState*>(LuaSandbox::From(L)->owner_data());
 }
 
 // __index of a context: a field the hook's descriptor names (nil when the
@@ -646,8 +654,8 @@ void ReadParts(lua_State* L, LuaHooks::CallState& c, const std::string& name,
 }
 
 // Reads the value on top of the stack as the hook's answer.
-void ReadResult(lua_State* L, LuaHooks::CallState& c, const std::vector<std::string>& extra) {
-  const HookSpec& spec = GetHookSpec(c.hook);
+void ReadResult(lua_State* L, LuaHooks::CallState& c, const HookSpec& spec,
+                const std::vector<std::string>& extra) {
   if (spec.result == HookResult::kReason) {
     ReadReason(L, c, spec.name);  // the name is copied only into a message
     return;
@@ -681,6 +689,16 @@ void ReadResult(lua_State* L, LuaHooks::CallState& c, const std::vector<std::str
   // ReadValue converts without undefined behaviour (NaN, infinities and
   // numbers beyond int are refused); the range keeps the engine's sums of
   // these answers far from overflow. Documented in docs/lua-api.md.
+  if (lua_isinteger(L, -1)) {
+    // The common answer, an integer in range, read without ReadValue's message.
+    const lua_Integer exact = lua_tointeger(L, -1);
+    if (exact >= spec.min && exact <= spec.max) {
+      c.integer = int(exact);
+      c.answer.given = true;
+      c.answer.integer = int(exact);
+      return;
+    }
+  }
   if (spec.v2 && lua_isnil(L, -1)) return;
   int value = 0;
   std::string why = ReadValue(L, -1, value);
@@ -722,6 +740,7 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
   std::optional<LuaError> error;
   try {
     sandbox_ = std::make_unique<LuaSandbox>(limits);
+    sandbox_->set_owner_data(context_.get());
   } catch (const std::exception& e) {
     error = LuaError{"", 0, e.what(), ""};
   }
@@ -800,9 +819,9 @@ namespace {
 
 // The hook's answer, read from the top of the stack; for a wrong type, where
 // the hook is defined. Allocates nothing in Lua.
-void TakeResult(lua_State* L, int ref, LuaHooks::CallState& c,
+void TakeResult(lua_State* L, int ref, LuaHooks::CallState& c, const HookSpec& spec,
                 const std::vector<std::string>& extra) {
-  ReadResult(L, c, extra);
+  ReadResult(L, c, spec, extra);
   if (c.bad_return.empty()) return;
   lua_Debug ar;
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
@@ -835,7 +854,7 @@ bool LuaHooks::Invoke(CallState& c) const {
     if (std::optional<LuaError> failed = sandbox_->Call(nargs + 1, 1)) {
       error.swap(failed);
     } else {
-      TakeResult(L, ref, c, extra_parts_);
+      TakeResult(L, ref, c, *cs->specs[size_t(c.hook)], extra_parts_);
       lua_pop(L, 1);
     }
   } else {
@@ -853,7 +872,7 @@ bool LuaHooks::Invoke(CallState& c) const {
       lua_rawgeti(state, LUA_REGISTRYINDEX, rules_ref_);
       nargs += PushTrailingArgs(state, c, minimum_sees_ctx_);
       lua_call(state, nargs + 1, 1);
-      TakeResult(state, ref, c, extra_parts_);
+      TakeResult(state, ref, c, *cs->specs[size_t(c.hook)], extra_parts_);
     });
   }
   cs->ctx = nullptr;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <numeric>
 #include <set>
+#include <string_view>
 
 namespace canasta {
 namespace {
@@ -125,7 +126,8 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
       ScoreBreakdown& b = r.parts[size_t(s)];
       r.has_parts[size_t(s)] = true;
       for (const auto& [name, value] : (*entry.breakdown)[size_t(s)]) {
-        const std::string key = name == "threes" ? "red_threes" : name;
+        const std::string_view key =
+            name.size() == 6 && name == "threes" ? std::string_view("red_threes") : name;
         if (key == "special_hand" && !rules.special_hands()) {
           recorded_sum[size_t(s)] += value;
           if (value != 0)
@@ -139,7 +141,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         const BreakdownPart* part = nullptr;
         // The first letter first: this runs for every part of every hand.
         for (const BreakdownPart& p : BreakdownParts())
-          if (key[0] == p.name[0] && key == p.name) part = &p;
+          if (!key.empty() && key[0] == p.name[0] && key == p.name) part = &p;
         // The ruleset's own parts (score_parts), set by its hook score.
         int* extra = part ? nullptr : b.Find(key);
         if (!part && !extra) {

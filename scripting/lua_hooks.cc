@@ -444,7 +444,8 @@ void PushReused(lua_State* L, const LuaSandbox& sandbox, LuaHooks::ArgState::Reu
   t.clean_at = sandbox.allocations();
 }
 
-// The refillers, in the order of the fills below (kShapeRefill, kSideRefill).
+// The refillers of PushReused: each sets its table's fields from its
+// arguments, in the order the C fills below set them.
 constexpr char kShapeRefill[] =
     "return function(t, rank, naturals, twos, jokers, wilds, size, was_canasta, is_new)\n"
     "  t.rank = rank t.naturals = naturals t.twos = twos t.jokers = jokers\n"

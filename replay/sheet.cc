@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <numeric>
 #include <set>
+#include <string_view>
 
 namespace canasta {
 namespace {
@@ -125,7 +126,8 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
       ScoreBreakdown& b = r.parts[size_t(s)];
       r.has_parts[size_t(s)] = true;
       for (const auto& [name, value] : (*entry.breakdown)[size_t(s)]) {
-        const std::string key = name == "threes" ? "red_threes" : name;
+        const std::string_view key =
+            name.size() == 6 && name == "threes" ? std::string_view("red_threes") : name;
         if (key == "special_hand" && !rules.special_hands()) {
           recorded_sum[size_t(s)] += value;
           if (value != 0)
@@ -137,8 +139,9 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
           continue;
         }
         const BreakdownPart* part = nullptr;
+        // The first letter first: this runs for every part of every hand.
         for (const BreakdownPart& p : BreakdownParts())
-          if (key == p.name) part = &p;
+          if (!key.empty() && key[0] == p.name[0] && key == p.name) part = &p;
         // The ruleset's own parts (score_parts), set by its hook score.
         int* extra = part ? nullptr : b.Find(key);
         if (!part && !extra) {
@@ -152,15 +155,17 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
         int& field = part ? b.*part->field : *extra;
         field = int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, int64_t(field) + value)));
         recorded_sum[size_t(s)] += value;
+        // Every flag names a standard part: known by its field, not its name again.
         Seen& sn = seen[size_t(s)];
-        if (key == "canastas") sn.canastas = true;
-        if (key == "red_threes") sn.red_threes = true;
-        if (key == "going_out") sn.going_out = true;
-        if (key == "melded") sn.melded = true;
-        if (key == "in_hand") sn.in_hand = true;
-        if (key == "penalties") sn.penalties = true;
-        if (key == "house") sn.house = true;
-        if (key == "special_hand") sn.special_hand = true;
+        int ScoreBreakdown::*f = part ? part->field : nullptr;
+        if (f == &ScoreBreakdown::canastas) sn.canastas = true;
+        if (f == &ScoreBreakdown::red_threes) sn.red_threes = true;
+        if (f == &ScoreBreakdown::going_out) sn.going_out = true;
+        if (f == &ScoreBreakdown::melded) sn.melded = true;
+        if (f == &ScoreBreakdown::in_hand) sn.in_hand = true;
+        if (f == &ScoreBreakdown::penalties) sn.penalties = true;
+        if (f == &ScoreBreakdown::house) sn.house = true;
+        if (f == &ScoreBreakdown::special_hand) sn.special_hand = true;
       }
     }
   }

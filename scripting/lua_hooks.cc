@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 
@@ -201,10 +202,16 @@ struct LuaHooks::ContextState {
     const HookValue v = state && field.read ? field.read(*state) : ctx->Field(i);
     switch (v.kind()) {
       case HookValue::Kind::kNil:
+        lua_pushnil(L);
+        return;
       case HookValue::Kind::kBool:
+        lua_pushboolean(L, v.boolean());
+        return;
       case HookValue::Kind::kInt:
+        lua_pushinteger(L, v.integer());
+        return;
       case HookValue::Kind::kString:
-        PushHookValue(L, v, strict_meta);
+        lua_pushlstring(L, v.string().data(), v.string().size());
         return;
       default:
         break;
@@ -230,8 +237,9 @@ struct LuaHooks::ContextState {
 // more than a refill restores; otherwise a fresh table replaces it.
 struct LuaHooks::ArgState {
   struct Reused {
-    int ref = LUA_NOREF;    // registry slot of the table
-    uint64_t clean_at = 0;  // the sandbox's allocations() just after its fill
+    int ref = LUA_NOREF;     // registry slot of the table
+    uint64_t clean_at = 0;   // the sandbox's allocations() just after its fill
+    int refill = LUA_NOREF;  // a Lua function (t, values...) setting the fields
   };
   ArgState() {
     cards.fill(LUA_NOREF);
@@ -246,8 +254,10 @@ namespace {
 
 using ContextState = LuaHooks::ContextState;
 
+// The context state of the sandbox's owner (LuaHooks sets it), reached
+// without reading an upvalue on every field read.
 ContextState& StateOf(lua_State* L) {
-  return *static_cast<ContextState*>(lua_touserdata(L, lua_upvalueindex(1)));
+  return *static_cast<ContextState*>(LuaSandbox::From(L)->owner_data());
 }
 
 // __index of a context: a field the hook's descriptor names (nil when the
@@ -395,16 +405,30 @@ int CountKeys(lua_State* L, int idx) {
 // removed, and another put in its place, make the fill allocate). A table
 // with spare room is counted instead. Otherwise a fresh table is made and
 // kept for next time. Either way the hook sees exactly the fields filled.
-template <class Fill>
+//
+// The refill of a reused table, when `refill` is set (the fast path of a
+// call, outside any protected call), is a call of the table's Lua refiller
+// with `push_values(L)` as its arguments: its SETFIELDs cost a fraction of
+// as many lua_setfield. It runs with the instruction hook off, so that it
+// takes nothing from the hook's budget (Call() arms the hook again), and it
+// cannot raise: the table has no metatable, and memory has ample room.
+template <class Fill, class PushValues>
 void PushReused(lua_State* L, const LuaSandbox& sandbox, LuaHooks::ArgState::Reused& t,
-                int fields, Fill&& fill) {
+                int fields, bool refill, Fill&& fill, PushValues&& push_values) {
   const bool full = (fields & (fields - 1)) == 0;
   if (t.ref != LUA_NOREF && sandbox.allocations() == t.clean_at) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, t.ref);
     if (lua_getmetatable(L, -1)) {
       lua_pop(L, 2);
     } else {
-      fill(L);
+      if (refill && t.refill != LUA_NOREF) {
+        lua_sethook(L, nullptr, 0, 0);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, t.refill);
+        lua_pushvalue(L, -2);
+        lua_call(L, push_values(L) + 1, 0);
+      } else {
+        fill(L);
+      }
       if (sandbox.allocations() == t.clean_at && (full || CountKeys(L, -1) == fields)) return;
       lua_pop(L, 1);
     }
@@ -420,36 +444,81 @@ void PushReused(lua_State* L, const LuaSandbox& sandbox, LuaHooks::ArgState::Reu
   t.clean_at = sandbox.allocations();
 }
 
+// The refillers of PushReused: each sets its table's fields from its
+// arguments, in the order the C fills below set them.
+constexpr char kShapeRefill[] =
+    "return function(t, rank, naturals, twos, jokers, wilds, size, was_canasta, is_new)\n"
+    "  t.rank = rank t.naturals = naturals t.twos = twos t.jokers = jokers\n"
+    "  t.wilds = wilds t.size = size t.was_canasta = was_canasta t.is_new = is_new\n"
+    "end\n";
+constexpr char kSideRefill[] =
+    "return function(t, side, canastas, natural_canastas, mixed_canastas, melds, red_threes)\n"
+    "  t.side = side t.canastas = canastas t.natural_canastas = natural_canastas\n"
+    "  t.mixed_canastas = mixed_canastas t.melds = melds t.red_threes = red_threes\n"
+    "end\n";
+
+// Compiles a refiller inside a protected call and returns its registry ref.
+int MakeRefill(lua_State* L, const char* source) {
+  if (luaL_loadbufferx(L, source, std::strlen(source), "=(refill)", "t") != LUA_OK)
+    lua_error(L);
+  lua_call(L, 0, 1);
+  return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
 void PushShape(lua_State* L, const LuaSandbox& sandbox, LuaHooks::ArgState& as,
-               const MeldShape& shape) {
-  PushReused(L, sandbox, as.shape, 8, [&](lua_State* T) {
-    PushRankName(T, as, shape.rank);
-    lua_setfield(T, -2, "rank");
-    SetInt(T, "naturals", shape.naturals);
-    SetInt(T, "twos", shape.twos);
-    SetInt(T, "jokers", shape.jokers);
-    SetInt(T, "wilds", shape.wilds());
-    SetInt(T, "size", shape.size());
-    SetBool(T, "was_canasta", shape.was_canasta);
-    SetBool(T, "is_new", shape.is_new);
-  });
+               const MeldShape& shape, bool refill) {
+  PushReused(
+      L, sandbox, as.shape, 8, refill,
+      [&](lua_State* T) {
+        PushRankName(T, as, shape.rank);
+        lua_setfield(T, -2, "rank");
+        SetInt(T, "naturals", shape.naturals);
+        SetInt(T, "twos", shape.twos);
+        SetInt(T, "jokers", shape.jokers);
+        SetInt(T, "wilds", shape.wilds());
+        SetInt(T, "size", shape.size());
+        SetBool(T, "was_canasta", shape.was_canasta);
+        SetBool(T, "is_new", shape.is_new);
+      },
+      [&](lua_State* T) {
+        PushRankName(T, as, shape.rank);
+        lua_pushinteger(T, shape.naturals);
+        lua_pushinteger(T, shape.twos);
+        lua_pushinteger(T, shape.jokers);
+        lua_pushinteger(T, shape.wilds());
+        lua_pushinteger(T, shape.size());
+        lua_pushboolean(T, shape.was_canasta);
+        lua_pushboolean(T, shape.is_new);
+        return 8;
+      });
 }
 
 void PushSide(lua_State* L, const LuaSandbox& sandbox, LuaHooks::ArgState& as,
-              const SideSummary& side) {
-  PushReused(L, sandbox, as.side, 6, [&](lua_State* T) {
-    SetInt(T, "side", side.side);
-    SetInt(T, "canastas", side.canastas);
-    SetInt(T, "natural_canastas", side.natural_canastas);
-    SetInt(T, "mixed_canastas", side.mixed_canastas);
-    SetInt(T, "melds", side.melds);
-    SetInt(T, "red_threes", side.red_threes);
-  });
+              const SideSummary& side, bool refill) {
+  PushReused(
+      L, sandbox, as.side, 6, refill,
+      [&](lua_State* T) {
+        SetInt(T, "side", side.side);
+        SetInt(T, "canastas", side.canastas);
+        SetInt(T, "natural_canastas", side.natural_canastas);
+        SetInt(T, "mixed_canastas", side.mixed_canastas);
+        SetInt(T, "melds", side.melds);
+        SetInt(T, "red_threes", side.red_threes);
+      },
+      [&](lua_State* T) {
+        lua_pushinteger(T, side.side);
+        lua_pushinteger(T, side.canastas);
+        lua_pushinteger(T, side.natural_canastas);
+        lua_pushinteger(T, side.mixed_canastas);
+        lua_pushinteger(T, side.melds);
+        lua_pushinteger(T, side.red_threes);
+        return 6;
+      });
 }
 
 // Pushes the hook's arguments before `rules`; returns how many.
 int PushArgs(lua_State* L, const LuaHooks::CallState& c, ContextState* cs,
-             const LuaSandbox& sandbox, LuaHooks::ArgState& as) {
+             const LuaSandbox& sandbox, LuaHooks::ArgState& as, bool fast) {
   if (c.ctx) {
     // Pushing a light userdata allocates nothing.
     ++cs->token;
@@ -462,16 +531,16 @@ int PushArgs(lua_State* L, const LuaHooks::CallState& c, ContextState* cs,
       PushCard(L, as, c.card);
       return 1;
     case HookId::kExtraMeldCheck:
-      PushShape(L, sandbox, as, *c.shape);
+      PushShape(L, sandbox, as, *c.shape, fast);
       return 1;
     case HookId::kCanastasToGoOut:
-      PushSide(L, sandbox, as, *c.side);
+      PushSide(L, sandbox, as, *c.side, fast);
       return 1;
     case HookId::kMinimumCount:
       lua_pushinteger(L, c.total);
       return 1;
     case HookId::kHouseScoreAdjustment:
-      PushSide(L, sandbox, as, *c.side);
+      PushSide(L, sandbox, as, *c.side, fast);
       lua_pushboolean(L, c.went_out);
       return 2;
     default:
@@ -646,8 +715,8 @@ void ReadParts(lua_State* L, LuaHooks::CallState& c, const std::string& name,
 }
 
 // Reads the value on top of the stack as the hook's answer.
-void ReadResult(lua_State* L, LuaHooks::CallState& c, const std::vector<std::string>& extra) {
-  const HookSpec& spec = GetHookSpec(c.hook);
+void ReadResult(lua_State* L, LuaHooks::CallState& c, const HookSpec& spec,
+                const std::vector<std::string>& extra) {
   if (spec.result == HookResult::kReason) {
     ReadReason(L, c, spec.name);  // the name is copied only into a message
     return;
@@ -681,6 +750,16 @@ void ReadResult(lua_State* L, LuaHooks::CallState& c, const std::vector<std::str
   // ReadValue converts without undefined behaviour (NaN, infinities and
   // numbers beyond int are refused); the range keeps the engine's sums of
   // these answers far from overflow. Documented in docs/lua-api.md.
+  if (lua_isinteger(L, -1)) {
+    // The common answer, an integer in range, read without ReadValue's message.
+    const lua_Integer exact = lua_tointeger(L, -1);
+    if (exact >= spec.min && exact <= spec.max) {
+      c.integer = int(exact);
+      c.answer.given = true;
+      c.answer.integer = int(exact);
+      return;
+    }
+  }
   if (spec.v2 && lua_isnil(L, -1)) return;
   int value = 0;
   std::string why = ReadValue(L, -1, value);
@@ -722,6 +801,7 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
   std::optional<LuaError> error;
   try {
     sandbox_ = std::make_unique<LuaSandbox>(limits);
+    sandbox_->set_owner_data(context_.get());
   } catch (const std::exception& e) {
     error = LuaError{"", 0, e.what(), ""};
   }
@@ -740,6 +820,8 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
         lua_pushstring(L, HookRankName(Rank(r)));
         args_->ranks[size_t(r)] = luaL_ref(L, LUA_REGISTRYINDEX);
       }
+      args_->shape.refill = MakeRefill(L, kShapeRefill);
+      args_->side.refill = MakeRefill(L, kSideRefill);
     });
   for (const Chunk& chunk : chain) {
     if (error) break;
@@ -800,9 +882,9 @@ namespace {
 
 // The hook's answer, read from the top of the stack; for a wrong type, where
 // the hook is defined. Allocates nothing in Lua.
-void TakeResult(lua_State* L, int ref, LuaHooks::CallState& c,
+void TakeResult(lua_State* L, int ref, LuaHooks::CallState& c, const HookSpec& spec,
                 const std::vector<std::string>& extra) {
-  ReadResult(L, c, extra);
+  ReadResult(L, c, spec, extra);
   if (c.bad_return.empty()) return;
   lua_Debug ar;
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
@@ -829,13 +911,13 @@ bool LuaHooks::Invoke(CallState& c) const {
     // cannot fail, so they may be pushed outside a protected call and the
     // hook called directly.
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    int nargs = PushArgs(L, c, cs, *sandbox_, *args_);
+    int nargs = PushArgs(L, c, cs, *sandbox_, *args_, /*fast=*/true);
     lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref_);
     nargs += PushTrailingArgs(L, c, minimum_sees_ctx_);
     if (std::optional<LuaError> failed = sandbox_->Call(nargs + 1, 1)) {
       error.swap(failed);
     } else {
-      TakeResult(L, ref, c, extra_parts_);
+      TakeResult(L, ref, c, *cs->specs[size_t(c.hook)], extra_parts_);
       lua_pop(L, 1);
     }
   } else {
@@ -849,11 +931,11 @@ bool LuaHooks::Invoke(CallState& c) const {
         rules_of_ref_ = std::make_unique<Rules>(*c.rules);
       }
       lua_rawgeti(state, LUA_REGISTRYINDEX, ref);
-      int nargs = PushArgs(state, c, cs, *sandbox_, *args_);
+      int nargs = PushArgs(state, c, cs, *sandbox_, *args_, /*fast=*/false);
       lua_rawgeti(state, LUA_REGISTRYINDEX, rules_ref_);
       nargs += PushTrailingArgs(state, c, minimum_sees_ctx_);
       lua_call(state, nargs + 1, 1);
-      TakeResult(state, ref, c, extra_parts_);
+      TakeResult(state, ref, c, *cs->specs[size_t(c.hook)], extra_parts_);
     });
   }
   cs->ctx = nullptr;

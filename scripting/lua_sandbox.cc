@@ -433,8 +433,16 @@ int GuardedSub(lua_State* L) {
   const char* s = luaL_checklstring(L, 1, &len);
   LuaSandbox::From(L)->ChargeWork(L, double(len), "a string function");
   const lua_Integer n = lua_Integer(len);
-  const lua_Integer i = luaL_checkinteger(L, 2);
-  const lua_Integer j = luaL_optinteger(L, 3, -1);
+  // luaL_checkinteger and luaL_optinteger(L, 3, -1), their message only
+  // when the argument is not an integer.
+  int isnum = 0;
+  lua_Integer i = lua_tointegerx(L, 2, &isnum);
+  if (!isnum) i = luaL_checkinteger(L, 2);
+  lua_Integer j = -1;
+  if (!lua_isnoneornil(L, 3)) {
+    j = lua_tointegerx(L, 3, &isnum);
+    if (!isnum) j = luaL_checkinteger(L, 3);
+  }
   // lstrlib.c's posrelatI and getendpos.
   const size_t start = i > 0 ? size_t(i) : i == 0 || i < -n ? 1 : size_t(n + i + 1);
   const size_t end = j > n ? len : j >= 0 ? size_t(j) : j < -n ? 0 : size_t(n + j + 1);

@@ -140,6 +140,21 @@ const Meld* SideMeld(const Position& p, int side, Rank rank) {
   return m && !m->cards.empty() ? m : nullptr;
 }
 
+// SideMeld of every natural rank (black threes to aces), in one pass over
+// the side's melds: a rank's first meld (FindMeld), if it holds cards.
+using RankMelds = std::array<const Meld*, 15>;
+RankMelds SideMelds(const Position& p, int side) {
+  RankMelds out{};
+  std::array<bool, 15> seen{};
+  for (const Meld& m : p.melds(side)) {
+    const int k = int(m.rank);
+    if (k < kBlackThree || k > 14 || seen[size_t(k)]) continue;
+    seen[size_t(k)] = true;
+    if (!m.cards.empty()) out[size_t(k)] = &m;
+  }
+  return out;
+}
+
 // A cheap necessary condition of CheckMeldShape (core/meld.cc), so that Check
 // is asked only about candidates that may pass (a refused Check words its
 // finding). It may only be weaker than CheckMeldShape: the brute force in
@@ -202,7 +217,7 @@ constexpr int kAsStep = 13;
 // judges it), so that a candidate passed over is never built.
 template <bool kLazy = false, class F>
 bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, bool big_first,
-                   MeldMove* scratch, F&& f) {
+                   MeldMove* scratch, F&& f, const RankMelds* melds = nullptr) {
   const Rules& r = p.rules();
   const int side = p.side_of(seat);
   const CardCounts& hand = p.hand(seat);
@@ -244,7 +259,7 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
     const int cls = kBlackThree + step;
     const Rank rank = Rank(cls);
     if (cnt[cls] == 0 && cnt[kTwos] + cnt[kJokers] == 0) return false;
-    const Meld* base = SideMeld(p, side, rank);
+    const Meld* base = melds ? (*melds)[size_t(cls)] : SideMeld(p, side, rank);
     if (cnt[cls] == 0 && !base) return false;
     if (base) part.to = rank;
     return each(base, cls, rank, base ? 0 : 1, cnt[cls]);
@@ -275,12 +290,12 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
 // ShapeMayPass of a natural rank depends on the number of wild cards alone,
 // so each number w of them is asked once and counted for every way to make
 // it of twos and jokers.
-int CountMeldsAt(const Position& p, int seat, const Counts& cnt, int step) {
+int CountMeldsAt(const Position& p, const RankMelds& melds, const Counts& cnt, int step) {
   if (step >= kWildStep) return -1;
   const int cls = kBlackThree + step;
   if (cnt[cls] == 0 && cnt[kTwos] + cnt[kJokers] == 0) return 0;
   const Rank rank = Rank(cls);
-  const Meld* base = SideMeld(p, p.side_of(seat), rank);
+  const Meld* base = melds[size_t(cls)];
   if (cnt[cls] == 0 && !base) return 0;
   const Rules& r = p.rules();
   const int twos = cnt[kTwos], jokers = cnt[kJokers];
@@ -695,16 +710,7 @@ class QuickFinish {
     told_no_ = r_.out_answer_binds && !q_.turn_answer().value_or(true);
     // Going out needs a canasta within reach (000 §17).
     bool reachable = false;
-    // The side's meld of each rank (SideMeld, in one pass: the first meld of
-    // a rank, if it holds cards).
-    base_.fill(nullptr);
-    bool seen[15] = {};
-    for (const Meld& m : q_.melds(side)) {
-      const int k = int(m.rank);
-      if (k < kBlackThree || k > 14 || seen[k]) continue;
-      seen[k] = true;
-      if (!m.cards.empty()) base_[size_t(k)] = &m;
-    }
+    base_ = SideMelds(q_, side);
     for (int k = kBlackThree; k <= 14; ++k) {
       const int size = base_[size_t(k)] ? base_[size_t(k)]->size() : 0;
       reachable |= size + cnt_[k] + cnt_[kTwos] + cnt_[kJokers] >= r_.canasta_size;
@@ -901,7 +907,7 @@ class QuickFinish {
   int cards_ = 0, need_ = 0, nodes_ = 0, canastas_before_ = 0;
   bool go_out_ = false, threes_bound_ = false, must_out_ = false, told_no_ = false;
   std::array<int, kClasses> value_{}, countable_{};
-  std::array<const Meld*, 15> base_{};
+  RankMelds base_{};
   std::array<int, 16> rest_{}, stuck_{};
   QuickPlan plan_;
   Memo& memo_;
@@ -983,6 +989,7 @@ struct PassMemo {
   Counts cnt{};        // the hand's classes
   bool hopeless = false;
   bool ask_clean = false;  // Check accepts "may I go out?"
+  RankMelds melds{};       // SideMelds of the player's side
   std::array<uint16_t, kSteps> step_offered{};
 };
 
@@ -1262,17 +1269,26 @@ void PlayMoves(const Position& pos, Sink& sink) {
   };
   // Step by step (ForEachMeldAt), each step's candidates counted for a later
   // pass or passed over as a whole when the memo counted them.
+  RankMelds own_melds;
+  const RankMelds* melds = nullptr;
+  if (!hopeless) {
+    if (!recall) {
+      own_melds = SideMelds(pos, pos.side_of(seat));
+      if (memo) memo->melds = own_melds;
+    }
+    melds = recall ? &memo->melds : &own_melds;
+  }
   for (int step = 0; step < kSteps && !hopeless; ++step) {
     if (recall && sink.Skip(memo->step_offered[size_t(step)])) continue;
     const size_t before = sink.offered();
     if constexpr (std::is_same_v<Sink, CountSink>) {
-      if (const int k = CountMeldsAt(pos, seat, cnt, step); k >= 0) {
+      if (const int k = CountMeldsAt(pos, *melds, cnt, step); k >= 0) {
         sink.Add(size_t(k));
         if (memo) memo->step_offered[size_t(step)] = uint16_t(k);
         continue;
       }
     }
-    if (ForEachMeldAt<true>(pos, seat, cnt, step, false, &scratch, offer)) return;
+    if (ForEachMeldAt<true>(pos, seat, cnt, step, false, &scratch, offer, melds)) return;
     if (memo && !recall) memo->step_offered[size_t(step)] = uint16_t(sink.offered() - before);
   }
   if (memo && !recall) {

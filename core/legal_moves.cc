@@ -203,6 +203,19 @@ void FillCounting(const CardCounts& hand, const CardCounts* limit, int cls, int 
   take(kJokers, j);
 }
 
+// The one part of a scratch meld, cleared but for its cards' storage (a
+// pooled scratch keeps what it last held).
+MeldPart& OnePart(MeldMove* m) {
+  if (m->parts.size() != 1) m->parts.resize(1);
+  MeldPart& part = m->parts[0];
+  part.to = std::nullopt;
+  part.as = std::nullopt;
+  part.sequence = false;
+  part.id.clear();
+  part.to_id.clear();
+  return part;
+}
+
 // The meld candidates come in steps: one step per class that melds (black
 // threes, then 4..A), then melds of wild cards alone, then all-wild melds
 // named by `as`.
@@ -223,13 +236,7 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
   const CardCounts& hand = p.hand(seat);
   scratch->player = seat;
   scratch->tag = 0;
-  if (scratch->parts.size() != 1) scratch->parts.resize(1);
-  MeldPart& part = scratch->parts[0];
-  part.to = std::nullopt;
-  part.as = std::nullopt;
-  part.sequence = false;  // (a pooled scratch keeps what it last held)
-  part.id.clear();
-  part.to_id.clear();
+  MeldPart& part = OnePart(scratch);
   // n naturals of `cls` with every number of twos and jokers.
   auto each = [&](const Meld* base, int cls, Rank rank, int lo, int hi) {
     for (int a = lo; a <= hi; ++a) {
@@ -283,7 +290,6 @@ bool ForEachMeldAt(const Position& p, int seat, const Counts& cnt, int step, boo
   }
   return false;
 }
-
 
 // How many candidates ForEachMeldAt<true> offers at a step of a rank (for a
 // count, without enumerating them one by one), or -1 for the other steps.
@@ -871,7 +877,7 @@ class QuickFinish {
     MeldMove& m = pooled.meld();
     m.player = seat;
     m.tag = 0;
-    m.parts.resize(1);
+    MeldPart& part = OnePart(&m);
     s->path.clear();
     for (QuickPart p : plan_) {
       if (p.cls == first.cls) {
@@ -880,10 +886,6 @@ class QuickFinish {
         p.j -= first.j;
         if (p.n + p.t + p.j == 0) continue;
       }
-      MeldPart& part = m.parts[0];
-      part.sequence = false;
-      part.id.clear();
-      part.to_id.clear();
       part.to = SideMeld(*v, v->side_of(seat), Rank(p.cls)) ? std::optional<Rank>(Rank(p.cls))
                                                              : std::nullopt;
       part.as = std::nullopt;

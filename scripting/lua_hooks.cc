@@ -5,6 +5,7 @@
 #include <cstring>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "core/scoring.h"
 
@@ -248,6 +249,50 @@ struct LuaHooks::ArgState {
   std::array<int, kNumFaces> cards;  // registry refs of "2S" .. "AC", "JK", by Card::index()
   std::array<int, 16> ranks;         // of HookRankName(rank), by int(rank)
   Reused shape, side;
+};
+
+// The answers of initial_meld_value, extra_meld_check and
+// canastas_to_go_out, which docs/lua-api.md defines as functions of their
+// arguments: the engine asks each distinct argument once per Lua state and
+// set of parameters. Only answers are kept: a call that fails is made
+// again, and fails (and is recorded) as before. Bounded, so that no game
+// makes it grow without end; past the bound a hook is simply asked again.
+struct LuaHooks::Memo {
+  static constexpr size_t kMaxEntries = 4096;  // each of shapes, sides
+  static constexpr size_t kMaxText = 1024;     // longer reasons are not kept
+
+  Memo() { Clear(); }
+  void Clear() {
+    card_known.fill(false);
+    shapes.clear();
+    sides.clear();
+  }
+
+  // What a hook sees of a meld (its rank and counts, the flags) in one
+  // integer; nullopt for counts too large to pack (then it is not kept).
+  static std::optional<uint64_t> ShapeKey(const MeldShape& m) {
+    if (m.naturals < 0 || m.naturals > 255 || m.twos < 0 || m.twos > 255 || m.jokers < 0 ||
+        m.jokers > 255)
+      return std::nullopt;
+    return uint64_t(uint8_t(m.rank)) | uint64_t(m.naturals) << 8 | uint64_t(m.twos) << 16 |
+           uint64_t(m.jokers) << 24 | uint64_t(m.was_canasta) << 32 | uint64_t(m.is_new) << 33;
+  }
+  // The six fields of the side table.
+  static std::optional<uint64_t> SideKey(const SideSummary& s) {
+    const int fields[] = {s.side,  s.canastas, s.natural_canastas, s.mixed_canastas,
+                          s.melds, s.red_threes};
+    uint64_t key = 0;
+    for (int f : fields) {
+      if (f < 0 || f > 255) return std::nullopt;
+      key = key << 8 | uint64_t(f);
+    }
+    return key;
+  }
+
+  std::array<bool, kNumFaces> card_known;
+  std::array<int, kNumFaces> card_value{};
+  std::unordered_map<uint64_t, std::string> shapes;
+  std::unordered_map<uint64_t, int> sides;
 };
 
 namespace {
@@ -796,6 +841,7 @@ std::string HookError::ToString() const {
 LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
     : context_(std::make_unique<ContextState>()),
       args_(std::make_unique<ArgState>()),
+      memo_(std::make_unique<Memo>()),
       rules_ref_(LUA_NOREF) {
   refs_.fill(LUA_NOREF);
   std::optional<LuaError> error;
@@ -901,9 +947,7 @@ bool LuaHooks::Invoke(CallState& c) const {
   int ref = refs_[size_t(c.hook)];
   c.strict_meta = strict_meta_;
   ContextState* cs = context_.get();
-  if (rules_for_ref_ != c.rules && rules_of_ref_ && SameParams(*rules_of_ref_, *c.rules))
-    rules_for_ref_ = c.rules;
-  const bool fast = rules_for_ref_ == c.rules &&
+  const bool fast = RulesCurrent(*c.rules) &&
                     sandbox_->memory_used() + kFastPathHeadroom < sandbox_->limits().memory_bytes;
   std::optional<LuaError> error;
   if (fast) {
@@ -923,6 +967,8 @@ bool LuaHooks::Invoke(CallState& c) const {
   } else {
     error = sandbox_->Protected([this, ref, cs, &c](lua_State* state) {
       if (rules_for_ref_ != c.rules) {
+        // Answers given under other parameters.
+        memo_->Clear();
         PushRules(state, *c.rules);
         int rules = luaL_ref(state, LUA_REGISTRYINDEX);
         if (rules_ref_ != LUA_NOREF) luaL_unref(state, LUA_REGISTRYINDEX, rules_ref_);
@@ -948,6 +994,13 @@ bool LuaHooks::Invoke(CallState& c) const {
            LuaError{c.defined_in, c.defined_at, c.bad_return, ""});
     return false;
   }
+  return true;
+}
+
+bool LuaHooks::RulesCurrent(const Rules& rules) const {
+  if (rules_for_ref_ == &rules) return true;
+  if (!rules_of_ref_ || !SameParams(*rules_of_ref_, rules)) return false;
+  rules_for_ref_ = &rules;
   return true;
 }
 
@@ -999,23 +1052,47 @@ std::vector<HookError> LuaHooks::TakeErrors() const {
 
 int LuaHooks::InitialMeldValue(const Rules& rules, Card card) const {
   if (refs_[size_t(HookId::kInitialMeldValue)] == LUA_NOREF) return RuleHooks::InitialMeldValue(rules, card);
+  const bool keep = card.valid();
+  if (keep && memo_->card_known[size_t(card.index())] && RulesCurrent(rules))
+    return memo_->card_value[size_t(card.index())];
   CallState c(HookId::kInitialMeldValue, rules);
   c.card = card;
-  return Invoke(c) ? c.integer : RuleHooks::InitialMeldValue(rules, card);
+  if (!Invoke(c)) return RuleHooks::InitialMeldValue(rules, card);
+  if (keep) {
+    // Invoke answered under this Rules' table: the memo is the table's.
+    memo_->card_known[size_t(card.index())] = true;
+    memo_->card_value[size_t(card.index())] = c.integer;
+  }
+  return c.integer;
 }
 
 std::string LuaHooks::ExtraMeldCheck(const Rules& rules, const MeldShape& shape) const {
   if (refs_[size_t(HookId::kExtraMeldCheck)] == LUA_NOREF) return RuleHooks::ExtraMeldCheck(rules, shape);
+  const std::optional<uint64_t> key = Memo::ShapeKey(shape);
+  if (key && RulesCurrent(rules)) {
+    auto it = memo_->shapes.find(*key);
+    if (it != memo_->shapes.end()) return it->second;
+  }
   CallState c(HookId::kExtraMeldCheck, rules);
   c.shape = &shape;
-  return Invoke(c) ? c.text : RuleHooks::ExtraMeldCheck(rules, shape);
+  if (!Invoke(c)) return RuleHooks::ExtraMeldCheck(rules, shape);
+  if (key && c.text.size() <= Memo::kMaxText && memo_->shapes.size() < Memo::kMaxEntries)
+    memo_->shapes.emplace(*key, c.text);
+  return std::move(c.text);
 }
 
 int LuaHooks::CanastasToGoOut(const Rules& rules, const SideSummary& side) const {
   if (refs_[size_t(HookId::kCanastasToGoOut)] == LUA_NOREF) return RuleHooks::CanastasToGoOut(rules, side);
+  const std::optional<uint64_t> key = Memo::SideKey(side);
+  if (key && RulesCurrent(rules)) {
+    auto it = memo_->sides.find(*key);
+    if (it != memo_->sides.end()) return it->second;
+  }
   CallState c(HookId::kCanastasToGoOut, rules);
   c.side = &side;
-  return Invoke(c) ? c.integer : RuleHooks::CanastasToGoOut(rules, side);
+  if (!Invoke(c)) return RuleHooks::CanastasToGoOut(rules, side);
+  if (key && memo_->sides.size() < Memo::kMaxEntries) memo_->sides.emplace(*key, c.integer);
+  return c.integer;
 }
 
 int LuaHooks::MinimumCount(const Rules& rules, int total, int side,

@@ -67,17 +67,24 @@ class LuaHooks : public RuleHooks {
   struct CallState;
   struct ContextState;
   struct ArgState;
+  struct Memo;
 
  private:
   // Calls hook `call.hook`; false when it failed (the failure is recorded).
   bool Invoke(CallState& call) const;
   void Record(const std::string& hook, const std::string& call, const LuaError& error) const;
+  // Whether `rules` has the parameters of the `rules` table hooks see now
+  // (the one the memo's answers were given under).
+  bool RulesCurrent(const Rules& rules) const;
 
   std::unique_ptr<LuaSandbox> sandbox_;
   std::array<int, kNumHooks> refs_;  // registry references; LUA_NOREF when undefined
   std::array<std::string, kNumHooks> where_;  // "file:line" of each defined hook
   std::unique_ptr<ContextState> context_;  // the v2 context of the call in progress
   std::unique_ptr<ArgState> args_;         // v1 arguments: interned strings, reused tables
+  // The answers of the value hooks asked once per distinct argument
+  // (docs/lua-api.md): remembered for the `rules` table of rules_ref_.
+  std::unique_ptr<Memo> memo_;
   int strict_meta_ = -2;                   // registry ref of the nested tables' metatable
   std::vector<std::string> extra_parts_;  // the chain's `score_parts`
   bool minimum_sees_ctx_ = true;          // minimum_count takes a third argument

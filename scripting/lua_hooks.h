@@ -11,6 +11,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,12 @@ class LuaHooks : public RuleHooks {
  private:
   // Calls hook `call.hook`; false when it failed (the failure is recorded).
   bool Invoke(CallState& call) const;
+  // Whether a call under `rules` may push its arguments outside a
+  // protected call: the `rules` table is made and memory has ample room.
+  bool FastPath(const Rules& rules) const;
+  // After the hook was called: reads its answer from the stack (unless
+  // `read` is false: already read), records a failure; false when it failed.
+  bool Finish(CallState& call, const std::optional<LuaError>& error, bool read = true) const;
   void Record(const std::string& hook, const std::string& call, const LuaError& error) const;
   // Whether `rules` has the parameters of the `rules` table hooks see now
   // (the one the memo's answers were given under).

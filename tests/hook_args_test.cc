@@ -341,5 +341,33 @@ return { hooks = {
       << errors[1].error.message;
 }
 
+// Past the memo's bound (docs/lua-api.md: 1,024 melds) the hook is asked
+// again, and every answer is still the hook's.
+TEST(HookMemoTest, ManyDistinctMeldsKeepTheirOwnAnswers) {
+  std::unique_ptr<LuaHooks> owned = Make(R"lua(
+return { hooks = {
+  extra_meld_check = function(m, rules)
+    if m.naturals % 3 == 0 then return m.rank .. m.naturals .. "/" .. m.twos end
+  end,
+}}
+)lua");
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  for (int round = 0; round < 2; ++round) {
+    for (int naturals = 0; naturals < 256; ++naturals) {
+      for (int twos = 0; twos < 6; ++twos) {
+        MeldShape m;
+        m.rank = Rank::kNine;
+        m.naturals = naturals;
+        m.twos = twos;
+        const std::string want =
+            naturals % 3 == 0 ? "9" + std::to_string(naturals) + "/" + std::to_string(twos) : "";
+        ASSERT_EQ(hooks.ExtraMeldCheck(rules, m), want) << naturals << " " << twos;
+      }
+    }
+  }
+  EXPECT_EQ(Failures(hooks), "");
+}
+
 }  // namespace
 }  // namespace canasta

@@ -192,7 +192,9 @@ std::vector<HookSpec> MakeSpecs() {
       HookId::kInitialMeldValue, "initial_meld_value", "initial_meld_value(card, rules)",
       HookResult::kInteger, -1000, 1000,
       "the points the card counts toward the initial-meld minimum",
-      "For each card that counts toward a side's initial meld (000 §8).",
+      "For each card that counts toward a side's initial meld (000 §8). Asked once per "
+      "distinct argument (a Lua state remembers the answer): it must depend on its "
+      "arguments only.",
       "initial_meld_value = function(card, rules)\n"
       "  if canasta.is_joker(card) then return 0 end\n"
       "  return canasta.value(card)\nend",
@@ -202,7 +204,8 @@ std::vector<HookSpec> MakeSpecs() {
       HookId::kExtraMeldCheck, "extra_meld_check", "extra_meld_check(meld, rules)",
       HookResult::kReason, 0, 0, "nil or true when the meld is fine, else a string saying why not",
       "After the engine's composition rules pass, for every meld and addition, and for the "
-      "melds the move generator considers.",
+      "melds the move generator considers. Asked once per distinct argument (a Lua state "
+      "remembers the answer): it must depend on its arguments only.",
       "extra_meld_check = function(m, rules)\n"
       "  if m.rank == \"A\" and m.wilds > 0 then return \"no wild cards on aces\" end\nend",
       {{"rank", "string", "\"2\"..\"A\", or \"wild\" for wild cards only"},
@@ -217,7 +220,8 @@ std::vector<HookSpec> MakeSpecs() {
   specs.push_back(HookSpec{
       HookId::kCanastasToGoOut, "canastas_to_go_out", "canastas_to_go_out(side, rules)",
       HookResult::kInteger, 0, 20, "canastas the side needs to go out",
-      "When a player goes out (000 §17).",
+      "When a player goes out (000 §17). Asked once per distinct argument (a Lua state "
+      "remembers the answer): it must depend on its arguments only.",
       "canastas_to_go_out = function(side, rules) return 2 end",
       {{"side", "integer", "the side"},
        {"canastas", "integer", "its canastas, counting one made in going out"},

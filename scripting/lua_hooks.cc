@@ -250,6 +250,93 @@ struct LuaHooks::ArgState {
   Reused shape, side;
 };
 
+// The answers of initial_meld_value, extra_meld_check and
+// canastas_to_go_out, which docs/lua-api.md defines as functions of their
+// arguments: the engine asks each distinct argument once per Lua state and
+// set of parameters. Only answers are kept: a call that fails is made
+// again, and fails (and is recorded) as before. Bounded (1,024 melds and
+// sides, reasons of 1 KB), so that no state makes it grow without end;
+// past the bound a hook is simply asked again.
+struct LuaHooks::Memo {
+  // Answers by key, open addressing: a lookup is a multiply and a probe or
+  // two. Keys are never 0 (the key functions set the top bit).
+  class Table {
+   public:
+    static constexpr size_t kMaxEntries = 1024;
+
+    const int* Find(uint64_t key) const {
+      if (slots_.empty()) return nullptr;
+      for (size_t i = Hash(key);; i = (i + 1) & (kSlots - 1)) {
+        if (slots_[i].key == key) return &slots_[i].value;
+        if (slots_[i].key == 0) return nullptr;
+      }
+    }
+    bool full() const { return size_ >= kMaxEntries; }
+    // Keeps `value` for `key`, unless the table is full.
+    void Insert(uint64_t key, int value) {
+      if (full()) return;
+      if (slots_.empty()) slots_.resize(kSlots);
+      size_t i = Hash(key);
+      while (slots_[i].key != 0 && slots_[i].key != key) i = (i + 1) & (kSlots - 1);
+      if (slots_[i].key == 0) ++size_;
+      slots_[i] = Slot{key, value};
+    }
+    void Clear() {
+      slots_.clear();
+      size_ = 0;
+    }
+
+   private:
+    static constexpr size_t kSlots = 2 * kMaxEntries;  // a power of two
+    struct Slot {
+      uint64_t key = 0;
+      int value = 0;
+    };
+    static size_t Hash(uint64_t key) {
+      return size_t((key * 0x9E3779B97F4A7C15u) >> 32) & (kSlots - 1);
+    }
+    std::vector<Slot> slots_;
+    size_t size_ = 0;
+  };
+  static constexpr size_t kMaxText = 1024;  // longer reasons are not kept
+
+  Memo() { Clear(); }
+  void Clear() {
+    card_known.fill(false);
+    shapes.Clear();
+    shape_texts.clear();
+    sides.Clear();
+  }
+
+  // What a hook sees of a meld (its rank and counts, the flags) in one
+  // integer; nullopt for counts too large to pack (then it is not kept).
+  static std::optional<uint64_t> ShapeKey(const MeldShape& m) {
+    if (m.naturals < 0 || m.naturals > 255 || m.twos < 0 || m.twos > 255 || m.jokers < 0 ||
+        m.jokers > 255)
+      return std::nullopt;
+    return uint64_t(1) << 63 | uint64_t(uint8_t(m.rank)) | uint64_t(m.naturals) << 8 |
+           uint64_t(m.twos) << 16 | uint64_t(m.jokers) << 24 | uint64_t(m.was_canasta) << 32 |
+           uint64_t(m.is_new) << 33;
+  }
+  // The six fields of the side table.
+  static std::optional<uint64_t> SideKey(const SideSummary& s) {
+    const int fields[] = {s.side,  s.canastas, s.natural_canastas, s.mixed_canastas,
+                          s.melds, s.red_threes};
+    uint64_t key = 0;
+    for (int f : fields) {
+      if (f < 0 || f > 255) return std::nullopt;
+      key = key << 8 | uint64_t(f);
+    }
+    return uint64_t(1) << 63 | key;
+  }
+
+  std::array<bool, kNumFaces> card_known;
+  std::array<int, kNumFaces> card_value{};
+  Table shapes;                          // the index of the answer in shape_texts
+  std::vector<std::string> shape_texts;  // extra_meld_check's answers
+  Table sides;                           // canastas_to_go_out's answers
+};
+
 namespace {
 
 using ContextState = LuaHooks::ContextState;
@@ -796,6 +883,7 @@ std::string HookError::ToString() const {
 LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
     : context_(std::make_unique<ContextState>()),
       args_(std::make_unique<ArgState>()),
+      memo_(std::make_unique<Memo>()),
       rules_ref_(LUA_NOREF) {
   refs_.fill(LUA_NOREF);
   std::optional<LuaError> error;
@@ -901,12 +989,7 @@ bool LuaHooks::Invoke(CallState& c) const {
   int ref = refs_[size_t(c.hook)];
   c.strict_meta = strict_meta_;
   ContextState* cs = context_.get();
-  if (rules_for_ref_ != c.rules && rules_of_ref_ && SameParams(*rules_of_ref_, *c.rules))
-    rules_for_ref_ = c.rules;
-  const bool fast = rules_for_ref_ == c.rules &&
-                    sandbox_->memory_used() + kFastPathHeadroom < sandbox_->limits().memory_bytes;
-  std::optional<LuaError> error;
-  if (fast) {
+  if (FastPath(*c.rules)) {
     // Fast path: with this much memory free, pushing a few small values
     // cannot fail, so they may be pushed outside a protected call and the
     // hook called directly.
@@ -914,31 +997,43 @@ bool LuaHooks::Invoke(CallState& c) const {
     int nargs = PushArgs(L, c, cs, *sandbox_, *args_, /*fast=*/true);
     lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref_);
     nargs += PushTrailingArgs(L, c, minimum_sees_ctx_);
-    if (std::optional<LuaError> failed = sandbox_->Call(nargs + 1, 1)) {
-      error.swap(failed);
-    } else {
-      TakeResult(L, ref, c, *cs->specs[size_t(c.hook)], extra_parts_);
-      lua_pop(L, 1);
-    }
-  } else {
-    error = sandbox_->Protected([this, ref, cs, &c](lua_State* state) {
-      if (rules_for_ref_ != c.rules) {
-        PushRules(state, *c.rules);
-        int rules = luaL_ref(state, LUA_REGISTRYINDEX);
-        if (rules_ref_ != LUA_NOREF) luaL_unref(state, LUA_REGISTRYINDEX, rules_ref_);
-        rules_ref_ = rules;
-        rules_for_ref_ = c.rules;
-        rules_of_ref_ = std::make_unique<Rules>(*c.rules);
-      }
-      lua_rawgeti(state, LUA_REGISTRYINDEX, ref);
-      int nargs = PushArgs(state, c, cs, *sandbox_, *args_, /*fast=*/false);
-      lua_rawgeti(state, LUA_REGISTRYINDEX, rules_ref_);
-      nargs += PushTrailingArgs(state, c, minimum_sees_ctx_);
-      lua_call(state, nargs + 1, 1);
-      TakeResult(state, ref, c, *cs->specs[size_t(c.hook)], extra_parts_);
-    });
+    const std::optional<LuaError> error = sandbox_->Call(nargs + 1, 1);
+    cs->ctx = nullptr;
+    return Finish(c, error);
   }
+  const std::optional<LuaError> error = sandbox_->Protected([this, ref, cs, &c](lua_State* state) {
+    if (rules_for_ref_ != c.rules) {
+      // Answers given under other parameters.
+      memo_->Clear();
+      PushRules(state, *c.rules);
+      int rules = luaL_ref(state, LUA_REGISTRYINDEX);
+      if (rules_ref_ != LUA_NOREF) luaL_unref(state, LUA_REGISTRYINDEX, rules_ref_);
+      rules_ref_ = rules;
+      rules_for_ref_ = c.rules;
+      rules_of_ref_ = std::make_unique<Rules>(*c.rules);
+    }
+    lua_rawgeti(state, LUA_REGISTRYINDEX, ref);
+    int nargs = PushArgs(state, c, cs, *sandbox_, *args_, /*fast=*/false);
+    lua_rawgeti(state, LUA_REGISTRYINDEX, rules_ref_);
+    nargs += PushTrailingArgs(state, c, minimum_sees_ctx_);
+    lua_call(state, nargs + 1, 1);
+    TakeResult(state, ref, c, *cs->specs[size_t(c.hook)], extra_parts_);
+  });
   cs->ctx = nullptr;
+  return Finish(c, error, /*read=*/false);
+}
+
+bool LuaHooks::FastPath(const Rules& rules) const {
+  return RulesCurrent(rules) &&
+         sandbox_->memory_used() + kFastPathHeadroom < sandbox_->limits().memory_bytes;
+}
+
+bool LuaHooks::Finish(CallState& c, const std::optional<LuaError>& error, bool read) const {
+  if (read && !error) {
+    lua_State* L = sandbox_->state();
+    TakeResult(L, refs_[size_t(c.hook)], c, *context_->specs[size_t(c.hook)], extra_parts_);
+    lua_pop(L, 1);
+  }
   if (error) {
     Record(HookNames()[size_t(c.hook)], DescribeCall(c), *error);
     return false;
@@ -948,6 +1043,13 @@ bool LuaHooks::Invoke(CallState& c) const {
            LuaError{c.defined_in, c.defined_at, c.bad_return, ""});
     return false;
   }
+  return true;
+}
+
+bool LuaHooks::RulesCurrent(const Rules& rules) const {
+  if (rules_for_ref_ == &rules) return true;
+  if (!rules_of_ref_ || !SameParams(*rules_of_ref_, rules)) return false;
+  rules_for_ref_ = &rules;
   return true;
 }
 
@@ -999,23 +1101,47 @@ std::vector<HookError> LuaHooks::TakeErrors() const {
 
 int LuaHooks::InitialMeldValue(const Rules& rules, Card card) const {
   if (refs_[size_t(HookId::kInitialMeldValue)] == LUA_NOREF) return RuleHooks::InitialMeldValue(rules, card);
+  const bool keep = card.valid();
+  if (keep && memo_->card_known[size_t(card.index())] && RulesCurrent(rules))
+    return memo_->card_value[size_t(card.index())];
   CallState c(HookId::kInitialMeldValue, rules);
   c.card = card;
-  return Invoke(c) ? c.integer : RuleHooks::InitialMeldValue(rules, card);
+  if (!Invoke(c)) return RuleHooks::InitialMeldValue(rules, card);
+  if (keep) {
+    // Invoke answered under this Rules' table: the memo is the table's.
+    memo_->card_known[size_t(card.index())] = true;
+    memo_->card_value[size_t(card.index())] = c.integer;
+  }
+  return c.integer;
 }
 
 std::string LuaHooks::ExtraMeldCheck(const Rules& rules, const MeldShape& shape) const {
   if (refs_[size_t(HookId::kExtraMeldCheck)] == LUA_NOREF) return RuleHooks::ExtraMeldCheck(rules, shape);
+  const std::optional<uint64_t> key = Memo::ShapeKey(shape);
+  if (key && RulesCurrent(rules)) {
+    if (const int* text = memo_->shapes.Find(*key)) return memo_->shape_texts[size_t(*text)];
+  }
   CallState c(HookId::kExtraMeldCheck, rules);
   c.shape = &shape;
-  return Invoke(c) ? c.text : RuleHooks::ExtraMeldCheck(rules, shape);
+  if (!Invoke(c)) return RuleHooks::ExtraMeldCheck(rules, shape);
+  if (key && c.text.size() <= Memo::kMaxText && !memo_->shapes.full()) {
+    memo_->shapes.Insert(*key, int(memo_->shape_texts.size()));
+    memo_->shape_texts.push_back(c.text);
+  }
+  return std::move(c.text);
 }
 
 int LuaHooks::CanastasToGoOut(const Rules& rules, const SideSummary& side) const {
   if (refs_[size_t(HookId::kCanastasToGoOut)] == LUA_NOREF) return RuleHooks::CanastasToGoOut(rules, side);
+  const std::optional<uint64_t> key = Memo::SideKey(side);
+  if (key && RulesCurrent(rules)) {
+    if (const int* answer = memo_->sides.Find(*key)) return *answer;
+  }
   CallState c(HookId::kCanastasToGoOut, rules);
   c.side = &side;
-  return Invoke(c) ? c.integer : RuleHooks::CanastasToGoOut(rules, side);
+  if (!Invoke(c)) return RuleHooks::CanastasToGoOut(rules, side);
+  if (key) memo_->sides.Insert(*key, c.integer);
+  return c.integer;
 }
 
 int LuaHooks::MinimumCount(const Rules& rules, int total, int side,
@@ -1034,9 +1160,37 @@ HookAnswer LuaHooks::Call(const HookContext& ctx, const Rules& rules) const {
   // HookId lists the v1 hooks first (core/hook_api.h).
   if (id >= HookId::kCount || id < HookId::kMayTakePile || refs_[size_t(id)] == LUA_NOREF)
     return HookAnswer{};
+  int status = LUA_OK;
+  const bool fast = FastPath(rules);
+  if (fast) {
+    // The usual call, made here without Invoke's generality: the hook, the
+    // context's token and `rules` pushed outside a protected call (as
+    // Invoke's fast path does), and nil, the usual answer, read at once.
+    lua_State* L = sandbox_->state();
+    ContextState* cs = context_.get();
+    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[size_t(id)]);
+    ++cs->token;
+    cs->ctx = &ctx;
+    lua_pushlightuserdata(L, cs->Token());
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref_);
+    status = sandbox_->CallStatus(2, 1);
+    cs->ctx = nullptr;
+    if (status == LUA_OK && lua_type(L, -1) == LUA_TNIL) {
+      lua_pop(L, 1);
+      return HookAnswer{};
+    }
+  }
   CallState c(id, rules);
   c.ctx = &ctx;
-  if (!Invoke(c) || !c.answer.given) return HookAnswer{};
+  bool ok;
+  if (!fast) {
+    ok = Invoke(c);
+  } else if (status == LUA_OK) {
+    ok = Finish(c, std::nullopt);
+  } else {
+    ok = Finish(c, sandbox_->TakeError(status));
+  }
+  if (!ok || !c.answer.given) return HookAnswer{};
   c.answer.where = where_[size_t(id)];  // only an answer cites it
   return std::move(c.answer);
 }

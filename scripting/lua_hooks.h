@@ -11,6 +11,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,17 +68,30 @@ class LuaHooks : public RuleHooks {
   struct CallState;
   struct ContextState;
   struct ArgState;
+  struct Memo;
 
  private:
   // Calls hook `call.hook`; false when it failed (the failure is recorded).
   bool Invoke(CallState& call) const;
+  // Whether a call under `rules` may push its arguments outside a
+  // protected call: the `rules` table is made and memory has ample room.
+  bool FastPath(const Rules& rules) const;
+  // After the hook was called: reads its answer from the stack (unless
+  // `read` is false: already read), records a failure; false when it failed.
+  bool Finish(CallState& call, const std::optional<LuaError>& error, bool read = true) const;
   void Record(const std::string& hook, const std::string& call, const LuaError& error) const;
+  // Whether `rules` has the parameters of the `rules` table hooks see now
+  // (the one the memo's answers were given under).
+  bool RulesCurrent(const Rules& rules) const;
 
   std::unique_ptr<LuaSandbox> sandbox_;
   std::array<int, kNumHooks> refs_;  // registry references; LUA_NOREF when undefined
   std::array<std::string, kNumHooks> where_;  // "file:line" of each defined hook
   std::unique_ptr<ContextState> context_;  // the v2 context of the call in progress
   std::unique_ptr<ArgState> args_;         // v1 arguments: interned strings, reused tables
+  // The answers of the value hooks asked once per distinct argument
+  // (docs/lua-api.md): remembered for the `rules` table of rules_ref_.
+  std::unique_ptr<Memo> memo_;
   int strict_meta_ = -2;                   // registry ref of the nested tables' metatable
   std::vector<std::string> extra_parts_;  // the chain's `score_parts`
   bool minimum_sees_ctx_ = true;          // minimum_count takes a third argument

@@ -797,11 +797,18 @@ std::optional<LuaError> LuaSandbox::Run(std::string_view source, std::string_vie
 }
 
 std::optional<LuaError> LuaSandbox::Call(int nargs, int nresults) {
-  lua_State* L = state_;
-  StartBudget();
-  int status = lua_pcall(L, nargs, nresults, kMessageHandlerIndex);
+  const int status = CallStatus(nargs, nresults);
   if (status == LUA_OK) return std::nullopt;
+  return TakeError(status);
+}
 
+int LuaSandbox::CallStatus(int nargs, int nresults) {
+  StartBudget();
+  return lua_pcall(state_, nargs, nresults, kMessageHandlerIndex);
+}
+
+LuaError LuaSandbox::TakeError(int status) {
+  lua_State* L = state_;
   LuaError error;
   size_t len = 0;
   const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : nullptr;

@@ -91,6 +91,12 @@ class LuaSandbox {
   // The one protected-call path: calls the function below the top `nargs`
   // values with fresh budgets, leaving `nresults` values on success.
   std::optional<LuaError> Call(int nargs, int nresults);
+  // The same in two steps, for the hooks' hot path (no LuaError is made
+  // for a call that succeeds): CallStatus returns Lua's status (LUA_OK on
+  // success); after any other, TakeError must be called at once: it reads
+  // the error from the stack and pops it.
+  int CallStatus(int nargs, int nresults);
+  LuaError TakeError(int status);
 
   // Runs `fn(L)` as a protected C function with fresh budgets. The top
   // `nargs` stack values are consumed and are its arguments 1..nargs; what

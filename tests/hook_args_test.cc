@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/card.h"
 #include "core/hook_api.h"
 #include "core/hooks.h"
 #include "core/rules.h"
@@ -223,6 +224,149 @@ TEST(HookArgsTest, StringSubIsChargedAsCWork) {
       "local s = string.rep('a', 60000)\nreturn s:sub(1, 10), s:sub(2, 20)", "sub.lua", 2);
   ASSERT_TRUE(error);
   EXPECT_NE(error->message.find("C work limit exceeded"), std::string::npos) << error->ToString();
+}
+
+// initial_meld_value, extra_meld_check and canastas_to_go_out are functions
+// of their arguments (docs/lua-api.md, "Value hooks are asked once per
+// argument"): each distinct argument is asked once per Lua state and set of
+// parameters. minimum_count, which is asked every time, reports the
+// counters the others keep in upvalues.
+constexpr const char* kCountingHooks = R"lua(
+local calls = {value = 0, meld = 0, side = 0}
+return { hooks = {
+  initial_meld_value = function(card, rules)
+    calls.value = calls.value + 1
+    return canasta.value(card, rules)
+  end,
+  extra_meld_check = function(m, rules)
+    calls.meld = calls.meld + 1
+    if m.rank == "7" and m.wilds > 0 then return "no wild sevens" end
+  end,
+  canastas_to_go_out = function(side, rules)
+    calls.side = calls.side + 1
+    return side.red_threes == 4 and 1 or 2
+  end,
+  minimum_count = function(total, rules)
+    return ({calls.value, calls.meld, calls.side})[total]
+  end,
+}}
+)lua";
+
+TEST(HookMemoTest, AValueHookIsAskedOncePerDistinctArgument) {
+  std::unique_ptr<LuaHooks> owned = Make(kCountingHooks);
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  auto calls = [&](int which) { return hooks.MinimumCount(rules, which); };
+
+  const Card cards[] = {*ParseCard("KS"), *ParseCard("2C"), *ParseCard("KS"), Card::Joker(),
+                        *ParseCard("2C"), Card::Joker(),    *ParseCard("KS")};
+  for (Card c : cards) EXPECT_EQ(hooks.InitialMeldValue(rules, c), rules.value(c)) << ToString(c);
+  EXPECT_EQ(calls(1), 3);
+
+  MeldShape sevens;
+  sevens.rank = Rank::kSeven;
+  sevens.naturals = 3;
+  sevens.twos = 1;
+  MeldShape kings;
+  kings.rank = Rank::kKing;
+  kings.naturals = 3;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(hooks.ExtraMeldCheck(rules, sevens), "no wild sevens");
+    EXPECT_EQ(hooks.ExtraMeldCheck(rules, kings), "");
+  }
+  kings.is_new = false;  // another argument: the hook sees is_new
+  EXPECT_EQ(hooks.ExtraMeldCheck(rules, kings), "");
+  EXPECT_EQ(calls(2), 3);
+
+  SideSummary side;
+  side.canastas = 1;
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(hooks.CanastasToGoOut(rules, side), 2);
+  side.red_threes = 4;
+  EXPECT_EQ(hooks.CanastasToGoOut(rules, side), 1);
+  EXPECT_EQ(hooks.CanastasToGoOut(rules, side), 1);
+  EXPECT_EQ(calls(3), 2);
+
+  // A copy of the same Rules shares the answers; other parameters do not.
+  Rules copy = rules;
+  EXPECT_EQ(hooks.InitialMeldValue(copy, *ParseCard("KS")), 10);
+  EXPECT_EQ(calls(1), 3);
+  Rules other = rules;
+  other.card_value[size_t(Rank::kKing)] = 15;
+  EXPECT_EQ(hooks.InitialMeldValue(other, *ParseCard("KS")), 15);
+  EXPECT_EQ(hooks.InitialMeldValue(other, *ParseCard("KS")), 15);
+  EXPECT_EQ(calls(1), 4);
+  EXPECT_EQ(Failures(hooks), "");
+}
+
+// A call that fails is not remembered: every call with that argument runs
+// the hook again, fails, falls back to the default and is counted, as
+// before; the arguments that succeed are still asked once.
+TEST(HookMemoTest, AFailingCallIsMadeAndRecordedEveryTime) {
+  std::unique_ptr<LuaHooks> owned = Make(R"lua(
+local calls = 0
+return { hooks = {
+  initial_meld_value = function(card, rules)
+    calls = calls + 1
+    if card == "JK" then error("no jokers here") end
+    return 1
+  end,
+  extra_meld_check = function(m, rules)
+    if m.rank == "A" then return 42 end
+  end,
+  minimum_count = function(total, rules) return calls end,
+}}
+)lua");
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(hooks.InitialMeldValue(rules, Card::Joker()), 50);  // classic's default
+    EXPECT_EQ(hooks.InitialMeldValue(rules, *ParseCard("AS")), 1);
+  }
+  EXPECT_EQ(hooks.MinimumCount(rules, 0), 4);  // three failing calls, one that answered
+  MeldShape aces;
+  aces.rank = Rank::kAce;
+  aces.naturals = 3;
+  EXPECT_EQ(hooks.ExtraMeldCheck(rules, aces), "");
+  EXPECT_EQ(hooks.ExtraMeldCheck(rules, aces), "");
+  std::vector<HookError> errors = hooks.TakeErrors();
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].hook, "initial_meld_value");
+  EXPECT_EQ(errors[0].count, 3);
+  EXPECT_EQ(errors[0].call, "initial_meld_value(\"JK\", rules)");
+  EXPECT_EQ(errors[0].error.line, 6);
+  EXPECT_NE(errors[0].error.message.find("no jokers here"), std::string::npos);
+  EXPECT_EQ(errors[1].hook, "extra_meld_check");
+  EXPECT_EQ(errors[1].count, 2);
+  EXPECT_NE(errors[1].error.message.find("must return nil or true"), std::string::npos)
+      << errors[1].error.message;
+}
+
+// Past the memo's bound (docs/lua-api.md: 1,024 melds) the hook is asked
+// again, and every answer is still the hook's.
+TEST(HookMemoTest, ManyDistinctMeldsKeepTheirOwnAnswers) {
+  std::unique_ptr<LuaHooks> owned = Make(R"lua(
+return { hooks = {
+  extra_meld_check = function(m, rules)
+    if m.naturals % 3 == 0 then return m.rank .. m.naturals .. "/" .. m.twos end
+  end,
+}}
+)lua");
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  for (int round = 0; round < 2; ++round) {
+    for (int naturals = 0; naturals < 256; ++naturals) {
+      for (int twos = 0; twos < 6; ++twos) {
+        MeldShape m;
+        m.rank = Rank::kNine;
+        m.naturals = naturals;
+        m.twos = twos;
+        const std::string want =
+            naturals % 3 == 0 ? "9" + std::to_string(naturals) + "/" + std::to_string(twos) : "";
+        ASSERT_EQ(hooks.ExtraMeldCheck(rules, m), want) << naturals << " " << twos;
+      }
+    }
+  }
+  EXPECT_EQ(Failures(hooks), "");
 }
 
 }  // namespace

@@ -418,10 +418,17 @@ class Position {
   struct MeldVerdicts {
     uint32_t weighed = 0;  // bit i: part i was weighed
     uint32_t refused = 0;  // bit i: and refused
+    uint32_t ranked = 0;   // bit i: weighed as a meld of ranks[i] (not a sequence)
+    std::array<Rank, 32> ranks{};
     void Set(size_t part, bool refused_it) {
       if (part >= 32) return;
       weighed |= 1u << part;
       if (refused_it) refused |= 1u << part;
+    }
+    void SetRank(size_t part, Rank rank) {
+      if (part >= 32) return;
+      ranked |= 1u << part;
+      ranks[part] = rank;
     }
   };
   TaggedViolations CheckMeld(const MeldMove& m, MeldVerdicts* verdicts = nullptr) const;

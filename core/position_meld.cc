@@ -146,8 +146,10 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
       if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
       continue;
     }
-    std::optional<Rank> rank = MeldRank(part.cards, to ? to : part.as);
-    std::optional<Rank> natural_rank = MeldRank(part.cards, std::nullopt);
+    // Without a named rank the part's rank is its natural rank: found once.
+    const std::optional<Rank> named_rank = to ? to : part.as;
+    const std::optional<Rank> natural_rank = MeldRank(part.cards, std::nullopt);
+    const std::optional<Rank> rank = named_rank ? named_rank : natural_rank;
     if (!natural_rank || (rank && *natural_rank != Rank::kJoker && *natural_rank != *rank)) {
       out.push_back(Tv(CheckId::kMeldMixedRanks,
                        "the cards " + ToString(part.cards) + " are not all of one rank",
@@ -194,7 +196,10 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     }
     std::optional<Violation> refusal =
         MeldRefusal(player, shape, part.cards, /*from_pile=*/false, wild_open);
-    if (verdicts) verdicts->Set(index, refusal.has_value());
+    if (verdicts) {
+      verdicts->Set(index, refusal.has_value());
+      verdicts->SetRank(index, *rank);
+    }
     if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
     current = shape;
   }
@@ -354,9 +359,15 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       continue;
     }
     std::optional<Rank> to = part.to;
-    if (!part.to_id.empty())
+    std::optional<Rank> rank;
+    if (!part.to_id.empty()) {
       if (const Meld* named = FindMeldById(side, part.to_id)) to = named->rank;
-    std::optional<Rank> rank = MeldRank(laid, to ? to : part.as);
+    } else if (weighed && index < 32 && ((verdicts->ranked >> index) & 1u)) {
+      // Named by no id, the part's rank depends on the part alone: the
+      // check's. (A meld named by id may be one an earlier part laid.)
+      rank = verdicts->ranks[index];
+    }
+    if (!rank) rank = MeldRank(laid, to ? to : part.as);
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
     const Meld* base = MeldFor(side, *rank, to.has_value());
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);

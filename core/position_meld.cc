@@ -27,18 +27,36 @@ int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
   }
   return total;
 }
-Meld* Position::NewSideMeld(int side) {
+Meld* Position::NewSideMeld(int side, size_t room) {
   std::vector<Meld>& melds = sides_[side].melds;
   if (melds.capacity() == 0) melds.reserve(12);
-  return &melds.emplace_back();
+  Meld* meld = &melds.emplace_back();
+  std::vector<std::vector<Card>>& spare = spare_cards_.vectors;
+  if (!spare.empty()) {
+    meld->cards = std::move(spare.back());
+    spare.pop_back();
+  }
+  if (meld->cards.capacity() < room) meld->cards.reserve(room);
+  return meld;
+}
+void Position::PassMeldStorage(Position* next) {
+  std::vector<std::vector<Card>>& spare = next->spare_cards_.vectors;
+  spare = std::move(spare_cards_.vectors);
+  spare_cards_.vectors.clear();
+  for (Side& s : sides_) {
+    for (Meld& m : s.melds) {
+      if (m.cards.capacity() == 0) continue;
+      m.cards.clear();
+      spare.push_back(std::move(m.cards));
+    }
+  }
 }
 Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards,
                               const Meld* found) {
   Meld* meld = const_cast<Meld*>(found);
   if (!meld) {
-    meld = NewSideMeld(side);
+    meld = NewSideMeld(side, 12);
     meld->rank = rank;
-    meld->cards.reserve(12);
   }
   for (Card c : cards) meld->Add(c);
   return meld;
@@ -337,9 +355,8 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       if (!meld) {
         int n = 1;
         for (const Meld& x : sides_[side].melds) n += x.sequence();
-        meld = NewSideMeld(side);
+        meld = NewSideMeld(side, 14);
         meld->rank = Rank::kSequence;
-        meld->cards.reserve(14);
         // readings R115: a sequence the log names not is "seq1", "seq2", ...
         meld->id = part.id.empty() ? "seq" + std::to_string(n) : part.id;
       }

@@ -45,9 +45,11 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal,
   // A dealer who is no seat sets no rotation to check the next deal against
   // (and DealerAfter stays in range).
   last_dealer_ = deal.dealer >= 0 && deal.dealer < n ? deal.dealer : -1;
-  position_ = std::make_unique<Position>(rules_, hooks_,
+  auto fresh = std::make_unique<Position>(rules_, hooks_,
                                          totals && totals->size() == totals_.size() ? *totals
                                                                                     : totals_);
+  if (position_) position_->PassMeldStorage(fresh.get());
+  position_ = std::move(fresh);
   TaggedViolations dv = position_->Deal(deal);
   out.insert(out.end(), dv.begin(), dv.end());
   return out;

@@ -132,6 +132,10 @@ class Position {
   // --- Setting up ---
   // Checks the deal (sizes, upcards, the pack) and lays it out.
   TaggedViolations Deal(const DealMove& deal);
+  // Gives the card vectors of this position's melds, emptied, to `next` (a
+  // new deal's position) for its new melds; this position's melds are left
+  // empty, so it is for a finished deal about to be dropped.
+  void PassMeldStorage(Position* next);
 
   // --- Playing: checking is separate from applying ---
   TaggedViolations Check(const Move& move) const;
@@ -418,10 +422,17 @@ class Position {
   struct MeldVerdicts {
     uint32_t weighed = 0;  // bit i: part i was weighed
     uint32_t refused = 0;  // bit i: and refused
+    uint32_t ranked = 0;   // bit i: weighed as a meld of ranks[i] (not a sequence)
+    std::array<Rank, 32> ranks{};
     void Set(size_t part, bool refused_it) {
       if (part >= 32) return;
       weighed |= 1u << part;
       if (refused_it) refused |= 1u << part;
+    }
+    void SetRank(size_t part, Rank rank) {
+      if (part >= 32) return;
+      ranked |= 1u << part;
+      ranks[part] = rank;
     }
   };
   TaggedViolations CheckMeld(const MeldMove& m, MeldVerdicts* verdicts = nullptr) const;
@@ -521,8 +532,9 @@ class Position {
   // Adds `cards` to `meld`, the side's meld they join (MeldFor), or to a new
   // meld of `rank` when it is nullptr.
   Meld* AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, const Meld* meld);
-  // A new, empty meld of `side` (the melds' vector grows once a deal).
-  Meld* NewSideMeld(int side);
+  // A new, empty meld of `side` (the melds' vector grows once a deal), with
+  // room for `room` cards, in a spare card vector when there is one.
+  Meld* NewSideMeld(int side, size_t room);
   // The sequence part of a meld move (CheckMeldParts): its finding, or nullopt.
   std::optional<Violation> SequenceRefusal(int player, const Meld* target,
                                            const std::vector<Card>& before,
@@ -574,6 +586,17 @@ class Position {
   Turn turn_;
   bool ended_ = false;
   std::array<int, kNumFaces> surplus_{};  // cards conjured by the log, per face
+  // Card vectors of an earlier deal's melds (PassMeldStorage), reused by new
+  // melds to save an allocation each. Never copied: a copy starts without.
+  struct SpareCards {
+    SpareCards() = default;
+    SpareCards(const SpareCards&) {}
+    SpareCards(SpareCards&&) = default;
+    SpareCards& operator=(const SpareCards&) { return *this; }
+    SpareCards& operator=(SpareCards&&) = default;
+    std::vector<std::vector<Card>> vectors;
+  };
+  SpareCards spare_cards_;
 };
 
 }  // namespace canasta

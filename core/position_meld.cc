@@ -27,18 +27,36 @@ int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
   }
   return total;
 }
-Meld* Position::NewSideMeld(int side) {
+Meld* Position::NewSideMeld(int side, size_t room) {
   std::vector<Meld>& melds = sides_[side].melds;
   if (melds.capacity() == 0) melds.reserve(12);
-  return &melds.emplace_back();
+  Meld* meld = &melds.emplace_back();
+  std::vector<std::vector<Card>>& spare = spare_cards_.vectors;
+  if (!spare.empty()) {
+    meld->cards = std::move(spare.back());
+    spare.pop_back();
+  }
+  if (meld->cards.capacity() < room) meld->cards.reserve(room);
+  return meld;
+}
+void Position::PassMeldStorage(Position* next) {
+  std::vector<std::vector<Card>>& spare = next->spare_cards_.vectors;
+  spare = std::move(spare_cards_.vectors);
+  spare_cards_.vectors.clear();
+  for (Side& s : sides_) {
+    for (Meld& m : s.melds) {
+      if (m.cards.capacity() == 0) continue;
+      m.cards.clear();
+      spare.push_back(std::move(m.cards));
+    }
+  }
 }
 Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards,
                               const Meld* found) {
   Meld* meld = const_cast<Meld*>(found);
   if (!meld) {
-    meld = NewSideMeld(side);
+    meld = NewSideMeld(side, 12);
     meld->rank = rank;
-    meld->cards.reserve(12);
   }
   for (Card c : cards) meld->Add(c);
   return meld;
@@ -146,8 +164,10 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
       if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
       continue;
     }
-    std::optional<Rank> rank = MeldRank(part.cards, to ? to : part.as);
-    std::optional<Rank> natural_rank = MeldRank(part.cards, std::nullopt);
+    // Without a named rank the part's rank is its natural rank: found once.
+    const std::optional<Rank> named_rank = to ? to : part.as;
+    const std::optional<Rank> natural_rank = MeldRank(part.cards, std::nullopt);
+    const std::optional<Rank> rank = named_rank ? named_rank : natural_rank;
     if (!natural_rank || (rank && *natural_rank != Rank::kJoker && *natural_rank != *rank)) {
       out.push_back(Tv(CheckId::kMeldMixedRanks,
                        "the cards " + ToString(part.cards) + " are not all of one rank",
@@ -194,7 +214,10 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     }
     std::optional<Violation> refusal =
         MeldRefusal(player, shape, part.cards, /*from_pile=*/false, wild_open);
-    if (verdicts) verdicts->Set(index, refusal.has_value());
+    if (verdicts) {
+      verdicts->Set(index, refusal.has_value());
+      verdicts->SetRank(index, *rank);
+    }
     if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
     current = shape;
   }
@@ -332,9 +355,8 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       if (!meld) {
         int n = 1;
         for (const Meld& x : sides_[side].melds) n += x.sequence();
-        meld = NewSideMeld(side);
+        meld = NewSideMeld(side, 14);
         meld->rank = Rank::kSequence;
-        meld->cards.reserve(14);
         // readings R115: a sequence the log names not is "seq1", "seq2", ...
         meld->id = part.id.empty() ? "seq" + std::to_string(n) : part.id;
       }
@@ -354,9 +376,15 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       continue;
     }
     std::optional<Rank> to = part.to;
-    if (!part.to_id.empty())
+    std::optional<Rank> rank;
+    if (!part.to_id.empty()) {
       if (const Meld* named = FindMeldById(side, part.to_id)) to = named->rank;
-    std::optional<Rank> rank = MeldRank(laid, to ? to : part.as);
+    } else if (weighed && index < 32 && ((verdicts->ranked >> index) & 1u)) {
+      // Named by no id, the part's rank depends on the part alone: the
+      // check's. (A meld named by id may be one an earlier part laid.)
+      rank = verdicts->ranks[index];
+    }
+    if (!rank) rank = MeldRank(laid, to ? to : part.as);
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
     const Meld* base = MeldFor(side, *rank, to.has_value());
     const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);

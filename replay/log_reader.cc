@@ -457,19 +457,28 @@ void ClearKeepSmall(T* container) {
   }
 }
 
-// Meld specs of earlier events, kept per thread so that their card vectors
-// keep their capacity from one meld event to the next.
-thread_local std::vector<MeldSpec> spare_melds;
+// The card vectors of earlier events' meld specs, kept per thread so that
+// they keep their capacity from one meld event to the next (a spec's other
+// fields are cheaper made anew than moved).
+thread_local std::vector<std::vector<Card>> spare_meld_cards;
 
 void RecycleMelds(std::vector<MeldSpec>* melds) {
   for (MeldSpec& m : *melds) {
-    m.to.reset();
-    m.id.reset();
-    m.as.reset();
+    if (m.cards.capacity() == 0 || spare_meld_cards.size() >= 64) continue;
     m.cards.clear();
-    if (spare_melds.size() < 64) spare_melds.push_back(std::move(m));
+    spare_meld_cards.push_back(std::move(m.cards));
   }
   melds->clear();
+}
+
+// A new, empty meld spec at the end of *melds, with a spare card vector.
+MeldSpec* NewMeldSpec(std::vector<MeldSpec>* melds) {
+  MeldSpec* spec = &melds->emplace_back();
+  if (!spare_meld_cards.empty()) {
+    spec->cards = std::move(spare_meld_cards.back());
+    spare_meld_cards.pop_back();
+  }
+  return spec;
 }
 
 // Card vectors of earlier deals, kept per thread like the meld specs.
@@ -976,14 +985,7 @@ class Converter {
       WrongType(Render({key}), *v, "an array of melds");
       return;
     }
-    while (out->size() < v->Size()) {
-      if (spare_melds.empty()) {
-        out->emplace_back();
-      } else {
-        out->push_back(std::move(spare_melds.back()));
-        spare_melds.pop_back();
-      }
-    }
+    while (out->size() < v->Size()) NewMeldSpec(out);
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
       const JsonValue& meld = (*v)[i];
       if (!meld.IsObject()) {
@@ -1503,12 +1505,7 @@ class EventBuilder {
     }
   }
 
-  MeldSpec* NewMeld() {
-    if (spare_melds.empty()) return &melds_->emplace_back();
-    melds_->push_back(std::move(spare_melds.back()));
-    spare_melds.pop_back();
-    return &melds_->back();
-  }
+  MeldSpec* NewMeld() { return NewMeldSpec(melds_); }
 
   static const FieldUses fields_;
 

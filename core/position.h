@@ -132,9 +132,11 @@ class Position {
   // --- Setting up ---
   // Checks the deal (sizes, upcards, the pack) and lays it out.
   TaggedViolations Deal(const DealMove& deal);
-  // Gives the card vectors of this position's melds, emptied, to `next` (a
-  // new deal's position) for its new melds; this position's melds are left
-  // empty, so it is for a finished deal about to be dropped.
+  // Gives the storage of this position's growing vectors, emptied, to `next`
+  // (a new deal's position): its melds' card vectors for `next`'s new melds,
+  // and the pile, the melds, the threes and the turn's lists. This position
+  // is left without melds or pile, so it is for a finished deal about to be
+  // dropped.
   void PassMeldStorage(Position* next);
 
   // --- Playing: checking is separate from applying ---

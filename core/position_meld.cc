@@ -50,6 +50,22 @@ void Position::PassMeldStorage(Position* next) {
       spare.push_back(std::move(m.cards));
     }
   }
+  // The vectors that grow during a deal, emptied: the next deal starts with
+  // their room (a fresh position would grow each again, one allocation at a
+  // time). Only storage passes; `next` holds no card of this deal.
+  auto pass = [](auto& from, auto& to) {
+    if (from.capacity() <= to.capacity()) return;
+    from.clear();
+    to.swap(from);
+  };
+  pass(pile_, next->pile_);
+  pass(turn_.black_three_tags, next->turn_.black_three_tags);
+  for (size_t s = 0; s < sides_.size() && s < next->sides_.size(); ++s) {
+    sides_[s].melds.clear();
+    pass(sides_[s].melds, next->sides_[s].melds);
+    pass(sides_[s].threes, next->sides_[s].threes);
+    pass(sides_[s].special, next->sides_[s].special);
+  }
 }
 Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards,
                               const Meld* found) {

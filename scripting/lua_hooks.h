@@ -83,9 +83,8 @@ class LuaHooks : public RuleHooks {
   // Whether `rules` has the parameters of the `rules` table hooks see now
   // (the one the memo's answers were given under).
   bool RulesCurrent(const Rules& rules) const;
-  // Reads each defined hook's code once (lua_bytecode.h): which may run
-  // without the instruction count (short_code_) and which v2 hooks may get
-  // a plain table for ctx (ContextState::Table).
+  // Reads each defined v2 hook's code once (lua_bytecode.h): which may get
+  // a plain table for ctx, and which of those are pure (ContextState::Table).
   void InspectHooks(lua_State* L);
 
   std::unique_ptr<LuaSandbox> sandbox_;

@@ -218,6 +218,9 @@ struct LuaHooks::ContextState {
     // fields: the keys (Gather) of those that answered nil, in open
     // addressing, at most kMaxKeys; emptied when a field becomes hot.
     bool pure = false;
+    // Fields read through the metatable: a call that read any (a list, a
+    // field not hot, one that is nil) read something its key does not hold.
+    uint64_t misses = 0;
     static constexpr size_t kSlots = 256, kMaxKeys = 192;
     std::array<uint64_t, kSlots> nil_keys{};
     size_t num_keys = 0;
@@ -525,6 +528,7 @@ int ContextTableIndex(lua_State* L) {
   const size_t h = size_t(cs.ctx->hook());
   const size_t i = cs.Find(L, 2);
   if (i >= cs.keys[h].size()) return NoSuchField(L, cs);
+  ++cs.tables[h].misses;
   cs.Push(L, i);
   const int type = lua_type(L, -1);
   if (type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING) {
@@ -1393,7 +1397,7 @@ HookAnswer LuaHooks::Call(const HookContext& ctx, const Rules& rules) const {
     cs->ctx = &ctx;
     ContextState::Table& table = cs->tables[size_t(id)];
     uint64_t key = 0;
-    const size_t hot = table.hot.size();
+    const uint64_t misses = table.misses;
     if (table.ref != LUA_NOREF) {
       key = cs->Gather(table);
       if (!table.pure) key = 0;
@@ -1417,7 +1421,7 @@ HookAnswer LuaHooks::Call(const HookContext& ctx, const Rules& rules) const {
     if (status == LUA_OK && lua_type(L, -1) == LUA_TNIL) {
       lua_pop(L, 1);
       // Kept only when the call read no field outside the key.
-      if (key != 0 && table.hot.size() == hot) table.RememberNil(key);
+      if (key != 0 && table.misses == misses) table.RememberNil(key);
       return HookAnswer{};
     }
   }

@@ -270,6 +270,22 @@ TEST(HookApiTable, PureHookAnswersAsIfCalled) {
   EXPECT_EQ(FirstFailure(*hooks), "");
 }
 
+TEST(HookApiTable, ListFieldsAreNeverKept) {
+  // A list field is read on every call: a pure hook that tests one is
+  // asked again, whatever its other fields.
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.hand then return false end
+  end)");
+  Rules rules;
+  HookValue without = HookValue::Table();
+  without.Set("player", HookValue::Int(1));
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, without, rules).given);
+    EXPECT_TRUE(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).given);
+  }
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
 TEST(HookApiTable, StringFieldsAreNeverKept) {
   // A string compared with a number calls the string metatable's __lt, which
   // a ruleset may set: such a call is made every time.

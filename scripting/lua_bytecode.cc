@@ -45,6 +45,7 @@ enum : int {
 // kCk: C is a register unless the k bit is set. Listed conservatively: a
 // field that may name a register counts as one.
 enum : uint8_t { kA = 1, kB = 2, kC = 4, kCk = 8 };
+// clang-format off
 constexpr uint8_t kRegisterFields[kNumOpcodes] = {
     kA | kB,            // MOVE
     kA, kA, kA, kA,     // LOADI LOADF LOADK LOADKX
@@ -77,6 +78,7 @@ constexpr uint8_t kRegisterFields[kNumOpcodes] = {
     kA, kA, kA,         // SETLIST CLOSURE VARARG
     0, 0,               // VARARGPREP EXTRAARG
 };
+// clang-format on
 
 // Whether `op` may appear in a pure function (lua_bytecode.h): none of
 // these calls anything, except that a comparison with an immediate number
@@ -86,10 +88,27 @@ constexpr uint8_t kRegisterFields[kNumOpcodes] = {
 // through ctx's own __index. EQK compares raw, EQI numbers only.
 bool PureOpcode(int op) {
   switch (op) {
-    case kOpMove: case kOpLoadI: case kOpLoadF: case kOpLoadFalse: case kOpLFalseSkip:
-    case kOpLoadTrue: case kOpLoadNil: case kOpGetField: case kOpNot: case kOpEqK: case kOpEqI:
-    case kOpLtI: case kOpLeI: case kOpGtI: case kOpGeI: case kOpTest: case kOpTestSet:
-    case kOpJmp: case kOpReturn: case kOpReturn0: case kOpReturn1:
+    case kOpMove:
+    case kOpLoadI:
+    case kOpLoadF:
+    case kOpLoadFalse:
+    case kOpLFalseSkip:
+    case kOpLoadTrue:
+    case kOpLoadNil:
+    case kOpGetField:
+    case kOpNot:
+    case kOpEqK:
+    case kOpEqI:
+    case kOpLtI:
+    case kOpLeI:
+    case kOpGtI:
+    case kOpGeI:
+    case kOpTest:
+    case kOpTestSet:
+    case kOpJmp:
+    case kOpReturn:
+    case kOpReturn0:
+    case kOpReturn1:
       return true;
     default:
       return false;
@@ -124,7 +143,7 @@ std::string ExpectedHeader() {
   h += char(0x54);  // version 5.4
   h += char(0);     // official format
   h += std::string("\x19\x93\r\n\x1a\n", 6);
-  h += char(4);     // sizeof(Instruction)
+  h += char(4);  // sizeof(Instruction)
   h += char(sizeof(lua_Integer));
   h += char(sizeof(lua_Number));
   const lua_Integer i = 0x5678;
@@ -168,7 +187,7 @@ FunctionFacts Inspect(lua_State* L, int index) {
     if (op >= kNumOpcodes) return facts;
     const int a = int((i >> 7) & 0xff), b = int((i >> 16) & 0xff), c = int((i >> 24) & 0xff);
     const bool k = (i >> 15) & 1;
-    if (!PureOpcode(op) || (op == kOpGetField && b != 0)) pure = false;
+    if (!PureOpcode(op)) pure = false;
     // Backward jumps make loops; forward ones run each instruction once.
     if (op == kOpJmp && int32_t(i >> 7) - ((1 << 24) - 1) < 0) pure = false;
     if (op == kOpClosure || op == kOpVararg || op == kOpVarargPrep) reads_only = false;
@@ -176,8 +195,15 @@ FunctionFacts Inspect(lua_State* L, int index) {
     const bool c_register = (fields & kC) || ((fields & kCk) && !k);
     if (op == kOpGetField) {
       if (a == 0) reads_only = false;  // overwrites the parameter
-    } else if (((fields & kA) && a == 0) || ((fields & kB) && b == 0) || (c_register && c == 0)) {
-      reads_only = false;
+      // A pure function reads ctx's fields and touches no other parameter
+      // (rules, whose metatable is not the sandbox's concern here).
+      if (a < num_params || b != 0) pure = false;
+    } else {
+      if (((fields & kA) && a == 0) || ((fields & kB) && b == 0) || (c_register && c == 0))
+        reads_only = false;
+      if (((fields & kA) && a < num_params) || ((fields & kB) && b < num_params) ||
+          (c_register && c < num_params))
+        pure = false;
     }
   }
   // Every function ends with a return (lcode.c, luaK_finish).
@@ -210,6 +236,8 @@ constexpr Probe kProbes[] = {
     {"return function(c, r) x = c.a end", true, false},
     {"return function(c, r) return tostring(c.a) end", true, false},
     {"return function(c, r) return r.a end", true, false},
+    {"return function(c, r) return r < 1 end", true, false},
+    {"return function(c, r) if c.a then return nil end return r end", true, false},
     {"local u = 1 return function(c, r) return u end", true, false},
     {"return function(c, r) while true do end end", true, false},
     {"return function(c, r) repeat until c.x end", true, false},

@@ -5,8 +5,9 @@
 //   - its first parameter is only ever read from, with a constant name
 //     (`ctx.size`), never copied, passed, compared, written or captured: it
 //     cannot outlive the call, so the hook may be given a plain table;
-//   - pure: besides, it has no loop, calls nothing, reads no global or
-//     upvalue, writes nothing but its own registers, loads no string, and
+//   - pure: besides, it has no loop, calls nothing, touches no other
+//     parameter, reads no global or upvalue, writes nothing but its own
+//     registers, loads no string, and
 //     does nothing a metamethod of a value it can hold could run on, as
 //     long as ctx's fields it reads are numbers, booleans or nil: with the
 //     same such fields it takes the same path and gives the same answer,

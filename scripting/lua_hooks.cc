@@ -202,9 +202,9 @@ struct LuaHooks::ContextState {
       std::string text;
       bool Known() const { return kind <= HookValue::Kind::kString; }
       bool Same(const Scalar& o) const {
-        return kind == o.kind && (kind == HookValue::Kind::kNil ||
-                                  (kind == HookValue::Kind::kString ? text == o.text
-                                                                    : integer == o.integer));
+        return kind == o.kind &&
+               (kind == HookValue::Kind::kNil ||
+                (kind == HookValue::Kind::kString ? text == o.text : integer == o.integer));
       }
     };
     int ref = LUA_NOREF;            // registry slot of the table

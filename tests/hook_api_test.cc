@@ -210,7 +210,8 @@ TEST(HookApiTable, MisspeltFieldIsStillAnError) {
   Rules rules;
   hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules);
   EXPECT_EQ(FirstFailure(*hooks), "");
-  for (int i = 0; i < 3; ++i) EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).given);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).given);
   std::vector<HookError> errors = hooks->TakeErrors();
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_NE(errors[0].error.message.find("ctx has no field \"palyer\" (did you mean \"player\"?)"),
@@ -251,7 +252,8 @@ TEST(HookApiTable, HookWithSideEffectsIsCalledEveryTime) {
       return "call " .. n
     end } })");
   Rules rules;
-  for (int i = 0; i < 3; ++i) EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules).given);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules).given);
   EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).reason, "call 4");
 }
 
@@ -296,7 +298,8 @@ TEST(HookApiTable, StringFieldsAreNeverKept) {
     end } })");
   Rules rules;
   const bool given[] = {false, true, false, true};
-  for (bool g : given) EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).given, g);
+  for (bool g : given)
+    EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).given, g);
   EXPECT_EQ(FirstFailure(*hooks), "");
 }
 
@@ -305,7 +308,8 @@ TEST(HookApiTable, FailingPureCallsAreMadeAndCountedEveryTime) {
     if ctx.pile_top < 1 then return nil end
   end)");
   Rules rules;
-  for (int i = 0; i < 4; ++i) EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules).given);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules).given);
   std::vector<HookError> errors = hooks->TakeErrors();
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_NE(errors[0].error.message.find("attempt to compare"), std::string::npos)

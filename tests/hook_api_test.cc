@@ -244,6 +244,22 @@ TEST(HookApiTable, RunawayLoopIsStillStopped) {
   EXPECT_NE(FirstFailure(*hooks).find("instruction limit exceeded"), std::string::npos);
 }
 
+TEST(HookApiTable, LoopsReachedThroughCallsAndMetamethodsAreStopped) {
+  auto hooks = HooksFrom(R"(local function spin() while true do end end
+    local trap = setmetatable({}, {__index = function() while true do end end})
+    return { hooks = {
+      may_discard = function(ctx, rules) if ctx.player == 1 then spin() end end,
+      may_meld = function(ctx, rules) if ctx.size == 3 then return trap.x end end,
+    } })");
+  Rules rules;
+  EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("instruction limit exceeded"), std::string::npos);
+  HookValue meld = HookValue::Table();
+  meld.Set("size", HookValue::Int(3));
+  EXPECT_FALSE(hooks->Call(HookId::kMayMeld, meld, rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("instruction limit exceeded"), std::string::npos);
+}
+
 TEST(HookApiTable, HookWithSideEffectsIsCalledEveryTime) {
   auto hooks = HooksFrom(R"(local n = 0
     return { hooks = { may_discard = function(ctx, rules)

@@ -8,6 +8,7 @@
 
 #include "core/scoring.h"
 
+#include "scripting/lua_bytecode.h"
 #include "scripting/lua_internal.h"
 
 namespace canasta {
@@ -184,6 +185,163 @@ struct LuaHooks::ContextState {
     }
   }
 
+  // A v2 hook whose code only reads ctx's fields by name (lua_bytecode.h:
+  // it never copies, passes, compares or writes ctx, nor keeps it in a
+  // closure) is given a plain table instead of the token, one per hook and
+  // Lua state: a field read is then a table read, not a metamethod call.
+  // The scalar fields the hook has read before are set in it before each
+  // call ("hot"); any other field is missed, and the table's metatable
+  // reads it (ContextTableIndex) as the token's would, then keeps a scalar
+  // in the table for the rest of the call and makes it hot. Since such a
+  // hook cannot keep ctx, it cannot see a table filled for another call.
+  struct Table {
+    // A scalar field's value, as read and as the table holds it.
+    struct Scalar {
+      HookValue::Kind kind = HookValue::Kind::kLazy;  // kLazy: not known
+      int integer = 0;
+      std::string text;
+      bool Known() const { return kind <= HookValue::Kind::kString; }
+      bool Same(const Scalar& o) const {
+        return kind == o.kind &&
+               (kind == HookValue::Kind::kNil ||
+                (kind == HookValue::Kind::kString ? text == o.text : integer == o.integer));
+      }
+    };
+    int ref = LUA_NOREF;            // registry slot of the table
+    const void* address = nullptr;  // its lua_topointer
+    // The hot fields by index; the table holds their names at 1..n.
+    std::vector<uint8_t> hot;
+    std::vector<Scalar> held;  // by hot field: what the table holds
+    std::vector<Scalar> now;   // and what this call reads (Gather)
+
+    // A pure hook (lua_bytecode.h) answers the same for the same hot
+    // fields: the keys (Gather) of those that answered nil, in open
+    // addressing, at most kMaxKeys; emptied when a field becomes hot.
+    bool pure = false;
+    // Fields read through the metatable: a call that read any (a list, a
+    // field not hot, one that is nil) read something its key does not hold.
+    uint64_t misses = 0;
+    static constexpr size_t kSlots = 256, kMaxKeys = 192;
+    std::array<uint64_t, kSlots> nil_keys{};
+    size_t num_keys = 0;
+    static size_t SlotOf(uint64_t key) { return size_t((key * 0x9E3779B97F4A7C15u) >> 56); }
+    bool KnownNil(uint64_t key) const {
+      for (size_t s = SlotOf(key);; s = (s + 1) % kSlots) {
+        if (nil_keys[s] == key) return true;
+        if (nil_keys[s] == 0) return false;
+      }
+    }
+    void RememberNil(uint64_t key) {
+      if (num_keys >= kMaxKeys) return;
+      size_t s = SlotOf(key);
+      for (; nil_keys[s] != 0; s = (s + 1) % kSlots)
+        if (nil_keys[s] == key) return;
+      nil_keys[s] = key;
+      ++num_keys;
+    }
+    void ForgetNils() {
+      nil_keys.fill(0);
+      num_keys = 0;
+    }
+  };
+  std::array<Table, kNumHooks> tables;
+
+  // Reads field `i` of the call in progress from the engine.
+  HookValue Read(size_t i) const {
+    const HookState* state = ctx->state();
+    const HookField& field = specs[size_t(ctx->hook())]->fields[i];
+    return state && field.read ? field.read(*state) : ctx->Field(i);
+  }
+
+  // Pushes a scalar (nil included); false, pushing nothing, for a list or
+  // a table.
+  static bool PushScalar(lua_State* L, const HookValue& v) {
+    switch (v.kind()) {
+      case HookValue::Kind::kNil:
+        lua_pushnil(L);
+        return true;
+      case HookValue::Kind::kBool:
+        lua_pushboolean(L, v.boolean());
+        return true;
+      case HookValue::Kind::kInt:
+        lua_pushinteger(L, v.integer());
+        return true;
+      case HookValue::Kind::kString:
+        lua_pushlstring(L, v.string().data(), v.string().size());
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Reads the hot fields of `t` for the call in progress into t.now.
+  // Returns them packed in one key, when there are at most four, each nil,
+  // a boolean or an integer 0..4095; else 0.
+  uint64_t Gather(Table& t) const {
+    uint64_t key = t.hot.size() <= 4 ? uint64_t(1) << 63 : 0;
+    for (size_t j = 0; j < t.hot.size(); ++j) {
+      Table::Scalar& s = t.now[j];
+      try {
+        const HookValue v = Read(t.hot[j]);
+        s.kind = v.kind();
+        s.integer = v.integer();
+        if (s.kind == HookValue::Kind::kString) s.text = v.string();
+      } catch (const std::exception&) {
+        s.kind = HookValue::Kind::kLazy;
+      }
+      uint64_t bits = 0;
+      if (s.kind == HookValue::Kind::kBool) {
+        bits = 1 << 12 | (s.integer != 0);
+      } else if (s.kind == HookValue::Kind::kInt && s.integer >= 0 && s.integer < 4096) {
+        bits = 2 << 12 | uint64_t(s.integer);
+      } else if (s.kind != HookValue::Kind::kNil) {
+        key = 0;
+      }
+      if (key != 0) key |= bits << (14 * j);
+    }
+    return key;
+  }
+
+  // Sets in `t` (on top of the stack) the hot fields read by Gather that
+  // differ from what it holds: nothing else writes to the table (its hook
+  // cannot reach it outside reads, and ContextTableIndex forgets what it
+  // holds when it sets it). Outside any protected call: with memory ample
+  // (the fast path's condition) it cannot raise. A field that could not be
+  // read is cleared, to be read by ContextTableIndex inside the call.
+  void Prefill(lua_State* L, Table& t) const {
+    for (size_t j = 0; j < t.hot.size(); ++j) {
+      const Table::Scalar& now = t.now[j];
+      Table::Scalar& held = t.held[j];
+      if (now.Known() && now.Same(held)) continue;
+      held.kind = HookValue::Kind::kLazy;
+      if (lua_rawgeti(L, -1, lua_Integer(j + 1)) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        continue;
+      }
+      switch (now.kind) {
+        case HookValue::Kind::kBool:
+          lua_pushboolean(L, now.integer);
+          break;
+        case HookValue::Kind::kInt:
+          lua_pushinteger(L, now.integer);
+          break;
+        case HookValue::Kind::kString:
+          lua_pushlstring(L, now.text.data(), now.text.size());
+          break;
+        default:
+          lua_pushnil(L);
+          break;
+      }
+      lua_rawset(L, -3);
+      if (!now.Known()) continue;
+      try {
+        held = now;
+      } catch (const std::exception&) {
+        held.kind = HookValue::Kind::kLazy;
+      }
+    }
+  }
+
   // Pushes field `i`. Scalars are pushed as they are read; a list or a
   // table is made once a call, so that reading it twice gives one table.
   void Push(lua_State* L, size_t i) {
@@ -197,25 +355,8 @@ struct LuaHooks::ContextState {
     }
     // Read from the engine's state by the field's reader, as
     // HookContext::Field does, without looking the descriptor up again.
-    const HookState* state = ctx->state();
-    const HookField& field = specs[size_t(ctx->hook())]->fields[i];
-    const HookValue v = state && field.read ? field.read(*state) : ctx->Field(i);
-    switch (v.kind()) {
-      case HookValue::Kind::kNil:
-        lua_pushnil(L);
-        return;
-      case HookValue::Kind::kBool:
-        lua_pushboolean(L, v.boolean());
-        return;
-      case HookValue::Kind::kInt:
-        lua_pushinteger(L, v.integer());
-        return;
-      case HookValue::Kind::kString:
-        lua_pushlstring(L, v.string().data(), v.string().size());
-        return;
-      default:
-        break;
-    }
+    const HookValue v = Read(i);
+    if (PushScalar(L, v)) return;
     if (cache_token != token) {
       lua_createtable(L, 0, 0);
       lua_rawseti(L, LUA_REGISTRYINDEX, cache_ref);
@@ -347,6 +488,15 @@ ContextState& StateOf(lua_State* L) {
   return *static_cast<ContextState*>(LuaSandbox::From(L)->owner_data());
 }
 
+// Raises the error for a field (argument 2) the hook's context lacks.
+int NoSuchField(lua_State* L, const ContextState& cs) {
+  std::vector<std::string> known;
+  for (const HookField& f : cs.Spec().fields) known.emplace_back(f.name);
+  std::string message = std::string("ctx has no field \"") + lua_tostring(L, 2) + "\"" +
+                        Suggest(lua_tostring(L, 2), known);
+  return luaL_error(L, "%s", message.c_str());
+}
+
 // __index of a context: a field the hook's descriptor names (nil when the
 // engine leaves it so); any other string key is an error with the near miss.
 int ContextIndex(lua_State* L) {
@@ -361,11 +511,45 @@ int ContextIndex(lua_State* L) {
     cs.Push(L, i);
     return 1;
   }
-  std::vector<std::string> known;
-  for (const HookField& f : cs.Spec().fields) known.emplace_back(f.name);
-  std::string message = std::string("ctx has no field \"") + lua_tostring(L, 2) + "\"" +
-                        Suggest(lua_tostring(L, 2), known);
-  return luaL_error(L, "%s", message.c_str());
+  return NoSuchField(L, cs);
+}
+
+// __index of a hook's ctx table (ContextState::Table): a field not set in
+// it, read as ContextIndex reads it; a scalar is kept in the table for the
+// rest of the call and set before the hook's later calls.
+int ContextTableIndex(lua_State* L) {
+  if (lua_type(L, 2) != LUA_TSTRING) {
+    lua_pushnil(L);
+    return 1;
+  }
+  ContextState& cs = StateOf(L);
+  if (cs.ctx == nullptr || lua_topointer(L, 1) != cs.tables[size_t(cs.ctx->hook())].address)
+    luaL_error(L, "ctx is read after its hook call returned; copy what a later call needs");
+  const size_t h = size_t(cs.ctx->hook());
+  const size_t i = cs.Find(L, 2);
+  if (i >= cs.keys[h].size()) return NoSuchField(L, cs);
+  ++cs.tables[h].misses;
+  cs.Push(L, i);
+  const int type = lua_type(L, -1);
+  if (type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING) {
+    ContextState::Table& t = cs.tables[h];
+    const auto hot = std::find(t.hot.begin(), t.hot.end(), uint8_t(i));
+    if (hot != t.hot.end()) {
+      t.held[size_t(hot - t.hot.begin())].kind = HookValue::Kind::kLazy;
+    } else {
+      lua_pushvalue(L, 2);
+      lua_rawseti(L, 1, lua_Integer(t.hot.size() + 1));
+      // Reserved: cannot throw.
+      t.hot.push_back(uint8_t(i));
+      t.held.emplace_back();
+      t.now.emplace_back();
+      t.ForgetNils();  // the keys' layout changed
+    }
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, 1);
+  }
+  return 1;
 }
 
 // pairs(ctx): the fields that are not nil, in the descriptor's order.
@@ -959,12 +1143,53 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
     // Half a chain's hooks would be a ruleset nobody wrote: use none.
     refs_.fill(LUA_NOREF);
     Record("(loading)", "", *error);
+  } else {
+    // Failing here only leaves every hook on the general path.
+    if (sandbox_->Protected([this](lua_State* L) { InspectHooks(L); })) {
+      for (ContextState::Table& t : context_->tables) t = ContextState::Table{};
+    }
   }
   for (int h = 0; h < kNumHooks; ++h)
     if (refs_[size_t(h)] != LUA_NOREF) SetOverridden(HookId(h));
 }
 
 LuaHooks::~LuaHooks() = default;
+
+void LuaHooks::InspectHooks(lua_State* L) {
+  if (!BytecodeInspectionWorks(L)) return;
+  ContextState* cs = context_.get();
+  int meta = LUA_NOREF;
+  for (int h = 0; h < kNumHooks; ++h) {
+    if (refs_[size_t(h)] == LUA_NOREF) continue;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[size_t(h)]);
+    const FunctionFacts facts = InspectFunction(L, -1);
+    lua_pop(L, 1);
+    if (!facts.known) continue;
+    if (!facts.reads_first_param_only || !GetHookSpec(HookId(h)).v2) continue;
+    if (meta == LUA_NOREF) {
+      lua_createtable(L, 0, 3);
+      lua_pushcfunction(L, CatchCpp<ContextTableIndex>);
+      lua_setfield(L, -2, "__index");
+      lua_pushcfunction(L, CatchCpp<ContextWrite>);
+      lua_setfield(L, -2, "__newindex");
+      lua_pushliteral(L, "ctx");
+      lua_setfield(L, -2, "__metatable");
+      meta = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    // Room for every field, so that setting the hot ones never grows it.
+    const int n = int(cs->keys[size_t(h)].size());
+    ContextState::Table& t = cs->tables[size_t(h)];
+    t.hot.reserve(size_t(n));
+    t.held.reserve(size_t(n));
+    t.now.reserve(size_t(n));
+    t.pure = facts.pure;
+    lua_createtable(L, n, n);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, meta);
+    lua_setmetatable(L, -2);
+    t.address = lua_topointer(L, -1);
+    t.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+}
 
 namespace {
 
@@ -1168,15 +1393,35 @@ HookAnswer LuaHooks::Call(const HookContext& ctx, const Rules& rules) const {
     // Invoke's fast path does), and nil, the usual answer, read at once.
     lua_State* L = sandbox_->state();
     ContextState* cs = context_.get();
-    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[size_t(id)]);
     ++cs->token;
     cs->ctx = &ctx;
-    lua_pushlightuserdata(L, cs->Token());
+    ContextState::Table& table = cs->tables[size_t(id)];
+    uint64_t key = 0;
+    const uint64_t misses = table.misses;
+    if (table.ref != LUA_NOREF) {
+      key = cs->Gather(table);
+      if (!table.pure) key = 0;
+      // A pure hook that answered nil to these fields answers nil again,
+      // and no one can tell whether it ran (docs/lua-api.md).
+      if (key != 0 && table.KnownNil(key)) {
+        cs->ctx = nullptr;
+        return HookAnswer{};
+      }
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[size_t(id)]);
+    if (table.ref != LUA_NOREF) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, table.ref);
+      cs->Prefill(L, table);
+    } else {
+      lua_pushlightuserdata(L, cs->Token());
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref_);
     status = sandbox_->CallStatus(2, 1);
     cs->ctx = nullptr;
     if (status == LUA_OK && lua_type(L, -1) == LUA_TNIL) {
       lua_pop(L, 1);
+      // Kept only when the call read no field outside the key.
+      if (key != 0 && table.misses == misses) table.RememberNil(key);
       return HookAnswer{};
     }
   }

@@ -83,6 +83,9 @@ class LuaHooks : public RuleHooks {
   // Whether `rules` has the parameters of the `rules` table hooks see now
   // (the one the memo's answers were given under).
   bool RulesCurrent(const Rules& rules) const;
+  // Reads each defined v2 hook's code once (lua_bytecode.h): which may get
+  // a plain table for ctx, and which of those are pure (ContextState::Table).
+  void InspectHooks(lua_State* L);
 
   std::unique_ptr<LuaSandbox> sandbox_;
   std::array<int, kNumHooks> refs_;  // registry references; LUA_NOREF when undefined

@@ -8,6 +8,7 @@
 #include "core/hook_api.h"
 #include "core/hooks.h"
 #include "core/rules.h"
+#include "scripting/lua_bytecode.h"
 #include "scripting/lua_hooks.h"
 
 namespace canasta {
@@ -137,6 +138,199 @@ TEST(HookApi, RulesTableIsStrict) {
   EXPECT_NE(failure.find("rules has no field \"stok_draw\" (did you mean \"stock_draw\"?)"),
             std::string::npos)
       << failure;
+}
+
+// A hook that only reads ctx's fields by name gets a plain table
+// (scripting/lua_bytecode.h); it must see what the token would show.
+std::unique_ptr<LuaHooks> HooksFrom(const std::string& source) {
+  SandboxLimits limits;
+  limits.instructions = 1'000'000;
+  limits.seconds = 1.0;
+  return std::make_unique<LuaHooks>(std::vector<LuaHooks::Chunk>{{"house.lua", source}}, limits);
+}
+
+HookValue DiscardBy(int player) {
+  HookValue ctx = DiscardContext();
+  ctx.Set("player", HookValue::Int(player));
+  return ctx;
+}
+
+TEST(LuaBytecode, ReadsThisBuildsCode) {
+  LuaSandbox sandbox;
+  struct Case {
+    const char* source;
+    bool reads_only;
+    bool pure;
+  };
+  const Case cases[] = {
+      {"return function(ctx, rules) if ctx.size < 3 and ctx.is_new then return nil end end", true,
+       true},
+      {"return function(ctx, rules) if ctx.default == true then return nil end end", true, true},
+      {"return function(ctx, rules) return ctx.card .. '!' end", true, false},
+      {"return function(ctx, rules) while ctx.x do end end", true, false},
+      {"return function(ctx, rules) return rules.stock_draw == 2 end", true, false},
+      {"return function(ctx, rules) for k, v in pairs(ctx) do end end", false, false},
+      {"return function(ctx, rules) kept = ctx end", false, false},
+  };
+  for (const Case& c : cases) {
+    ASSERT_FALSE(sandbox.Run(c.source, "case.lua", 1)) << c.source;
+    FunctionFacts facts;
+    ASSERT_FALSE(sandbox.Protected(
+        [&](lua_State* L) {
+          ASSERT_TRUE(BytecodeInspectionWorks(L));
+          facts = InspectFunction(L, 1);
+        },
+        1));
+    EXPECT_TRUE(facts.known) << c.source;
+    EXPECT_EQ(facts.reads_first_param_only, c.reads_only) << c.source;
+    EXPECT_EQ(facts.pure, c.pure) << c.source;
+  }
+}
+
+TEST(HookApiTable, FieldsReadByNameSeeEachCallsValues) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.player == 1 then return "one" end
+    if ctx.pile_top == nil and ctx.player == 2 then return ctx.card end
+  end)");
+  Rules rules;
+  const int players[] = {1, 0, 2, 1, 0, 0, 2};
+  for (int p : players) {
+    const HookAnswer a = hooks->Call(HookId::kMayDiscard, DiscardBy(p), rules);
+    EXPECT_EQ(a.given, p != 0) << p;
+    EXPECT_EQ(a.reason, p == 1 ? "one" : p == 2 ? "7H" : "") << p;
+  }
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
+TEST(HookApiTable, MisspeltFieldIsStillAnError) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.player == 0 then return nil end
+    if ctx.palyer == 1 then return false end
+  end)");
+  Rules rules;
+  hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules);
+  EXPECT_EQ(FirstFailure(*hooks), "");
+  for (int i = 0; i < 3; ++i)
+    EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).given);
+  std::vector<HookError> errors = hooks->TakeErrors();
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].error.message.find("ctx has no field \"palyer\" (did you mean \"player\"?)"),
+            std::string::npos)
+      << errors[0].ToString();
+  EXPECT_EQ(errors[0].error.line, 4);
+  EXPECT_EQ(errors[0].count, 3);
+}
+
+TEST(HookApiTable, ListFieldsAreOneTablePerCall) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.hand ~= nil and ctx.hand[2] == "JK" and ctx.other_melds[1].rank == "7" then
+      return "hand of " .. #ctx.hand
+    end
+  end)");
+  Rules rules;
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).reason, "hand of 2");
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
+TEST(HookApiTable, RunawayLoopIsStillStopped) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.player == 1 then while true do end end
+  end)");
+  Rules rules;
+  EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules).given);
+  EXPECT_EQ(FirstFailure(*hooks), "");
+  EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("instruction limit exceeded"), std::string::npos);
+}
+
+TEST(HookApiTable, LoopsReachedThroughCallsAndMetamethodsAreStopped) {
+  auto hooks = HooksFrom(R"(local function spin() while true do end end
+    local trap = setmetatable({}, {__index = function() while true do end end})
+    return { hooks = {
+      may_discard = function(ctx, rules) if ctx.player == 1 then spin() end end,
+      may_meld = function(ctx, rules) if ctx.size == 3 then return trap.x end end,
+    } })");
+  Rules rules;
+  EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("instruction limit exceeded"), std::string::npos);
+  HookValue meld = HookValue::Table();
+  meld.Set("size", HookValue::Int(3));
+  EXPECT_FALSE(hooks->Call(HookId::kMayMeld, meld, rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("instruction limit exceeded"), std::string::npos);
+}
+
+TEST(HookApiTable, HookWithSideEffectsIsCalledEveryTime) {
+  auto hooks = HooksFrom(R"(local n = 0
+    return { hooks = { may_discard = function(ctx, rules)
+      n = n + 1
+      if ctx.player == 0 then return nil end
+      return "call " .. n
+    end } })");
+  Rules rules;
+  for (int i = 0; i < 3; ++i)
+    EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules).given);
+  EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).reason, "call 4");
+}
+
+TEST(HookApiTable, PureHookAnswersAsIfCalled) {
+  // Pure (lua_bytecode.h): its nil answers are kept by the fields it read.
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.player < 1 or ctx.player > 2 then return nil end
+    if ctx.player == 2 then return false end
+  end)");
+  Rules rules;
+  const int players[] = {0, 0, 2, 0, 1, 3, 2, 0, 3};
+  for (int p : players) {
+    const HookAnswer a = hooks->Call(HookId::kMayDiscard, DiscardBy(p), rules);
+    EXPECT_EQ(a.given, p == 2) << p;
+  }
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
+TEST(HookApiTable, ListFieldsAreNeverKept) {
+  // A list field is read on every call: a pure hook that tests one is
+  // asked again, whatever its other fields.
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.hand then return false end
+  end)");
+  Rules rules;
+  HookValue without = HookValue::Table();
+  without.Set("player", HookValue::Int(1));
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, without, rules).given);
+    EXPECT_TRUE(hooks->Call(HookId::kMayDiscard, DiscardBy(1), rules).given);
+  }
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
+TEST(HookApiTable, StringFieldsAreNeverKept) {
+  // A string compared with a number calls the string metatable's __lt, which
+  // a ruleset may set: such a call is made every time.
+  auto hooks = HooksFrom(R"(local n = 0
+    getmetatable("").__lt = function(a, b) n = n + 1 return n % 2 == 0 end
+    return { hooks = { may_discard = function(ctx, rules)
+      if 1 < ctx.card then return false end
+    end } })");
+  Rules rules;
+  const bool given[] = {false, true, false, true};
+  for (bool g : given)
+    EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).given, g);
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
+TEST(HookApiTable, FailingPureCallsAreMadeAndCountedEveryTime) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    if ctx.pile_top < 1 then return nil end
+  end)");
+  Rules rules;
+  for (int i = 0; i < 4; ++i)
+    EXPECT_FALSE(hooks->Call(HookId::kMayDiscard, DiscardBy(0), rules).given);
+  std::vector<HookError> errors = hooks->TakeErrors();
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].error.message.find("attempt to compare"), std::string::npos)
+      << errors[0].ToString();
+  EXPECT_EQ(errors[0].count, 4);
 }
 
 TEST(HookApi, ContextKeptPastItsCallIsAnError) {

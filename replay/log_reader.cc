@@ -249,14 +249,17 @@ struct CardTables {
 };
 constexpr CardTables kCardTables;
 
-[[gnu::always_inline]] inline std::optional<Card> CardOf(const char* text, size_t n) {
+// The card's index (Card::index()), or kNoCard: a byte, not an optional, so
+// that the builder's hot path keeps it in a register.
+[[gnu::always_inline]] inline uint8_t CardIndexOf(const char* text, size_t n) {
   const auto* s = reinterpret_cast<const uint8_t*>(text);
-  uint8_t index = kNoCard;
-  if (n == 2) {
-    index = kCardTables.two[s[0] | s[1] << 8];
-  } else if (n == 3 && s[0] == '1' && s[1] == '0') {
-    index = kCardTables.ten[s[2]];
-  }
+  if (n == 2) return kCardTables.two[s[0] | s[1] << 8];
+  if (n == 3 && s[0] == '1' && s[1] == '0') return kCardTables.ten[s[2]];
+  return kNoCard;
+}
+
+inline std::optional<Card> CardOf(const char* text, size_t n) {
+  const uint8_t index = CardIndexOf(text, n);
   if (index == kNoCard) return std::nullopt;
   return Card::FromIndex(index);
 }
@@ -406,28 +409,52 @@ void ClearKeepSmall(T* container) {
   }
 }
 
-// The card vectors of earlier events' meld specs, kept per thread so that
-// they keep their capacity from one meld event to the next (a spec's other
-// fields are cheaper made anew than moved).
-thread_local std::vector<std::vector<Card>> spare_meld_cards;
+// Meld specs of earlier events, emptied, kept per thread with their card
+// vectors' capacity. Most meld events have one meld: the whole list is then
+// swapped out at the reset and back in by the SAX builder, so that a spec is
+// neither made nor destroyed per event.
+thread_local std::vector<MeldSpec> spare_melds;
+constexpr size_t kMaxSpareMelds = 64;
 
 void RecycleMelds(std::vector<MeldSpec>* melds) {
+  if (melds->empty()) return;
+  if (melds->size() > kMaxSpareMelds) melds->erase(melds->begin() + kMaxSpareMelds, melds->end());
   for (MeldSpec& m : *melds) {
-    if (m.cards.capacity() == 0 || spare_meld_cards.size() >= 64) continue;
-    m.cards.clear();
-    spare_meld_cards.push_back(std::move(m.cards));
+    m.to.reset();
+    m.id.reset();
+    m.as.reset();
+    ClearKeepSmall(&m.cards);
+  }
+  if (spare_melds.empty()) {
+    melds->swap(spare_melds);  // *melds takes the spare list's empty storage
+    return;
+  }
+  for (MeldSpec& m : *melds) {
+    if (spare_melds.size() >= kMaxSpareMelds) break;
+    spare_melds.push_back(std::move(m));
   }
   melds->clear();
 }
 
-// A new, empty meld spec at the end of *melds, with a spare card vector.
+// A new, empty meld spec at the end of *melds, a spare one if there is one.
 MeldSpec* NewMeldSpec(std::vector<MeldSpec>* melds) {
-  MeldSpec* spec = &melds->emplace_back();
-  if (!spare_meld_cards.empty()) {
-    spec->cards = std::move(spare_meld_cards.back());
-    spare_meld_cards.pop_back();
+  if (spare_melds.empty()) return &melds->emplace_back();
+  melds->push_back(std::move(spare_melds.back()));
+  spare_melds.pop_back();
+  return &melds->back();
+}
+
+// The builder's start of a list of melds (empty, after the reset): the spare
+// specs, to be used in place; TrimMelds() gives back those left unused.
+void TakeSpareMelds(std::vector<MeldSpec>* melds) {
+  if (melds->empty()) melds->swap(spare_melds);
+}
+
+void TrimMelds(std::vector<MeldSpec>* melds, size_t used) {
+  while (melds->size() > used) {
+    if (spare_melds.size() < kMaxSpareMelds) spare_melds.push_back(std::move(melds->back()));
+    melds->pop_back();
   }
-  return spec;
 }
 
 // Card vectors of earlier deals, kept per thread like the meld specs.
@@ -1092,7 +1119,6 @@ Use UseOf(EventType t, Field f) {
 // (EventBuilder::target_), so that a value's callback is one switch.
 enum class Want : uint8_t {
   kNothing,  // ignored: an unknown field, an ignored container, or given up
-  kReject,   // a key of the root before "type": give up at the key
   kType,     // the value of "type"
   kRoot,     // the line's value
   // A field of the root, and the type of its member of Event at target_.
@@ -1137,12 +1163,12 @@ struct Action {
 };
 
 // A row of actions per event type, by Field (kNumFields: an unknown name),
-// and one more for the keys met before "type"; each type's required fields
-// as bits by Field. Looked up for every key of every line.
+// and one more that ignores every key (once the builder has given up); each
+// type's required fields as bits by Field. Looked up for every key.
 struct FieldUses {
-  static constexpr int kBeforeType = kNumEventTypes;
-  // Required "before the type": a bit no field sets, so that an object
-  // without "type" always lacks something.
+  static constexpr int kIgnoreAll = kNumEventTypes;
+  // Required before the type is known: a bit no field sets, so that an
+  // object without "type" always lacks something.
   static constexpr uint32_t kNoType = 1u << 31;
 
   FieldUses() {
@@ -1153,9 +1179,6 @@ struct FieldUses {
         if (rows[t][f].required) required[t] |= 1u << f;
       }
     }
-    for (Action& a : rows[kBeforeType]) a.want = Want::kReject;
-    rows[kBeforeType][kType].want = Want::kType;
-    required[kBeforeType] = kNoType;
   }
 
   static Action ActionOf(EventType t, Field f, const Event& probe) {
@@ -1247,10 +1270,11 @@ class EventBuilder {
     too_deep_ = false;
     depth_ = 0;
     want_ = Want::kRoot;
-    row_ = fields_.rows[FieldUses::kBeforeType].data();
+    row_ = nullptr;
     required_ = FieldUses::kNoType;
     seen_ = 0;
     has_with_ = false;
+    melds_ = nullptr;
   }
 
   bool slow() const { return slow_; }
@@ -1288,9 +1312,9 @@ class EventBuilder {
 
   bool String(const char* s, rapidjson::SizeType n, bool) {
     if (want_ == Want::kCardItem) {  // the usual string: a card of a list
-      std::optional<Card> c = CardOf(s, n);
-      if (!c) return GiveUp();
-      cards_->push_back(*c);
+      const uint8_t index = CardIndexOf(s, n);
+      if (index == kNoCard) return GiveUp();
+      cards_->push_back(Card::FromIndex(index));
       return true;
     }
     switch (want_) {
@@ -1306,9 +1330,9 @@ class EventBuilder {
         return true;
       }
       case Want::kCard: {
-        std::optional<Card> c = CardOf(s, n);
-        if (!c) return GiveUp();
-        *static_cast<std::optional<Card>*>(target_) = c;
+        const uint8_t index = CardIndexOf(s, n);
+        if (index == kNoCard) return GiveUp();
+        *static_cast<std::optional<Card>*>(target_) = Card::FromIndex(index);
         return true;
       }
       case Want::kString:
@@ -1333,14 +1357,17 @@ class EventBuilder {
   }
 
   bool Key(const char* s, rapidjson::SizeType n, bool) {
-    if (slow_) return true;
     const Frame top = Top();
     if (top == Frame::kRoot) {
+      if (row_ == nullptr) {  // the first key: "type", or the DOM finds it
+        if (n != 4 || !Is(s, "type")) return GiveUp();
+        want_ = Want::kType;
+        return true;
+      }
       const Field f = FieldOf(s, n);
-      const Action& a = row_[f];
-      if (!IsField(a.want)) {
-        if (a.want == Want::kReject) return GiveUp();  // the DOM finds "type" wherever it is
-        want_ = a.want;  // kType, or kNothing: unknown, or not used by the type
+      const Action& a = row_[f];  // all kNothing once given up
+      if (!IsField(a.want)) {  // unknown, not used by the type, or "type" again
+        want_ = Want::kNothing;
         return true;
       }
       const uint32_t bit = 1u << f;
@@ -1354,6 +1381,7 @@ class EventBuilder {
       target_ = reinterpret_cast<char*>(e_) + a.offset;
       return true;
     }
+    if (slow_) return true;
     if (top == Frame::kMeld) {
       std::string_view name(s, n);
       want_ = Want::kNothing;
@@ -1392,7 +1420,7 @@ class EventBuilder {
         side_->reserve(8);  // a side's parts: one allocation, not one per doubling
         return Enter(Frame::kSide);
       case Want::kMeldItem:
-        meld_ = NewMeldSpec(melds_);
+        meld_ = NextMeld();
         meld_has_cards_ = false;
         return Enter(Frame::kMeld);
       default:
@@ -1410,6 +1438,8 @@ class EventBuilder {
         if ((required_ & ~seen_) != 0 ||
             (type_ == EventType::kTakePile && !e_->to && !has_with_ && !e_->to_hand)) {
           GiveUp();
+        } else if (melds_ != nullptr && melds_->size() != melds_used_) {
+          TrimMelds(melds_, melds_used_);  // spare specs left unused
         }
       } else if (top == Frame::kMeld && !meld_has_cards_) {
         GiveUp();
@@ -1435,7 +1465,7 @@ class EventBuilder {
         cards_ = &meld_->cards;
         return Enter(Frame::kCards);
       case Want::kMelds:
-        melds_ = static_cast<std::vector<MeldSpec>*>(target_);
+        StartMelds();
         return Enter(Frame::kMelds);
       case Want::kWith:
         has_with_ = true;
@@ -1532,19 +1562,25 @@ class EventBuilder {
   bool GiveUp() {
     slow_ = true;
     want_ = Want::kNothing;
+    row_ = fields_.rows[FieldUses::kIgnoreAll].data();
     return true;
   }
   // A number that is not an int, where one matters.
   bool Other() { return want_ == Want::kNothing ? true : GiveUp(); }
 
+  // The usual integer (a field of the root: "player", "hand") inline; the
+  // items of arrays and the breakdown's parts, which may grow a vector, not,
+  // so that the parser's value function stays small.
   [[gnu::always_inline]] bool Integer(int64_t v) {
+    if (want_ == Want::kInt) {
+      if (!action_->Holds(v)) return GiveUp();
+      *static_cast<std::optional<int>*>(target_) = int(v);
+      return true;
+    }
+    return want_ == Want::kNothing ? true : ItemInteger(v);
+  }
+  [[gnu::noinline]] bool ItemInteger(int64_t v) {
     switch (want_) {
-      case Want::kNothing:
-        return true;
-      case Want::kInt:
-        if (!action_->Holds(v)) return GiveUp();
-        *static_cast<std::optional<int>*>(target_) = int(v);
-        return true;
       case Want::kIntItem:
         if (!RangeOf(kScores).Holds(v)) return GiveUp();
         ints_->push_back(int(v));
@@ -1556,6 +1592,17 @@ class EventBuilder {
       default:
         return GiveUp();
     }
+  }
+
+  // Out of line: the parser's loops stay small for the usual values.
+  [[gnu::noinline]] void StartMelds() {
+    melds_ = static_cast<std::vector<MeldSpec>*>(target_);
+    TakeSpareMelds(melds_);
+    melds_used_ = 0;
+  }
+  [[gnu::noinline]] MeldSpec* NextMeld() {
+    return melds_used_ < melds_->size() ? &(*melds_)[melds_used_++]
+                                        : (++melds_used_, NewMeldSpec(melds_));
   }
 
   static const FieldUses fields_;
@@ -1575,7 +1622,7 @@ class EventBuilder {
   Want want_ = Want::kRoot;
 
   EventType type_ = EventType::kNote;  // valid once "type" was read
-  const Action* row_ = nullptr;        // the keys of the root, by Field
+  const Action* row_ = nullptr;        // the keys of the root by Field; null before "type"
   uint32_t required_ = 0;              // the fields the root must have, by bit
   uint32_t seen_ = 0;                  // fields met, by bit
   const Action* action_ = nullptr;     // the last field's (want_ is a field kind)
@@ -1590,6 +1637,7 @@ class EventBuilder {
   std::string part_;
   MeldSpec* meld_ = nullptr;
   std::vector<MeldSpec>* melds_ = nullptr;  // the list the melds go to
+  size_t melds_used_ = 0;                   // of its specs, taken by melds read
   bool meld_has_cards_ = false;
   std::optional<std::string>* meld_text_ = nullptr;
 };

@@ -1266,14 +1266,14 @@ class EventBuilder {
   void Begin(Event* e, int line) {
     e_ = e;
     line_ = line;
+    depth_ = 0;
     slow_ = false;
     too_deep_ = false;
-    depth_ = 0;
+    has_with_ = false;
     want_ = Want::kRoot;
-    row_ = nullptr;
     required_ = FieldUses::kNoType;
     seen_ = 0;
-    has_with_ = false;
+    row_ = nullptr;
     melds_ = nullptr;
   }
 
@@ -1607,27 +1607,30 @@ class EventBuilder {
 
   static const FieldUses fields_;
 
+  // The state set up per line, side by side so that Begin() is few stores.
   Event* e_ = nullptr;
   int line_ = 0;
+  int depth_ = 0;
   bool slow_ = false;
   bool too_deep_ = false;
-  int depth_ = 0;
+  bool has_with_ = false;
+  // What the next value is for (the next item of an array, or the value
+  // after the last key); kNothing once given up or in an ignored container.
+  Want want_ = Want::kRoot;
+  uint32_t required_ = 0;  // the fields the root must have, by bit
+  uint32_t seen_ = 0;      // fields met, by bit
+  const Action* row_ = nullptr;  // the keys of the root by Field; null before "type"
+  std::vector<MeldSpec>* melds_ = nullptr;  // the list the melds go to
+
   // frames_[0]: outside the root. A deeper frame is set as it is entered
   // (Push, then Enter), so the arrays are not cleared for every line;
   // item_want_ is ItemWant() of each frame (kRoot outside the root).
   std::array<Frame, kMaxDepth + 1> frames_;
   std::array<Want, kMaxDepth + 1> item_want_;
-  // What the next value is for (the next item of an array, or the value
-  // after the last key); kNothing once given up or in an ignored container.
-  Want want_ = Want::kRoot;
 
   EventType type_ = EventType::kNote;  // valid once "type" was read
-  const Action* row_ = nullptr;        // the keys of the root by Field; null before "type"
-  uint32_t required_ = 0;              // the fields the root must have, by bit
-  uint32_t seen_ = 0;                  // fields met, by bit
   const Action* action_ = nullptr;     // the last field's (want_ is a field kind)
   void* target_ = nullptr;             // its member of *e_
-  bool has_with_ = false;
 
   std::vector<Card>* cards_ = nullptr;
   std::vector<std::vector<Card>>* lists_ = nullptr;
@@ -1636,7 +1639,6 @@ class EventBuilder {
   std::vector<std::pair<std::string, int>>* side_ = nullptr;
   std::string part_;
   MeldSpec* meld_ = nullptr;
-  std::vector<MeldSpec>* melds_ = nullptr;  // the list the melds go to
   size_t melds_used_ = 0;                   // of its specs, taken by melds read
   bool meld_has_cards_ = false;
   std::optional<std::string>* meld_text_ = nullptr;
@@ -1837,11 +1839,14 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
   ParseScratch::Impl* parser = scratch_.impl();
   char* data;
   size_t size;
+  // The problems already there, counted only for a line that has some: a
+  // good line reports none.
+  auto count_now = [problems] { return problems != nullptr ? problems->size() : 0; };
   while (!stopped_) {
-    const size_t before = problems != nullptr ? problems->size() : 0;
     const LineStatus status = ReadLine(&data, &size);
     if (status == LineStatus::kEnd) return false;
     if (status == LineStatus::kTooLong) {
+      const size_t before = count_now();
       Report(problems, CheckId::kLogBadJson, TooLongMessage());
       if (events_ == 0) {
         // A header is short: no need to read a line that may never end.
@@ -1862,6 +1867,7 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
     bool nul;
     size_t bad = FindBadLineByte(text, &nul);
     if (bad != std::string_view::npos) {
+      const size_t before = count_now();
       Report(problems, CheckId::kLogBadJson,
              std::string("bad JSON: ") + (nul ? "a NUL byte" : "invalid UTF-8") + " (column " +
                  std::to_string(bad + 1) + ")");
@@ -1873,6 +1879,7 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
     builder.Begin(event, line_);
     rapidjson::ParseResult result = parser->ParseSax(data, builder);
     if (result.IsError()) {
+      const size_t before = count_now();
       if (builder.too_deep()) {
         Report(problems, CheckId::kLogBadJson,
                "bad JSON: nested more than " + std::to_string(kMaxDepth) +
@@ -1893,6 +1900,7 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
     // Something to report: the DOM conversion words it. The SAX parse
     // checked the syntax and the depth.
     ++dom_lines_;
+    const size_t before = count_now();
     bool parsed = parser->ParseInsitu(data);
     Converter converter(line_, problems);
     const bool got = parsed && converter.Convert(parser->doc(), event);

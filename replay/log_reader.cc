@@ -1159,8 +1159,10 @@ struct Action {
   uint16_t offset = 0;
   int32_t lo = 0;
   uint32_t span = 0;  // hi - lo
-  bool Holds(int64_t v) const { return uint64_t(v - lo) <= span; }
+  // In unsigned arithmetic: wraps for any v instead of overflowing.
+  bool Holds(int64_t v) const { return uint64_t(v) - uint64_t(int64_t(lo)) <= span; }
 };
+static_assert(sizeof(Event) <= UINT16_MAX, "an Action's offset reaches every member");
 
 // A row of actions per event type, by Field (kNumFields: an unknown name),
 // and one more that ignores every key (once the builder has given up); each
@@ -1202,14 +1204,16 @@ struct FieldUses {
       }
       case Role::kBool:
         a.want = f == kYes ? Want::kOptBool : Want::kBool;
-        a.offset = f == kYes       ? at(probe.yes)
-                   : f == kBonus   ? at(probe.bonus)
-                   : f == kToHand  ? at(probe.to_hand)
-                                   : at(probe.face_down);
+        a.offset = f == kYes      ? at(probe.yes)
+                   : f == kBonus  ? at(probe.bonus)
+                   : f == kToHand ? at(probe.to_hand)
+                                  : at(probe.face_down);
         break;
       case Role::kString:
         a.want = Want::kString;
-        a.offset = f == kFormat ? at(probe.format) : f == kRuleset ? at(probe.ruleset) : at(probe.text);
+        a.offset = f == kFormat    ? at(probe.format)
+                   : f == kRuleset ? at(probe.ruleset)
+                                   : at(probe.text);
         break;
       case Role::kOptString:
         a.want = Want::kOptString;
@@ -1366,7 +1370,7 @@ class EventBuilder {
       }
       const Field f = FieldOf(s, n);
       const Action& a = row_[f];  // all kNothing once given up
-      if (!IsField(a.want)) {  // unknown, not used by the type, or "type" again
+      if (!IsField(a.want)) {     // unknown, not used by the type, or "type" again
         want_ = Want::kNothing;
         return true;
       }
@@ -1617,9 +1621,9 @@ class EventBuilder {
   // What the next value is for (the next item of an array, or the value
   // after the last key); kNothing once given up or in an ignored container.
   Want want_ = Want::kRoot;
-  uint32_t required_ = 0;  // the fields the root must have, by bit
-  uint32_t seen_ = 0;      // fields met, by bit
-  const Action* row_ = nullptr;  // the keys of the root by Field; null before "type"
+  uint32_t required_ = 0;                   // the fields the root must have, by bit
+  uint32_t seen_ = 0;                       // fields met, by bit
+  const Action* row_ = nullptr;             // the keys of the root by Field; null before "type"
   std::vector<MeldSpec>* melds_ = nullptr;  // the list the melds go to
 
   // frames_[0]: outside the root. A deeper frame is set as it is entered
@@ -1639,7 +1643,7 @@ class EventBuilder {
   std::vector<std::pair<std::string, int>>* side_ = nullptr;
   std::string part_;
   MeldSpec* meld_ = nullptr;
-  size_t melds_used_ = 0;                   // of its specs, taken by melds read
+  size_t melds_used_ = 0;  // of its specs, taken by melds read
   bool meld_has_cards_ = false;
   std::optional<std::string>* meld_text_ = nullptr;
 };
@@ -1695,7 +1699,7 @@ struct ParseScratch::Impl {
   Pool values;
   Pool stack;
   std::optional<JsonDocument> document;
-  std::string copy;  // ParseJsonOnly's NUL-terminated copy of its line
+  std::string copy;      // ParseJsonOnly's NUL-terminated copy of its line
   EventBuilder builder;  // the reader's, kept from line to line
 };
 

@@ -1217,17 +1217,35 @@ TEST(LogReaderTest, SaxBuilderMatchesDomForEveryTypeAndFieldName) {
       "melds", "yes", "text", "scores", "totals", "winner", "breakdown", "to_hand", "face_down",
       "before",
       // Near misses: unknown, so ignored.
-      "", "t", "tO", "Type", "typ", "types", "playe", "playerx", "Player", "cardz", "car",
-      "meld", "with ", "replacemen", "replacements", "breakdow", "face_dow", "to_han",
-      "befor", "player\u00e9", "id", "as"};
-  const std::vector<std::string> values = {
-      "null", "true", "false", "0", "7", "-1", "1000001", "1.5", "\"\"", "\"KS\"", "\"10H\"",
-      "\"K\"", "\"\\u00e9\"", "[]", "[\"KS\",\"10D\"]", "[\"KX\"]", "[[\"KS\"],[]]", "[1,2]",
-      "[{\"cards\":[\"KS\"],\"to\":\"K\"}]", "[{\"canastas\":300,\"in_hand\":-5}]", "{}",
-      "{\"a\":[1]}"};
+      "", "t", "tO", "Type", "typ", "types", "playe", "playerx", "Player", "cardz", "car", "meld",
+      "with ", "replacemen", "replacements", "breakdow", "face_dow", "to_han", "befor",
+      "player\u00e9", "id", "as"};
+  const std::vector<std::string> values = {"null",
+                                           "true",
+                                           "false",
+                                           "0",
+                                           "7",
+                                           "-1",
+                                           "1000001",
+                                           "1.5",
+                                           "\"\"",
+                                           "\"KS\"",
+                                           "\"10H\"",
+                                           "\"K\"",
+                                           "\"\\u00e9\"",
+                                           "[]",
+                                           "[\"KS\",\"10D\"]",
+                                           "[\"KX\"]",
+                                           "[[\"KS\"],[]]",
+                                           "[1,2]",
+                                           "[{\"cards\":[\"KS\"],\"to\":\"K\"}]",
+                                           "[{\"canastas\":300,\"in_hand\":-5}]",
+                                           "{}",
+                                           "{\"a\":[1]}"};
   int lines = 0, built_by_sax = 0;
   for (const std::string& base : bases) {
-    const size_t after_type = base.find(',') != std::string::npos ? base.find(',') : base.size() - 1;
+    const size_t after_type =
+        base.find(',') != std::string::npos ? base.find(',') : base.size() - 1;
     for (const std::string& name : names) {
       for (const std::string& value : values) {
         const std::string member = "\"" + name + "\":" + value;
@@ -1303,7 +1321,7 @@ TEST(LogReaderTest, EveryTwoByteStringIsACardAsParseCardSays) {
     EXPECT_FALSE(reader.stopped());
     dom_lines += size_t(reader.dom_lines());
   }
-  EXPECT_EQ(cards, 13u * 4 + 1 + 4);  // every face, "JK", the four "10"s
+  EXPECT_EQ(cards, 13u * 4 + 1 + 4);           // every face, "JK", the four "10"s
   EXPECT_EQ(dom_lines, texts.size() - cards);  // only bad cards take the DOM
 }
 

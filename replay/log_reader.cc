@@ -89,59 +89,6 @@ const char* EventTypeName(EventType type) {
 }
 
 // ---------------------------------------------------------------------------
-// Parsing
-
-struct ParseScratch::Impl {
-  Impl()
-      : values(value_buffer.data(), value_buffer.size()),
-        stack(stack_buffer.data(), stack_buffer.size()) {}
-
-  // Parses the NUL-terminated text with the SAX parser and `handler`.
-  template <class Handler>
-  rapidjson::ParseResult ParseSax(const char* text, Handler& handler) {
-    rapidjson::StringStream in(text);
-    return sax.Parse<kParseFlags>(in, handler);
-  }
-
-  // Parses the NUL-terminated text in place (strings are decoded into it, not
-  // copied). On success doc() holds it until the next parse.
-  bool ParseInsitu(char* text) {
-    document.reset();  // before Clear(): it points into the pools
-    values.Clear();
-    document.emplace(&values, kDocumentStackCapacity, &stack);
-    document->ParseInsitu<kParseFlags>(text);
-    stack.Clear();  // the parse stack is empty now; a huge line's goes back
-    return !document->HasParseError();
-  }
-  const JsonDocument& doc() const { return *document; }
-
-  SaxReader sax;
-  alignas(16) std::array<char, kValueBufferSize> value_buffer;
-  alignas(16) std::array<char, kStackBufferSize> stack_buffer;
-  Pool values;
-  Pool stack;
-  std::optional<JsonDocument> document;
-  std::string copy;  // ParseJsonOnly's NUL-terminated copy of its line
-};
-
-ParseScratch::ParseScratch() : impl_(new Impl) {}
-ParseScratch::~ParseScratch() = default;
-
-bool ParseJsonOnly(std::string_view line, ParseScratch* scratch) {
-  std::unique_ptr<ParseScratch> local;
-  if (scratch == nullptr) {
-    local = std::make_unique<ParseScratch>();
-    scratch = local.get();
-  }
-  bool nul;
-  if (FindBadLineByte(line, &nul) != std::string_view::npos) return false;  // as the reader
-  ParseScratch::Impl* parser = scratch->impl();
-  parser->copy.assign(line.data(), line.size());
-  rapidjson::BaseReaderHandler<> nothing;
-  return !parser->ParseSax(parser->copy.c_str(), nothing).IsError();
-}
-
-// ---------------------------------------------------------------------------
 // Converting a parsed line into an Event
 
 namespace {
@@ -278,38 +225,43 @@ Field FieldOf(const char* s, size_t n) {
 
 std::string_view View(const JsonValue& v) { return {v.GetString(), v.GetStringLength()}; }
 
-// ParseCard (core/card.cc) by table lookup: cards are most of a log's strings
-// and the linear search showed in profiles. The tests check that both agree.
+// ParseCard (core/card.cc) by table lookup: cards are most of a log's
+// strings. A two-byte card ("KS", "JK") is one lookup by both its bytes; a
+// three-byte one is "10" and a suit. The tests check that both agree.
+constexpr uint8_t kNoCard = 0xff;
 struct CardTables {
+  static constexpr int Pair(char a, char b) { return uint8_t(a) | uint8_t(b) << 8; }
   constexpr CardTables() {
+    for (uint8_t& c : two) c = kNoCard;
+    for (uint8_t& c : ten) c = kNoCard;
     const char ranks[] = "23456789TJQKA";
-    for (int i = 0; i < kNumNaturalRanks; ++i) rank[uint8_t(ranks[i])] = uint8_t(2 + i);
     const char suits[] = "SHDC";
-    for (int i = 0; i < kNumSuits; ++i) suit[uint8_t(suits[i])] = uint8_t(1 + i);
+    for (int s = 0; s < kNumSuits; ++s) {
+      for (int r = 0; r < kNumNaturalRanks; ++r) {
+        two[Pair(ranks[r], suits[s])] = uint8_t(Card(Rank(2 + r), Suit(s)).index());
+      }
+      ten[uint8_t(suits[s])] = uint8_t(Card(Rank::kTen, Suit(s)).index());
+    }
+    two[Pair('J', 'K')] = uint8_t(Card::Joker().index());
   }
-  std::array<uint8_t, 256> rank{};  // Rank value; 0: not a rank
-  std::array<uint8_t, 256> suit{};  // Suit + 1; 0: not a suit
+  std::array<uint8_t, 65536> two{};  // card index by first | second << 8
+  std::array<uint8_t, 256> ten{};    // "10" and this suit
 };
 constexpr CardTables kCardTables;
 
-[[gnu::always_inline]] inline std::optional<Card> CardOf(const char* text, size_t n) {
+// The card's index (Card::index()), or kNoCard: a byte, not an optional, so
+// that the builder's hot path keeps it in a register.
+[[gnu::always_inline]] inline uint8_t CardIndexOf(const char* text, size_t n) {
   const auto* s = reinterpret_cast<const uint8_t*>(text);
-  switch (n) {
-    case 2: {
-      uint8_t rank = kCardTables.rank[s[0]];
-      uint8_t suit = kCardTables.suit[s[1]];
-      if (rank != 0 && suit != 0) return Card(Rank(rank), Suit(suit - 1));
-      if (s[0] == 'J' && s[1] == 'K') return Card::Joker();  // no suit 'K'
-      return std::nullopt;
-    }
-    case 3: {  // "10H"
-      uint8_t suit = kCardTables.suit[s[2]];
-      if (s[0] == '1' && s[1] == '0' && suit != 0) return Card(Rank::kTen, Suit(suit - 1));
-      return std::nullopt;
-    }
-    default:
-      return std::nullopt;
-  }
+  if (n == 2) return kCardTables.two[s[0] | s[1] << 8];
+  if (n == 3 && s[0] == '1' && s[1] == '0') return kCardTables.ten[s[2]];
+  return kNoCard;
+}
+
+inline std::optional<Card> CardOf(const char* text, size_t n) {
+  const uint8_t index = CardIndexOf(text, n);
+  if (index == kNoCard) return std::nullopt;
+  return Card::FromIndex(index);
 }
 
 // The documented range of an integer field (docs/log-format.md, "Limits"):
@@ -457,28 +409,52 @@ void ClearKeepSmall(T* container) {
   }
 }
 
-// The card vectors of earlier events' meld specs, kept per thread so that
-// they keep their capacity from one meld event to the next (a spec's other
-// fields are cheaper made anew than moved).
-thread_local std::vector<std::vector<Card>> spare_meld_cards;
+// Meld specs of earlier events, emptied, kept per thread with their card
+// vectors' capacity. Most meld events have one meld: the whole list is then
+// swapped out at the reset and back in by the SAX builder, so that a spec is
+// neither made nor destroyed per event.
+thread_local std::vector<MeldSpec> spare_melds;
+constexpr size_t kMaxSpareMelds = 64;
 
 void RecycleMelds(std::vector<MeldSpec>* melds) {
+  if (melds->empty()) return;
+  if (melds->size() > kMaxSpareMelds) melds->erase(melds->begin() + kMaxSpareMelds, melds->end());
   for (MeldSpec& m : *melds) {
-    if (m.cards.capacity() == 0 || spare_meld_cards.size() >= 64) continue;
-    m.cards.clear();
-    spare_meld_cards.push_back(std::move(m.cards));
+    m.to.reset();
+    m.id.reset();
+    m.as.reset();
+    ClearKeepSmall(&m.cards);
+  }
+  if (spare_melds.empty()) {
+    melds->swap(spare_melds);  // *melds takes the spare list's empty storage
+    return;
+  }
+  for (MeldSpec& m : *melds) {
+    if (spare_melds.size() >= kMaxSpareMelds) break;
+    spare_melds.push_back(std::move(m));
   }
   melds->clear();
 }
 
-// A new, empty meld spec at the end of *melds, with a spare card vector.
+// A new, empty meld spec at the end of *melds, a spare one if there is one.
 MeldSpec* NewMeldSpec(std::vector<MeldSpec>* melds) {
-  MeldSpec* spec = &melds->emplace_back();
-  if (!spare_meld_cards.empty()) {
-    spec->cards = std::move(spare_meld_cards.back());
-    spare_meld_cards.pop_back();
+  if (spare_melds.empty()) return &melds->emplace_back();
+  melds->push_back(std::move(spare_melds.back()));
+  spare_melds.pop_back();
+  return &melds->back();
+}
+
+// The builder's start of a list of melds (empty, after the reset): the spare
+// specs, to be used in place; TrimMelds() gives back those left unused.
+void TakeSpareMelds(std::vector<MeldSpec>* melds) {
+  if (melds->empty()) melds->swap(spare_melds);
+}
+
+void TrimMelds(std::vector<MeldSpec>* melds, size_t used) {
+  while (melds->size() > used) {
+    if (spare_melds.size() < kMaxSpareMelds) spare_melds.push_back(std::move(melds->back()));
+    melds->pop_back();
   }
-  return spec;
 }
 
 // Card vectors of earlier deals, kept per thread like the meld specs.
@@ -1138,66 +1114,197 @@ Use UseOf(EventType t, Field f) {
   return {};
 }
 
-// UseOf() for every type and field, and each type's required fields as bits
-// by Field: looked up for every key of every line.
+// What a value is for, by where it is. A field of the root is resolved once,
+// at its key, to one of the field kinds below with where its value goes
+// (EventBuilder::target_), so that a value's callback is one switch.
+enum class Want : uint8_t {
+  kNothing,  // ignored: an unknown field, an ignored container, or given up
+  kType,     // the value of "type"
+  kRoot,     // the line's value
+  // A field of the root, and the type of its member of Event at target_.
+  kInt,        // std::optional<int>, in the action's range
+  kBool,       // bool
+  kOptBool,    // std::optional<bool>
+  kString,     // std::string (valid UTF-8)
+  kOptString,  // std::optional<std::string> (valid UTF-8)
+  kCard,       // std::optional<Card>
+  kCards,      // std::vector<Card>
+  kWith,       // take_pile's "with": its cards, and that it was there
+  kStock,      // deal's "stock": std::optional, with a spare vector
+  kCardLists,  // std::vector<std::vector<Card>>
+  kFeet,       // deal's "feet": std::optional, with spare vectors
+  kStrings,    // std::vector<std::string>
+  kInts,       // std::optional<std::vector<int>>
+  kBreakdown,  // end_hand's "breakdown"
+  kMelds,      // std::vector<MeldSpec>
+  // Items of arrays, and values of the inner objects.
+  kCardItem,
+  kListItem,
+  kStringItem,
+  kIntItem,
+  kSideItem,
+  kPart,
+  kMeldItem,
+  kMeldCards,
+  kMeldText
+};
+
+constexpr bool IsField(Want w) { return w >= Want::kInt && w <= Want::kMelds; }
+
+// What a key of the root does for one event type: UseOf() turned into the
+// field's kind, its member of Event (as an offset) and the range of an int.
+struct Action {
+  Want want = Want::kNothing;
+  bool required = false;
+  uint16_t offset = 0;
+  int32_t lo = 0;
+  uint32_t span = 0;  // hi - lo
+  // In unsigned arithmetic: wraps for any v instead of overflowing.
+  bool Holds(int64_t v) const { return uint64_t(v) - uint64_t(int64_t(lo)) <= span; }
+};
+static_assert(sizeof(Event) <= UINT16_MAX, "an Action's offset reaches every member");
+
+// A row of actions per event type, by Field (kNumFields: an unknown name),
+// and one more that ignores every key (once the builder has given up); each
+// type's required fields as bits by Field. Looked up for every key.
 struct FieldUses {
+  static constexpr int kIgnoreAll = kNumEventTypes;
+  // Required before the type is known: a bit no field sets, so that an
+  // object without "type" always lacks something.
+  static constexpr uint32_t kNoType = 1u << 31;
+
   FieldUses() {
+    const Event probe;
     for (int t = 0; t < kNumEventTypes; ++t) {
       for (int f = 0; f < kNumFields; ++f) {
-        uses[t][f] = UseOf(EventType(t), Field(f));
-        if (uses[t][f].required) required[t] |= 1u << f;
+        rows[t][f] = ActionOf(EventType(t), Field(f), probe);
+        if (rows[t][f].required) required[t] |= 1u << f;
       }
     }
   }
-  std::array<std::array<Use, kNumFields>, kNumEventTypes> uses{};
-  std::array<uint32_t, kNumEventTypes> required{};
+
+  static Action ActionOf(EventType t, Field f, const Event& probe) {
+    const Use use = UseOf(t, f);
+    Action a;
+    a.required = use.required;
+    auto at = [&probe](const auto& member) {
+      return uint16_t(reinterpret_cast<const char*>(&member) -
+                      reinterpret_cast<const char*>(&probe));
+    };
+    switch (use.role) {
+      case Role::kNone:
+        return {};  // "type" too: a second one is ignored
+      case Role::kInt: {
+        const IntRange range = RangeOf(f);
+        a.want = Want::kInt;
+        a.offset = at(probe.*kIntFields[f].field);
+        a.lo = range.lo;
+        a.span = uint32_t(int64_t(range.hi) - range.lo);
+        break;
+      }
+      case Role::kBool:
+        a.want = f == kYes ? Want::kOptBool : Want::kBool;
+        a.offset = f == kYes      ? at(probe.yes)
+                   : f == kBonus  ? at(probe.bonus)
+                   : f == kToHand ? at(probe.to_hand)
+                                  : at(probe.face_down);
+        break;
+      case Role::kString:
+        a.want = Want::kString;
+        a.offset = f == kFormat    ? at(probe.format)
+                   : f == kRuleset ? at(probe.ruleset)
+                                   : at(probe.text);
+        break;
+      case Role::kOptString:
+        a.want = Want::kOptString;
+        a.offset = at(probe.to);
+        break;
+      case Role::kCard:
+        a.want = Want::kCard;
+        a.offset = f == kCard ? at(probe.card) : f == kTop ? at(probe.top) : at(probe.replacement);
+        break;
+      case Role::kCards:
+        a.want = f == kWith ? Want::kWith : f == kStock ? Want::kStock : Want::kCards;
+        a.offset = f == kUpcard ? at(probe.upcard) : at(probe.cards);
+        break;
+      case Role::kCardLists:
+        a.want = f == kFeet ? Want::kFeet : Want::kCardLists;
+        a.offset = at(probe.hands);
+        break;
+      case Role::kStrings:
+        a.want = Want::kStrings;
+        break;
+      case Role::kInts:
+        a.want = Want::kInts;
+        a.offset = f == kScores ? at(probe.scores) : at(probe.totals);
+        break;
+      case Role::kBreakdown:
+        a.want = Want::kBreakdown;
+        break;
+      case Role::kMelds:
+        a.want = Want::kMelds;
+        a.offset = f == kBefore ? at(probe.before) : at(probe.melds);
+        break;
+    }
+    return a;
+  }
+
+  std::array<std::array<Action, kNumFields + 1>, kNumEventTypes + 1> rows{};
+  std::array<uint32_t, kNumEventTypes + 1> required{};
 };
-static_assert(kNumFields <= 32, "fields fit the bit sets");
+static_assert(kNumFields < 31, "fields fit the bit sets, below kNoType");
 
 // Builds an Event straight from the SAX parser's callbacks, for the lines of
 // a good log. At the first thing that would need a finding (a bad value, a
 // missing field, "type" not the first key) it gives up (slow()) and only
 // keeps counting depth: the caller then converts the line through the DOM,
 // which words every finding. Every callback returns false only past kMaxDepth.
+// One per reader, set up again for each line by Begin().
 class EventBuilder {
  public:
-  EventBuilder(Event* e, int line) : e_(e), line_(line) {
+  EventBuilder() {
     frames_[0] = Frame::kNone;
     item_want_[0] = Want::kRoot;
+  }
+
+  void Begin(Event* e, int line) {
+    e_ = e;
+    line_ = line;
+    depth_ = 0;
+    slow_ = false;
+    too_deep_ = false;
+    has_with_ = false;
+    want_ = Want::kRoot;
+    required_ = FieldUses::kNoType;
+    seen_ = 0;
+    row_ = nullptr;
+    melds_ = nullptr;
   }
 
   bool slow() const { return slow_; }
   bool too_deep() const { return too_deep_; }
 
   bool Null() {
-    switch (want_) {
-      case Want::kNothing:
-        return true;
-      case Want::kField:
-        if (use_.required) return GiveUp();
-        return true;  // null is absent for an optional field
-      case Want::kMeldCards:
-      case Want::kMeldText:
-        return true;  // skipped, as the DOM conversion does
-      default:
-        return GiveUp();
-    }
+    const Want w = want_;
+    if (w == Want::kNothing) return true;
+    if (IsField(w)) return action_->required ? GiveUp() : true;  // null: an absent optional field
+    if (w == Want::kMeldCards || w == Want::kMeldText) return true;  // skipped, as the DOM does
+    return GiveUp();
   }
 
   bool Bool(bool b) {
-    const Want w = want_;
-    if (w == Want::kNothing) return true;
-    if (w != Want::kField || use_.role != Role::kBool) return GiveUp();
-    if (field_ == kBonus) {
-      e_->bonus = b;
-    } else if (field_ == kToHand) {
-      e_->to_hand = b;
-    } else if (field_ == kFaceDown) {
-      e_->face_down = b;
-    } else {
-      e_->yes = b;
+    switch (want_) {
+      case Want::kNothing:
+        return true;
+      case Want::kBool:
+        *static_cast<bool*>(target_) = b;
+        return true;
+      case Want::kOptBool:
+        *static_cast<std::optional<bool>*>(target_) = b;
+        return true;
+      default:
+        return GiveUp();
     }
-    return true;
   }
 
   bool Int(int i) { return Integer(i); }
@@ -1209,49 +1316,43 @@ class EventBuilder {
 
   bool String(const char* s, rapidjson::SizeType n, bool) {
     if (want_ == Want::kCardItem) {  // the usual string: a card of a list
-      std::optional<Card> c = CardOf(s, n);
-      if (!c) return GiveUp();
-      cards_->push_back(*c);
+      const uint8_t index = CardIndexOf(s, n);
+      if (index == kNoCard) return GiveUp();
+      cards_->push_back(Card::FromIndex(index));
       return true;
     }
-    std::string_view text(s, n);
     switch (want_) {
       case Want::kNothing:
         return true;
       case Want::kType: {
-        std::optional<EventType> t = EventTypeOf(text);
+        std::optional<EventType> t = EventTypeOf({s, n});
         if (!t) return GiveUp();
         type_ = *t;
         ResetEvent(e_, type_, line_);
-        have_type_ = true;
+        row_ = fields_.rows[int(type_)].data();
+        required_ = fields_.required[int(type_)];
         return true;
       }
-      case Want::kField:
-        switch (use_.role) {
-          case Role::kString:
-            if (!IsValidUtf8(text)) return GiveUp();
-            (field_ == kFormat ? e_->format : field_ == kRuleset ? e_->ruleset : e_->text)
-                .assign(s, n);
-            return true;
-          case Role::kOptString:
-            if (!IsValidUtf8(text)) return GiveUp();
-            e_->to.emplace(s, n);
-            return true;
-          case Role::kCard: {
-            std::optional<Card> c = CardOf(s, n);
-            if (!c) return GiveUp();
-            (field_ == kCard ? e_->card : field_ == kTop ? e_->top : e_->replacement) = c;
-            return true;
-          }
-          default:
-            return GiveUp();
-        }
+      case Want::kCard: {
+        const uint8_t index = CardIndexOf(s, n);
+        if (index == kNoCard) return GiveUp();
+        *static_cast<std::optional<Card>*>(target_) = Card::FromIndex(index);
+        return true;
+      }
+      case Want::kString:
+        if (!IsValidUtf8({s, n})) return GiveUp();
+        static_cast<std::string*>(target_)->assign(s, n);
+        return true;
+      case Want::kOptString:
+        if (!IsValidUtf8({s, n})) return GiveUp();
+        static_cast<std::optional<std::string>*>(target_)->emplace(s, n);
+        return true;
       case Want::kStringItem:
-        if (!IsValidUtf8(text)) return GiveUp();
+        if (!IsValidUtf8({s, n})) return GiveUp();
         e_->players.emplace_back(s, n);
         return true;
       case Want::kMeldText:
-        if (!IsValidUtf8(text)) return GiveUp();
+        if (!IsValidUtf8({s, n})) return GiveUp();
         meld_text_->emplace(s, n);
         return true;
       default:
@@ -1260,51 +1361,54 @@ class EventBuilder {
   }
 
   bool Key(const char* s, rapidjson::SizeType n, bool) {
-    if (slow_) return true;
-    switch (Top()) {  // kIgnore: the default
-      case Frame::kRoot: {
-        Field f = FieldOf(s, n);
-        if (!have_type_) {
-          if (f != kType) return GiveUp();  // the DOM finds "type" wherever it is
-          want_ = Want::kType;
-          seen_ |= 1u << kType;
-          return true;
-        }
-        want_ = Want::kNothing;
-        if (f == kNumFields || (seen_ & (1u << f))) return true;  // unknown, or not the first
-        seen_ |= 1u << f;
-        use_ = fields_.uses[int(type_)][f];
-        if (use_.role != Role::kNone) {
-          field_ = f;
-          want_ = Want::kField;
-        }
+    const Frame top = Top();
+    if (top == Frame::kRoot) {
+      if (row_ == nullptr) {  // the first key: "type", or the DOM finds it
+        if (n != 4 || !Is(s, "type")) return GiveUp();
+        want_ = Want::kType;
         return true;
       }
-      case Frame::kMeld: {
-        std::string_view name(s, n);
+      const Field f = FieldOf(s, n);
+      const Action& a = row_[f];  // all kNothing once given up
+      if (!IsField(a.want)) {     // unknown, not used by the type, or "type" again
         want_ = Want::kNothing;
-        if (name == "cards") {
-          if (!meld_has_cards_) want_ = Want::kMeldCards;
-          return true;
-        }
-        std::optional<std::string>* text = name == "to"   ? &meld_->to
-                                           : name == "id" ? &meld_->id
-                                           : name == "as" ? &meld_->as
-                                                          : nullptr;
-        if (text != nullptr && !text->has_value()) {
-          meld_text_ = text;
-          want_ = Want::kMeldText;
-        }
         return true;
       }
-      case Frame::kSide:
-        if (!IsValidUtf8({s, n})) return GiveUp();
-        part_.assign(s, n);
-        want_ = Want::kPart;
+      const uint32_t bit = 1u << f;
+      if (seen_ & bit) {  // not the first: the DOM takes the first
+        want_ = Want::kNothing;
         return true;
-      default:
-        return true;
+      }
+      seen_ |= bit;
+      want_ = a.want;
+      action_ = &a;
+      target_ = reinterpret_cast<char*>(e_) + a.offset;
+      return true;
     }
+    if (slow_) return true;
+    if (top == Frame::kMeld) {
+      std::string_view name(s, n);
+      want_ = Want::kNothing;
+      if (name == "cards") {
+        if (!meld_has_cards_) want_ = Want::kMeldCards;
+        return true;
+      }
+      std::optional<std::string>* text = name == "to"   ? &meld_->to
+                                         : name == "id" ? &meld_->id
+                                         : name == "as" ? &meld_->as
+                                                        : nullptr;
+      if (text != nullptr && !text->has_value()) {
+        meld_text_ = text;
+        want_ = Want::kMeldText;
+      }
+      return true;
+    }
+    if (top == Frame::kSide) {
+      if (!IsValidUtf8({s, n})) return GiveUp();
+      part_.assign(s, n);
+      want_ = Want::kPart;
+    }
+    return true;  // kIgnore
   }
 
   [[gnu::always_inline]] bool StartObject() {
@@ -1320,7 +1424,7 @@ class EventBuilder {
         side_->reserve(8);  // a side's parts: one allocation, not one per doubling
         return Enter(Frame::kSide);
       case Want::kMeldItem:
-        meld_ = NewMeld();
+        meld_ = NextMeld();
         meld_has_cards_ = false;
         return Enter(Frame::kMeld);
       default:
@@ -1330,16 +1434,18 @@ class EventBuilder {
   }
 
   bool EndObject(rapidjson::SizeType) {
-    if (!slow_ && Top() != Frame::kIgnore) {
-      if (Top() == Frame::kRoot) {
-        if (!have_type_) {
+    if (!slow_) {
+      const Frame top = Top();
+      if (top == Frame::kRoot) {
+        // A missing field (before the type, "type" itself), or a take_pile
+        // without where its top card goes.
+        if ((required_ & ~seen_) != 0 ||
+            (type_ == EventType::kTakePile && !e_->to && !has_with_ && !e_->to_hand)) {
           GiveUp();
-        } else if ((fields_.required[int(type_)] & ~seen_) != 0) {
-          GiveUp();
-        } else if (type_ == EventType::kTakePile && !e_->to && !has_with_ && !e_->to_hand) {
-          GiveUp();
+        } else if (melds_ != nullptr && melds_->size() != melds_used_) {
+          TrimMelds(melds_, melds_used_);  // spare specs left unused
         }
-      } else if (Top() == Frame::kMeld && !meld_has_cards_) {
+      } else if (top == Frame::kMeld && !meld_has_cards_) {
         GiveUp();
       }
     }
@@ -1352,35 +1458,9 @@ class EventBuilder {
     switch (w) {
       case Want::kNothing:
         return Enter(Frame::kIgnore);
-      case Want::kField:
-        switch (use_.role) {
-          case Role::kCards:
-            cards_ = field_ == kCards    ? &e_->cards
-                     : field_ == kUpcard ? &e_->upcard
-                     : field_ == kWith   ? &e_->with
-                                         : NewStock(e_);
-            if (field_ == kWith) has_with_ = true;
-            return Enter(Frame::kCards);
-          case Role::kCardLists:
-            lists_ = field_ == kHands ? &e_->hands : &e_->feet.emplace();
-            return Enter(Frame::kCardLists);
-          case Role::kStrings:
-            return Enter(Frame::kStrings);
-          case Role::kInts:
-            ints_ = &(field_ == kScores ? e_->scores : e_->totals).emplace();
-            ints_->reserve(4);  // one a side
-            return Enter(Frame::kInts);
-          case Role::kBreakdown:
-            breakdown_ = &e_->breakdown.emplace();
-            breakdown_->reserve(4);
-            return Enter(Frame::kBreakdown);
-          case Role::kMelds:
-            melds_ = field_ == kBefore ? &e_->before : &e_->melds;
-            return Enter(Frame::kMelds);
-          default:
-            GiveUp();
-            return Enter(Frame::kIgnore);
-        }
+      case Want::kCards:
+        cards_ = static_cast<std::vector<Card>*>(target_);
+        return Enter(Frame::kCards);
       case Want::kListItem:
         cards_ = NewCardList(lists_);
         return Enter(Frame::kCards);
@@ -1388,6 +1468,32 @@ class EventBuilder {
         meld_has_cards_ = true;
         cards_ = &meld_->cards;
         return Enter(Frame::kCards);
+      case Want::kMelds:
+        StartMelds();
+        return Enter(Frame::kMelds);
+      case Want::kWith:
+        has_with_ = true;
+        cards_ = &e_->with;
+        return Enter(Frame::kCards);
+      case Want::kStock:
+        cards_ = NewStock(e_);
+        return Enter(Frame::kCards);
+      case Want::kCardLists:
+        lists_ = &e_->hands;
+        return Enter(Frame::kCardLists);
+      case Want::kFeet:
+        lists_ = &e_->feet.emplace();
+        return Enter(Frame::kCardLists);
+      case Want::kStrings:
+        return Enter(Frame::kStrings);
+      case Want::kInts:
+        ints_ = &static_cast<std::optional<std::vector<int>>*>(target_)->emplace();
+        ints_->reserve(4);  // one a side
+        return Enter(Frame::kInts);
+      case Want::kBreakdown:
+        breakdown_ = &e_->breakdown.emplace();
+        breakdown_->reserve(4);
+        return Enter(Frame::kBreakdown);
       default:
         GiveUp();
         return Enter(Frame::kIgnore);
@@ -1409,22 +1515,6 @@ class EventBuilder {
     kSide,
     kMelds,
     kMeld
-  };
-  // What the value at the current place is for.
-  enum class Want : uint8_t {
-    kNothing,
-    kRoot,
-    kType,
-    kField,  // a field of the root: use_ says how
-    kCardItem,
-    kListItem,
-    kStringItem,
-    kIntItem,
-    kSideItem,
-    kPart,
-    kMeldItem,
-    kMeldCards,
-    kMeldText
   };
 
   Frame Top() const { return frames_[depth_]; }
@@ -1476,24 +1566,27 @@ class EventBuilder {
   bool GiveUp() {
     slow_ = true;
     want_ = Want::kNothing;
+    row_ = fields_.rows[FieldUses::kIgnoreAll].data();
     return true;
   }
   // A number that is not an int, where one matters.
   bool Other() { return want_ == Want::kNothing ? true : GiveUp(); }
 
+  // The usual integer (a field of the root: "player", "hand") inline; the
+  // items of arrays and the breakdown's parts, which may grow a vector, not,
+  // so that the parser's value function stays small.
   [[gnu::always_inline]] bool Integer(int64_t v) {
+    if (want_ == Want::kInt) {
+      if (!action_->Holds(v)) return GiveUp();
+      *static_cast<std::optional<int>*>(target_) = int(v);
+      return true;
+    }
+    return want_ == Want::kNothing ? true : ItemInteger(v);
+  }
+  [[gnu::noinline]] bool ItemInteger(int64_t v) {
     switch (want_) {
-      case Want::kNothing:
-        return true;
-      case Want::kField: {
-        if (use_.role != Role::kInt) return GiveUp();
-        const IntField& slot = kIntFields[field_];
-        if (!slot.range.Holds(v)) return GiveUp();
-        e_->*slot.field = int(v);
-        return true;
-      }
       case Want::kIntItem:
-        if (!RangeOf(field_).Holds(v)) return GiveUp();
+        if (!RangeOf(kScores).Holds(v)) return GiveUp();
         ints_->push_back(int(v));
         return true;
       case Want::kPart:
@@ -1505,30 +1598,43 @@ class EventBuilder {
     }
   }
 
-  MeldSpec* NewMeld() { return NewMeldSpec(melds_); }
+  // Out of line: the parser's loops stay small for the usual values.
+  [[gnu::noinline]] void StartMelds() {
+    melds_ = static_cast<std::vector<MeldSpec>*>(target_);
+    TakeSpareMelds(melds_);
+    melds_used_ = 0;
+  }
+  [[gnu::noinline]] MeldSpec* NextMeld() {
+    return melds_used_ < melds_->size() ? &(*melds_)[melds_used_++]
+                                        : (++melds_used_, NewMeldSpec(melds_));
+  }
 
   static const FieldUses fields_;
 
-  Event* e_;
-  int line_;
+  // The state set up per line, side by side so that Begin() is few stores.
+  Event* e_ = nullptr;
+  int line_ = 0;
+  int depth_ = 0;
   bool slow_ = false;
   bool too_deep_ = false;
-  int depth_ = 0;
+  bool has_with_ = false;
+  // What the next value is for (the next item of an array, or the value
+  // after the last key); kNothing once given up or in an ignored container.
+  Want want_ = Want::kRoot;
+  uint32_t required_ = 0;                   // the fields the root must have, by bit
+  uint32_t seen_ = 0;                       // fields met, by bit
+  const Action* row_ = nullptr;             // the keys of the root by Field; null before "type"
+  std::vector<MeldSpec>* melds_ = nullptr;  // the list the melds go to
+
   // frames_[0]: outside the root. A deeper frame is set as it is entered
   // (Push, then Enter), so the arrays are not cleared for every line;
   // item_want_ is ItemWant() of each frame (kRoot outside the root).
   std::array<Frame, kMaxDepth + 1> frames_;
   std::array<Want, kMaxDepth + 1> item_want_;
-  // What the next value is for (the next item of an array, or the value
-  // after the last key); kNothing once given up or in an ignored container.
-  Want want_ = Want::kRoot;
 
-  bool have_type_ = false;
-  EventType type_ = EventType::kNote;
-  uint32_t seen_ = 0;  // fields met, by bit
-  Field field_ = kNumFields;
-  Use use_;
-  bool has_with_ = false;
+  EventType type_ = EventType::kNote;  // valid once "type" was read
+  const Action* action_ = nullptr;     // the last field's (want_ is a field kind)
+  void* target_ = nullptr;             // its member of *e_
 
   std::vector<Card>* cards_ = nullptr;
   std::vector<std::vector<Card>>* lists_ = nullptr;
@@ -1537,7 +1643,7 @@ class EventBuilder {
   std::vector<std::pair<std::string, int>>* side_ = nullptr;
   std::string part_;
   MeldSpec* meld_ = nullptr;
-  std::vector<MeldSpec>* melds_ = nullptr;  // the list the melds go to
+  size_t melds_used_ = 0;  // of its specs, taken by melds read
   bool meld_has_cards_ = false;
   std::optional<std::string>* meld_text_ = nullptr;
 };
@@ -1559,6 +1665,60 @@ std::string ParseErrorText(rapidjson::ParseErrorCode code) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------
+// Parsing
+
+struct ParseScratch::Impl {
+  Impl()
+      : values(value_buffer.data(), value_buffer.size()),
+        stack(stack_buffer.data(), stack_buffer.size()) {}
+
+  // Parses the NUL-terminated text with the SAX parser and `handler`.
+  template <class Handler>
+  rapidjson::ParseResult ParseSax(const char* text, Handler& handler) {
+    rapidjson::StringStream in(text);
+    return sax.Parse<kParseFlags>(in, handler);
+  }
+
+  // Parses the NUL-terminated text in place (strings are decoded into it, not
+  // copied). On success doc() holds it until the next parse.
+  bool ParseInsitu(char* text) {
+    document.reset();  // before Clear(): it points into the pools
+    values.Clear();
+    document.emplace(&values, kDocumentStackCapacity, &stack);
+    document->ParseInsitu<kParseFlags>(text);
+    stack.Clear();  // the parse stack is empty now; a huge line's goes back
+    return !document->HasParseError();
+  }
+  const JsonDocument& doc() const { return *document; }
+
+  SaxReader sax;
+  alignas(16) std::array<char, kValueBufferSize> value_buffer;
+  alignas(16) std::array<char, kStackBufferSize> stack_buffer;
+  Pool values;
+  Pool stack;
+  std::optional<JsonDocument> document;
+  std::string copy;      // ParseJsonOnly's NUL-terminated copy of its line
+  EventBuilder builder;  // the reader's, kept from line to line
+};
+
+ParseScratch::ParseScratch() : impl_(new Impl) {}
+ParseScratch::~ParseScratch() = default;
+
+bool ParseJsonOnly(std::string_view line, ParseScratch* scratch) {
+  std::unique_ptr<ParseScratch> local;
+  if (scratch == nullptr) {
+    local = std::make_unique<ParseScratch>();
+    scratch = local.get();
+  }
+  bool nul;
+  if (FindBadLineByte(line, &nul) != std::string_view::npos) return false;  // as the reader
+  ParseScratch::Impl* parser = scratch->impl();
+  parser->copy.assign(line.data(), line.size());
+  rapidjson::BaseReaderHandler<> nothing;
+  return !parser->ParseSax(parser->copy.c_str(), nothing).IsError();
+}
 
 // ---------------------------------------------------------------------------
 // LogReader
@@ -1683,11 +1843,14 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
   ParseScratch::Impl* parser = scratch_.impl();
   char* data;
   size_t size;
+  // The problems already there, counted only for a line that has some: a
+  // good line reports none.
+  auto count_now = [problems] { return problems != nullptr ? problems->size() : 0; };
   while (!stopped_) {
-    const size_t before = problems != nullptr ? problems->size() : 0;
     const LineStatus status = ReadLine(&data, &size);
     if (status == LineStatus::kEnd) return false;
     if (status == LineStatus::kTooLong) {
+      const size_t before = count_now();
       Report(problems, CheckId::kLogBadJson, TooLongMessage());
       if (events_ == 0) {
         // A header is short: no need to read a line that may never end.
@@ -1708,6 +1871,7 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
     bool nul;
     size_t bad = FindBadLineByte(text, &nul);
     if (bad != std::string_view::npos) {
+      const size_t before = count_now();
       Report(problems, CheckId::kLogBadJson,
              std::string("bad JSON: ") + (nul ? "a NUL byte" : "invalid UTF-8") + " (column " +
                  std::to_string(bad + 1) + ")");
@@ -1715,9 +1879,11 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
       CountProblems(problems, before);
       continue;
     }
-    EventBuilder builder(event, line_);
+    EventBuilder& builder = parser->builder;
+    builder.Begin(event, line_);
     rapidjson::ParseResult result = parser->ParseSax(data, builder);
     if (result.IsError()) {
+      const size_t before = count_now();
       if (builder.too_deep()) {
         Report(problems, CheckId::kLogBadJson,
                "bad JSON: nested more than " + std::to_string(kMaxDepth) +
@@ -1738,6 +1904,7 @@ bool LogReader::Next(Event* event, std::vector<InputProblem>* problems) {
     // Something to report: the DOM conversion words it. The SAX parse
     // checked the syntax and the depth.
     ++dom_lines_;
+    const size_t before = count_now();
     bool parsed = parser->ParseInsitu(data);
     Converter converter(line_, problems);
     const bool got = parsed && converter.Convert(parser->doc(), event);

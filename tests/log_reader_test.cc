@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -1182,6 +1184,198 @@ TEST(LogReaderTest, SaxBuilderMatchesDomOnBadLogs) {
     all += line + "\n{\"type\":\"ask_out\",\"player\":0}\n";
   }
   ExpectSameBothWays(all);
+}
+
+// The builder resolves a key of the root once per event type (a table of
+// what each field is for): every known name, near misses of them and
+// duplicates, with values of every kind, at the front and at the end of a
+// good event of every type, read as the DOM conversion reads them; a line
+// without problems is built without the DOM.
+TEST(LogReaderTest, SaxBuilderMatchesDomForEveryTypeAndFieldName) {
+  const std::vector<std::string> bases = {
+      R"({"type":"game","format":"canasta-log/1","players":["A","B"]})",
+      R"({"type":"deal","hand":1,"dealer":0,"hands":[["AS"],["KD"]],"upcard":["2H"]})",
+      R"({"type":"three","player":0,"card":"3H"})",
+      R"({"type":"draw","player":1,"cards":["KS"]})",
+      R"({"type":"take_pile","player":1,"top":"KD","with":["KS","KH"]})",
+      R"({"type":"take_pile","player":1,"top":"KD","to":"K"})",
+      R"({"type":"meld","player":1,"melds":[{"cards":["QS","QH","QD"]}]})",
+      R"({"type":"discard","player":1,"card":"5D"})",
+      R"({"type":"ask_out","player":0})",
+      R"({"type":"answer","player":2,"yes":false})",
+      R"({"type":"special_hand","player":0,"cards":["AS"]})",
+      R"({"type":"retract","player":3,"cards":["9S"]})",
+      R"({"type":"foot","player":1})",
+      R"({"type":"note","text":"x"})",
+      R"({"type":"note"})",
+      R"({"type":"end_hand","hand":1,"scores":[5,10]})",
+      R"({"type":"end_game","totals":[5,10],"winner":0})",
+  };
+  const std::vector<std::string> names = {
+      "type", "format", "ruleset", "players", "player", "hand", "dealer", "hands", "upcard",
+      "stock", "feet", "card", "replacement", "cards", "bonus", "top", "with", "to", "count",
+      "melds", "yes", "text", "scores", "totals", "winner", "breakdown", "to_hand", "face_down",
+      "before",
+      // Near misses: unknown, so ignored.
+      "", "t", "tO", "Type", "typ", "types", "playe", "playerx", "Player", "cardz", "car", "meld",
+      "with ", "replacemen", "replacements", "breakdow", "face_dow", "to_han", "befor",
+      "player\u00e9", "id", "as"};
+  const std::vector<std::string> values = {"null",
+                                           "true",
+                                           "false",
+                                           "0",
+                                           "7",
+                                           "-1",
+                                           "1000001",
+                                           "1.5",
+                                           "\"\"",
+                                           "\"KS\"",
+                                           "\"10H\"",
+                                           "\"K\"",
+                                           "\"\\u00e9\"",
+                                           "[]",
+                                           "[\"KS\",\"10D\"]",
+                                           "[\"KX\"]",
+                                           "[[\"KS\"],[]]",
+                                           "[1,2]",
+                                           "[{\"cards\":[\"KS\"],\"to\":\"K\"}]",
+                                           "[{\"canastas\":300,\"in_hand\":-5}]",
+                                           "{}",
+                                           "{\"a\":[1]}"};
+  int lines = 0, built_by_sax = 0;
+  for (const std::string& base : bases) {
+    const size_t after_type =
+        base.find(',') != std::string::npos ? base.find(',') : base.size() - 1;
+    for (const std::string& name : names) {
+      for (const std::string& value : values) {
+        const std::string member = "\"" + name + "\":" + value;
+        for (const std::string& line :
+             {base.substr(0, after_type) + "," + member + base.substr(after_type),
+              base.substr(0, base.size() - 1) + "," + member + "}"}) {
+          Read sax = ReadWith(line, false);
+          Read dom = ReadWith(line, true);
+          ASSERT_EQ(sax.events, dom.events) << line;
+          ASSERT_EQ(sax.problems, dom.problems) << line;
+          ASSERT_EQ(sax.events.size(), 1u) << line;
+          if (sax.problems.empty()) {
+            EXPECT_EQ(sax.dom_lines, 0) << line;
+            ++built_by_sax;
+          } else {
+            EXPECT_EQ(sax.dom_lines, 1) << line;
+          }
+          ++lines;
+        }
+      }
+    }
+  }
+  // Both kinds are met often.
+  EXPECT_GT(built_by_sax, lines / 3);
+  EXPECT_LT(built_by_sax, lines);
+}
+
+// Each two-byte string (every byte pair that a line can hold, escaped or as
+// UTF-8) is a card exactly when ParseCard says so, on the builder's path.
+TEST(LogReaderTest, EveryTwoByteStringIsACardAsParseCardSays) {
+  std::vector<std::string> texts;
+  for (int a = 0; a < 128; ++a) {
+    for (int b = 0; b < 128; ++b) texts.push_back({char(a), char(b)});
+  }
+  for (uint32_t code = 0x80; code < 0x800; ++code) {  // two-byte UTF-8
+    texts.push_back({char(0xC0 | (code >> 6)), char(0x80 | (code & 0x3F))});
+  }
+  for (const char* three : {"10S", "10H", "10D", "10C", "10K", "1OH", "00H", "10h", "JKS"}) {
+    texts.push_back(three);
+  }
+  // In pieces: a file stops at kMaxProblemsPerFile, and most are not cards.
+  size_t cards = 0, dom_lines = 0;
+  for (size_t from = 0; from < texts.size(); from += 5000) {
+    const size_t to = std::min(texts.size(), from + 5000);
+    std::string log;
+    for (size_t i = from; i < to; ++i) {
+      std::string quoted;
+      for (unsigned char c : texts[i]) {
+        if (c < 0x20 || c == '"' || c == '\\') {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          quoted += buf;
+        } else {
+          quoted += char(c);
+        }
+      }
+      log += R"({"type":"discard","player":0,"card":")" + quoted + "\"}\n";
+    }
+    std::istringstream in(log);
+    LogReader reader(in);
+    std::vector<InputProblem> problems;
+    Event e;
+    size_t i = from;
+    while (reader.Next(&e, &problems)) {
+      ASSERT_LT(i, to);
+      std::optional<Card> expected = ParseCard(texts[i]);
+      EXPECT_EQ(e.card, expected) << i;
+      EXPECT_EQ(e.ok, expected.has_value()) << i;
+      if (expected) ++cards;
+      ++i;
+    }
+    EXPECT_EQ(i, to);
+    EXPECT_FALSE(reader.stopped());
+    dom_lines += size_t(reader.dom_lines());
+  }
+  EXPECT_EQ(cards, 13u * 4 + 1 + 4);           // every face, "JK", the four "10"s
+  EXPECT_EQ(dom_lines, texts.size() - cards);  // only bad cards take the DOM
+}
+
+// A meld event's specs are reused from earlier events: each event has its
+// own melds, as many as it lists, with only the fields it gives.
+TEST(LogReaderTest, MeldSpecsAreResetBetweenEvents) {
+  const std::string log =
+      R"({"type":"meld","player":1,"melds":[{"to":"K","id":"a","as":"wild","cards":["KS"]},{"cards":["QS","QH","QD"]},{"id":"b","cards":["JK"]}]})"
+      "\n"
+      R"({"type":"meld","player":1,"melds":[{"cards":["5S","5H","5D"]}]})"
+      "\n"
+      R"({"type":"discard","player":1,"card":"5D"})"
+      "\n"
+      R"({"type":"take_pile","player":2,"top":"KD","to":"K","before":[{"cards":["7S","7H","7D"]},{"as":"7","cards":["2C"]}]})"
+      "\n"
+      R"({"type":"meld","player":1,"melds":[{"to":"K","cards":["KS"]},{"to":5}]})"
+      "\n"
+      R"({"type":"meld","player":1,"melds":[]})"
+      "\n"
+      R"({"type":"meld","player":1,"melds":[{"cards":[]},{"cards":["9S"]}]})"
+      "\n"
+      R"({"type":"meld","player":1,"melds":[{"cards":["AS"],"x":1)"  // bad JSON: cut short
+      "\n"
+      R"({"type":"meld","player":1,"melds":[{"id":"c","cards":["AS"]}]})"
+      "\n";
+  ReadResult r = ReadAll(log);
+  ASSERT_EQ(r.events.size(), 8u);
+  const auto& e = r.events;
+  ASSERT_EQ(e[0].melds.size(), 3u);
+  EXPECT_EQ(e[0].melds[0].to, "K");
+  EXPECT_EQ(e[0].melds[0].id, "a");
+  EXPECT_EQ(e[0].melds[0].as, "wild");
+  EXPECT_EQ(e[0].melds[2].id, "b");
+  ASSERT_EQ(e[1].melds.size(), 1u);
+  EXPECT_FALSE(e[1].melds[0].to || e[1].melds[0].id || e[1].melds[0].as);
+  EXPECT_EQ(e[1].melds[0].cards, Cs({"5S", "5H", "5D"}));
+  EXPECT_TRUE(e[2].melds.empty());
+  EXPECT_TRUE(e[3].melds.empty());
+  ASSERT_EQ(e[3].before.size(), 2u);
+  EXPECT_FALSE(e[3].before[0].to || e[3].before[0].id || e[3].before[0].as);
+  EXPECT_EQ(e[3].before[1].as, "7");
+  EXPECT_EQ(e[3].before[1].cards, Cs({"2C"}));
+  EXPECT_FALSE(e[4].ok);  // the second meld has no cards and a bad "to"
+  EXPECT_TRUE(e[4].before.empty());
+  ASSERT_EQ(e[5].melds.size(), 0u);
+  ASSERT_EQ(e[6].melds.size(), 2u);
+  EXPECT_TRUE(e[6].melds[0].cards.empty());
+  EXPECT_EQ(e[6].melds[1].cards, Cs({"9S"}));
+  EXPECT_FALSE(e[6].melds[1].to || e[6].melds[1].id || e[6].melds[1].as);
+  ASSERT_EQ(e[7].melds.size(), 1u);
+  EXPECT_EQ(e[7].melds[0].id, "c");
+  EXPECT_FALSE(e[7].melds[0].to || e[7].melds[0].as);
+  EXPECT_EQ(e[7].melds[0].cards, Cs({"AS"}));
+  ExpectSameBothWays(log);
 }
 
 // Lines of the samples, changed at random (a fixed seed): the SAX builder

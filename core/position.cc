@@ -12,18 +12,8 @@
 namespace canasta {
 
 using position_internal::Seat;
+using position_internal::OutOfLine;
 using position_internal::Tv;
-
-namespace {
-
-// Calls `f` out of line: a check's findings are worded there, so that the
-// usual move, which has none, returns early from a cheap call.
-template <typename F>
-[[gnu::noinline]] void OutOfLine(F&& f) {
-  f();
-}
-
-}  // namespace
 
 Position::Position(const Rules& rules, const RuleHooks& hooks, std::vector<int> totals)
     : rules_(&rules),
@@ -399,20 +389,24 @@ void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* 
     if (stock_) {
       size_t at = stock_pos_ + i;
       if (at < stock_->size() && (*stock_)[at] != c) {
-        out->push_back(Tv(CheckId::kStockMismatch,
-                          "the card drawn is " + ToString(c) + " but the stock's next card is " +
-                              ToString((*stock_)[at]),
-                          "000 §12"));
+        OutOfLine([&] {
+          out->push_back(Tv(CheckId::kStockMismatch,
+                            "the card drawn is " + ToString(c) + " but the stock's next card is " +
+                                ToString((*stock_)[at]),
+                            "000 §12"));
+        });
       }
     }
     int wanted = 1;  // copies of c drawn so far, this one included
     for (size_t j = 0; j < i; ++j) wanted += cards[j] == c;
     if (wanted > unseen_.count(c)) {
-      out->push_back(Tv(CheckId::kCardTooManyCopies,
-                        "every copy of " + ToString(c) +
-                            " is already accounted for; the pack has " +
-                            std::to_string(rules_->copies(c)),
-                        "000 §1"));
+      OutOfLine([&] {
+        out->push_back(Tv(CheckId::kCardTooManyCopies,
+                          "every copy of " + ToString(c) +
+                              " is already accounted for; the pack has " +
+                              std::to_string(rules_->copies(c)),
+                          "000 §1"));
+      });
     }
   }
 }

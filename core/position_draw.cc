@@ -9,6 +9,7 @@
 
 namespace canasta {
 
+using position_internal::OutOfLine;
 using position_internal::Plural;
 using position_internal::Seat;
 using position_internal::Tv;
@@ -24,10 +25,12 @@ void LaidByTake(const TakePileMove& m, Card top, std::vector<Card>* laid) {
 
 void Position::CheckBonusDrawn(TaggedViolations* out) const {
   if (bonus_count_ > 0 && phase_ != Phase::kOver) {
-    out->push_back(Tv(CheckId::kDrawCount,
-                      Seat(bonus_player_) + " did not draw the " +
-                          Plural(bonus_count_, "bonus card") + " due after the initial meld",
-                      rules_->Cite("bonus_cards_first", "001 L37")));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kDrawCount,
+                        Seat(bonus_player_) + " did not draw the " +
+                            Plural(bonus_count_, "bonus card") + " due after the initial meld",
+                        rules_->Cite("bonus_cards_first", "001 L37")));
+    });
   }
 }
 

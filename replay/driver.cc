@@ -81,6 +81,16 @@ class ReplayDriver::GameReplay {
   // from this frame.
   [[gnu::noinline]] void OnEvent(const Event& e) {
     ++report_->events;
+    // The usual event, a move of the hand being replayed, goes straight to
+    // OnMove: this frame stays small.
+    if (e.ok && e.type >= EventType::kThree && e.type <= EventType::kFoot &&
+        e.type != EventType::kSpecialHand && !skip_.active)
+      return OnMove(e);
+    OnOtherEvent(e);
+  }
+
+ private:
+  [[gnu::noinline]] void OnOtherEvent(const Event& e) {
     if (!e.ok) return OnBadEvent(e);  // its problems were reported by the reader
     switch (e.type) {
       case EventType::kGame:
@@ -108,6 +118,7 @@ class ReplayDriver::GameReplay {
         {"rule: 001 L65 (modern-american only)"});
   }
 
+ public:
   // A line that yielded no event (bad JSON, not an object, no "type"); its
   // finding, already added, is `root`.
   void OnUnreadLine(int line, int root) {
@@ -526,7 +537,7 @@ class ReplayDriver::GameReplay {
     LoseState(e.line, root, false);
   }
 
-  void OnMove(const Event& e) {
+  [[gnu::noinline]] void OnMove(const Event& e) {
     // The refusals below are worded out of line: the usual move passes them.
     if (!in_hand_ || !game_.position()) return MoveOutsideHand(e);
     Position& pos = *game_.position();
@@ -581,6 +592,12 @@ class ReplayDriver::GameReplay {
     const bool over_before = pos.phase() == Phase::kOver;
     Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
     TaggedViolations found = pos.Play(move);
+    // The usual move: legal, with nothing to report and nobody to tell.
+    if (found.empty() && e.type != EventType::kSpecialHand && driver_->observers_.empty() &&
+        (native_hooks_ || !choice_.hooks->HasFailures())) {
+      last_move_line_ = e.line;
+      return;
+    }
     AfterMove(e, pos, where, over_before, &found);
   }
 
@@ -598,8 +615,8 @@ class ReplayDriver::GameReplay {
 
   // What follows every move played: the findings, the end of a hand already
   // over, the observers.
-  void AfterMove(const Event& e, Position& pos, const Where& where, bool over_before,
-                 TaggedViolations* found_ptr) {
+  [[gnu::noinline]] void AfterMove(const Event& e, Position& pos, const Where& where,
+                                  bool over_before, TaggedViolations* found_ptr) {
     TaggedViolations& found = *found_ptr;
     if (over_before && IsAlreadyOver(found)) return MoveAfterEnd(e, pos, where);
     last_move_line_ = e.line;

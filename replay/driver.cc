@@ -444,8 +444,10 @@ class ReplayDriver::GameReplay {
     unread_since_hand_ = false;
     const bool over_before = Over();
     // After hands scored by their recorded scores, the minimum is read at
-    // the totals those make (not at the engine's, which miss them).
-    const std::vector<int> adjusted = Totals();
+    // the totals those make (not at the engine's, which miss them); made
+    // only then (the usual game has none).
+    std::vector<int> adjusted;
+    if (Adjusted()) adjusted = Totals();
     TaggedViolations vs = game_.StartDeal(*e.hand, d, Adjusted() ? &adjusted : nullptr);
     in_hand_ = true;
     slipped_cards_.clear();

@@ -389,24 +389,20 @@ void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* 
     if (stock_) {
       size_t at = stock_pos_ + i;
       if (at < stock_->size() && (*stock_)[at] != c) {
-        OutOfLine([&] {
-          out->push_back(Tv(CheckId::kStockMismatch,
-                            "the card drawn is " + ToString(c) + " but the stock's next card is " +
-                                ToString((*stock_)[at]),
-                            "000 §12"));
-        });
+        out->push_back(Tv(CheckId::kStockMismatch,
+                          "the card drawn is " + ToString(c) + " but the stock's next card is " +
+                              ToString((*stock_)[at]),
+                          "000 §12"));
       }
     }
     int wanted = 1;  // copies of c drawn so far, this one included
     for (size_t j = 0; j < i; ++j) wanted += cards[j] == c;
     if (wanted > unseen_.count(c)) {
-      OutOfLine([&] {
-        out->push_back(Tv(CheckId::kCardTooManyCopies,
-                          "every copy of " + ToString(c) +
-                              " is already accounted for; the pack has " +
-                              std::to_string(rules_->copies(c)),
-                          "000 §1"));
-      });
+      out->push_back(Tv(CheckId::kCardTooManyCopies,
+                        "every copy of " + ToString(c) +
+                            " is already accounted for; the pack has " +
+                            std::to_string(rules_->copies(c)),
+                        "000 §1"));
     }
   }
 }

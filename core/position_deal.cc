@@ -164,12 +164,16 @@ TaggedViolations Position::Deal(const DealMove& d) {
   count_surplus();
   stock_size_ = unseen_.total();
   if (d.stock) {
+    // The usual stock holds the rest of the pack: each of its cards is taken
+    // from a copy of the unseen ones, and the faces are counted and worded
+    // only when that fails.
+    CardCounts rest = unseen_;
+    bool same = true;
+    for (Card c : *d.stock) same &= rest.Remove(c);
+    same = same && rest.empty();
     CardCounts given;
-    for (Card c : *d.stock) given.Add(c);
-    // The usual stock holds the rest of the pack: compared face by face
-    // first, and the faces worded only when one differs.
-    bool same = given.total() == unseen_.total();
-    for (int i = 0; same && i < kNumFaces; ++i) same = given.count_at(i) == unseen_.count_at(i);
+    if (!same)
+      for (Card c : *d.stock) given.Add(c);
     std::vector<std::string> extra, missing;
     for (int i = 0; !same && i < kNumFaces; ++i) {
       Card c = Card::FromIndex(i);

@@ -225,6 +225,13 @@ class ReplayDriver::GameReplay {
     }
     return w;
   }
+  // The same for the position of a move about to be played, each field
+  // stored once (taken before every move).
+  static Where AtMove(const Position& p, int player) {
+    const int pile_size = int(p.pile().size());
+    return Where{player, p.current_player(), p.phase() == Phase::kBeforePlay, pile_size,
+                 pile_size ? p.pile().back() : Card()};
+  }
   std::string Context(const Where& w) const {
     std::string ctx = "hand " + std::to_string(hand_number_);
     if (w.current >= 0) {
@@ -590,7 +597,7 @@ class ReplayDriver::GameReplay {
 
   template <class M>
   void PlayMove(const Event& e, Position& pos, int player, const M& move) {
-    const Where where = At(player);
+    const Where where = AtMove(pos, player);
     const bool over_before = pos.phase() == Phase::kOver;
     Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
     TaggedViolations found = pos.Play(move);

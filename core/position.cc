@@ -12,18 +12,8 @@
 namespace canasta {
 
 using position_internal::Seat;
+using position_internal::OutOfLine;
 using position_internal::Tv;
-
-namespace {
-
-// Calls `f` out of line: a check's findings are worded there, so that the
-// usual move, which has none, returns early from a cheap call.
-template <typename F>
-[[gnu::noinline]] void OutOfLine(F&& f) {
-  f();
-}
-
-}  // namespace
 
 Position::Position(const Rules& rules, const RuleHooks& hooks, std::vector<int> totals)
     : rules_(&rules),

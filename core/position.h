@@ -406,7 +406,10 @@ class Position {
   // The pile rules a ruleset decides (frozen, blocked top, the forms of the
   // take) for a take whose physical checks are done: the findings into
   // *out; returns false when the take makes no meld worth checking.
-  bool TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, int* held_at) const;
+  // *laid: the cards shown, then the top card, when the rules looked at
+  // them (left empty otherwise).
+  bool TakeRuleFindings(const TakePileMove& m, std::vector<Card>* laid, TaggedViolations* out,
+                        int* held_at) const;
 
   // The rules of where wild cards and ranks may go that need the table, not
   // only the meld's shape (001 L25, L28, L59, L60, L63): dead ranks, the

@@ -24,13 +24,24 @@ TaggedViolations Position::Deal(const DealMove& d) {
   current_ = rules_->FirstPlayerOf(dealer_);  // 000 §11 (first_player)
   phase_ = Phase::kBeforePlay;
 
-  // The pack: every card face's copies (000 §1).
-  CardCounts pack;
-  for (int i = 0; i < kNumFaces; ++i) {
-    Card c = Card::FromIndex(i);
-    pack.Add(c, rules_->copies(c));
+  // The pack: every card face's copies (000 §1). It depends on the decks
+  // and jokers alone: built once a thread for the rules of the last deal.
+  struct Pack {
+    int decks = -1;
+    int jokers = -1;
+    CardCounts counts;
+  };
+  thread_local Pack pack;
+  if (pack.decks != rules_->decks || pack.jokers != rules_->jokers) {
+    pack.counts.Clear();
+    for (int i = 0; i < kNumFaces; ++i) {
+      Card c = Card::FromIndex(i);
+      pack.counts.Add(c, rules_->copies(c));
+    }
+    pack.decks = rules_->decks;
+    pack.jokers = rules_->jokers;
   }
-  unseen_ = pack;
+  unseen_ = pack.counts;
   // `where`: a seat, or -1 for the upcards; worded only for a finding. One
   // finding per card face however many copies are too many (one root cause,
   // one finding); the count is added below.
@@ -79,30 +90,31 @@ TaggedViolations Position::Deal(const DealMove& d) {
 
   // The feet (002 L71): one a seat of foot_size cards, where the ruleset
   // deals them; `where` n + seat names a foot.
-  const std::string foot_source = rules_->Cite("foot_size", "002 L71, readings R116");
+  // Cited only for a finding: most deals have none.
+  const auto foot_source = [this] { return rules_->Cite("foot_size", "002 L71, readings R116"); };
   if (!rules_->feet()) {
     if (!d.feet.empty())
       out.push_back(Tv(CheckId::kDealFoot,
                        "this ruleset deals no foot, but the deal has " +
                            Plural(int(d.feet.size()), "foot", "feet"),
-                       foot_source));
+                       foot_source()));
   } else if (d.feet.empty()) {
     out.push_back(Tv(CheckId::kDealFoot,
                      "the deal gives no foot; this ruleset deals each player a foot of " +
                          Plural(rules_->foot_size, "card"),
-                     foot_source));
+                     foot_source()));
   } else if (int(d.feet.size()) != n) {
     out.push_back(Tv(CheckId::kDealFoot,
                      "the deal has " + Plural(int(d.feet.size()), "foot", "feet") +
                          "; this ruleset deals one to each of " + Plural(n, "player"),
-                     foot_source));
+                     foot_source()));
   }
   for (int s = 0; s < n && s < int(d.feet.size()); ++s) {
     if (rules_->feet() && int(d.feet[s].size()) != rules_->foot_size)
       out.push_back(Tv(CheckId::kDealFoot,
                        Seat(s) + "'s foot has " + Plural(int(d.feet[s].size()), "card") +
                            ", not " + std::to_string(rules_->foot_size),
-                       foot_source));
+                       foot_source()));
     for (Card c : d.feet[s]) {
       players_[s].foot.Add(c);
       take(c, n + s);
@@ -152,12 +164,16 @@ TaggedViolations Position::Deal(const DealMove& d) {
   count_surplus();
   stock_size_ = unseen_.total();
   if (d.stock) {
+    // The usual stock holds the rest of the pack: each of its cards is taken
+    // from a copy of the unseen ones, and the faces are counted and worded
+    // only when that fails.
+    CardCounts rest = unseen_;
+    bool same = true;
+    for (Card c : *d.stock) same &= rest.Remove(c);
+    same = same && rest.empty();
     CardCounts given;
-    for (Card c : *d.stock) given.Add(c);
-    // The usual stock holds the rest of the pack: compared face by face
-    // first, and the faces worded only when one differs.
-    bool same = given.total() == unseen_.total();
-    for (int i = 0; same && i < kNumFaces; ++i) same = given.count_at(i) == unseen_.count_at(i);
+    if (!same)
+      for (Card c : *d.stock) given.Add(c);
     std::vector<std::string> extra, missing;
     for (int i = 0; !same && i < kNumFaces; ++i) {
       Card c = Card::FromIndex(i);

@@ -9,16 +9,28 @@
 
 namespace canasta {
 
+using position_internal::OutOfLine;
 using position_internal::Plural;
 using position_internal::Seat;
 using position_internal::Tv;
 
+namespace {
+// The cards a take lays on the table: those shown, then the top card.
+void LaidByTake(const TakePileMove& m, Card top, std::vector<Card>* laid) {
+  laid->reserve(m.with.size() + 1);  // one allocation
+  laid->assign(m.with.begin(), m.with.end());
+  laid->push_back(top);
+}
+}  // namespace
+
 void Position::CheckBonusDrawn(TaggedViolations* out) const {
   if (bonus_count_ > 0 && phase_ != Phase::kOver) {
-    out->push_back(Tv(CheckId::kDrawCount,
-                      Seat(bonus_player_) + " did not draw the " +
-                          Plural(bonus_count_, "bonus card") + " due after the initial meld",
-                      rules_->Cite("bonus_cards_first", "001 L37")));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kDrawCount,
+                        Seat(bonus_player_) + " did not draw the " +
+                            Plural(bonus_count_, "bonus card") + " due after the initial meld",
+                        rules_->Cite("bonus_cards_first", "001 L37")));
+    });
   }
 }
 
@@ -170,9 +182,12 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   }
   // The ruleset's rules of the take; the cards shown must be held whatever
   // they say (a physical check), in the place the engine always gave it.
+  // The cards the take lays (those shown, then the top card): built once,
+  // by the take's rules when they look at them, else below.
+  std::vector<Card> laid;
   TaggedViolations rule;
   int held_at = -1;
-  bool stop = TakeRuleFindings(m, &rule, &held_at);
+  bool stop = TakeRuleFindings(m, &laid, &rule, &held_at);
   TaggedViolations held;
   CheckHeld(m.player, m.with, &held);
   bool check_ranks = false;
@@ -205,10 +220,7 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   const CardCounts& hand = players_[m.player].hand;
   const Rank take_rank = TakeRank(m);
   const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
-  std::vector<Card> laid;
-  laid.reserve(m.with.size() + 1);  // one allocation
-  laid.assign(m.with.begin(), m.with.end());
-  laid.push_back(top);
+  if (laid.empty()) LaidByTake(m, top, &laid);
   if (check_ranks) {
     std::optional<Rank> rank = MeldRank(laid, std::nullopt);
     if (!rank || (*rank != take_rank && *rank != Rank::kJoker)) {
@@ -241,7 +253,8 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   }
 }
 
-bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, int* held_at) const {
+bool Position::TakeRuleFindings(const TakePileMove& m, std::vector<Card>* laid_out,
+                                TaggedViolations* out, int* held_at) const {
   const Card top = pile_.back();
   *held_at = -1;  // a blocked pile is refused before the cards shown are looked at
   if (m.to_hand && !rules_->pile_top_to_hand) {
@@ -382,10 +395,8 @@ bool Position::TakeRuleFindings(const TakePileMove& m, TaggedViolations* out, in
     }
     return false;
   }
-  std::vector<Card> laid;
-  laid.reserve(m.with.size() + 1);  // one allocation
-  laid.assign(m.with.begin(), m.with.end());
-  laid.push_back(top);
+  LaidByTake(m, top, laid_out);
+  const std::vector<Card>& laid = *laid_out;
   std::optional<Rank> meld_rank = MeldRank(laid, std::nullopt);
   if (!meld_rank || *meld_rank != take_rank) {
     out->push_back(Tv(
@@ -441,12 +452,22 @@ void Position::ApplyTakePile(const TakePileMove& m) {
     return;
   }
   pile_.pop_back();
-  std::vector<Card> laid;
-  laid.reserve(m.with.size() + 1);
-  for (Card c : m.with) {
-    if (p.hand.Remove(c)) laid.push_back(c);
+  const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
+  if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
+  // The cards held, then the top card, go straight onto the meld (no
+  // vector of them built for every take).
+  Meld* meld = const_cast<Meld*>(existing);
+  if (!meld) {
+    meld = NewSideMeld(side, 12);
+    meld->rank = take_rank;
   }
-  laid.push_back(top);
+  for (Card c : m.with) {
+    if (!p.hand.Remove(c)) continue;
+    meld->Add(c);
+    turn_.laid.Add(c);
+  }
+  meld->Add(top);
+  turn_.laid.Add(top);
   turn_.from_hand = p.hand;  // cards held before the pile joins the hand
   turn_.from_hand_limited = true;
   if (turn_.opening && !judged) {
@@ -464,10 +485,6 @@ void Position::ApplyTakePile(const TakePileMove& m) {
     if (!turn_.first_meld_tag) turn_.first_meld_tag = m.tag;
     turn_.last_meld_tag = m.tag;
   }
-  const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
-  if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
-  AddToSideMeld(side, take_rank, laid, existing);
-  for (Card c : laid) turn_.laid.Add(c);
   if (top.is_black_three()) turn_.black_three_tags.push_back(m.tag);
   for (Card c : pile_) {
     p.hand.Add(c);

@@ -11,6 +11,13 @@
 namespace canasta {
 namespace position_internal {
 
+// Calls `f` out of line: a check's findings are worded there, so that the
+// usual move, which has none, returns early from a cheap call.
+template <typename F>
+[[gnu::noinline]] void OutOfLine(F&& f) {
+  f();
+}
+
 inline std::string Seat(int seat) { return "seat " + std::to_string(seat); }
 
 // A finding of the move being checked (tag 0) or of an earlier one, with its

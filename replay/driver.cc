@@ -77,8 +77,20 @@ class ReplayDriver::GameReplay {
         offset_(choice_.rules.num_sides(), 0),
         native_hooks_(choice_.hooks->OverriddenHooks().empty()) {}
 
-  void OnEvent(const Event& e) {
+  // Kept out of line: the replay's profiles (docs/performance.md) count
+  // from this frame.
+  [[gnu::noinline]] void OnEvent(const Event& e) {
     ++report_->events;
+    // The usual event, a move of the hand being replayed, goes straight to
+    // OnMove: this frame stays small.
+    if (e.ok && e.type >= EventType::kThree && e.type <= EventType::kFoot &&
+        e.type != EventType::kSpecialHand && !skip_.active)
+      return OnMove(e);
+    OnOtherEvent(e);
+  }
+
+ private:
+  [[gnu::noinline]] void OnOtherEvent(const Event& e) {
     if (!e.ok) return OnBadEvent(e);  // its problems were reported by the reader
     switch (e.type) {
       case EventType::kGame:
@@ -95,15 +107,18 @@ class ReplayDriver::GameReplay {
         break;
     }
     if (skip_.active) return Skipped(e.line);
-    if (e.type == EventType::kSpecialHand && !choice_.rules.special_hands()) {
-      // Nothing happens at the table: the event is left out of the replay.
-      Add(e.line, CheckId::kSpecialHandNotAllowed, "this ruleset has no special hands",
-          {"rule: 001 L65 (modern-american only)"});
-      return;
-    }
+    if (e.type == EventType::kSpecialHand && !choice_.rules.special_hands())
+      return SpecialHandNotAllowed(e);
     OnMove(e);
   }
 
+  // Nothing happens at the table: the event is left out of the replay.
+  [[gnu::noinline]] void SpecialHandNotAllowed(const Event& e) {
+    Add(e.line, CheckId::kSpecialHandNotAllowed, "this ruleset has no special hands",
+        {"rule: 001 L65 (modern-american only)"});
+  }
+
+ public:
   // A line that yielded no event (bad JSON, not an object, no "type"); its
   // finding, already added, is `root`.
   void OnUnreadLine(int line, int root) {
@@ -120,8 +135,10 @@ class ReplayDriver::GameReplay {
 
   // The log ended (or the next game began) after `last_line`.
   void Finish(int last_line) {
-    CloseOpen(last_line, "the log stops in the middle of hand " + std::to_string(hand_number_) +
-                             "; what it recorded was checked");
+    CloseOpen(last_line, [&] {
+      return "the log stops in the middle of hand " + std::to_string(hand_number_) +
+             "; what it recorded was checked";
+    });
     // A last line that did not parse after the last hand was most likely
     // the end_game: its finding says enough.
     if (!ended_game_ && !unread_since_hand_) {
@@ -208,6 +225,13 @@ class ReplayDriver::GameReplay {
     }
     return w;
   }
+  // The same for the position of a move about to be played, each field
+  // stored once (taken before every move).
+  static Where AtMove(const Position& p, int player) {
+    const int pile_size = int(p.pile().size());
+    return Where{player, p.current_player(), p.phase() == Phase::kBeforePlay, pile_size,
+                 pile_size ? p.pile().back() : Card()};
+  }
   std::string Context(const Where& w) const {
     std::string ctx = "hand " + std::to_string(hand_number_);
     if (w.current >= 0) {
@@ -245,7 +269,7 @@ class ReplayDriver::GameReplay {
     if (native_hooks_ || !choice_.hooks->HasFailures()) return;  // the usual move
     ReportHookFailuresNow(line);
   }
-  void ReportHookFailuresNow(int line) {
+  [[gnu::noinline]] void ReportHookFailuresNow(int line) {
     for (const HookFailure& f : choice_.hooks->TakeFailures()) {
       // The same failure is reported once a game, where it first happened.
       if (!reported_hook_failures_.insert(f.hook + '\n' + f.where + '\n' + f.message).second)
@@ -258,7 +282,8 @@ class ReplayDriver::GameReplay {
   // A card drawn against the recorded stock is in the hand once more than
   // the stock knows: when the stock's own copy is drawn later, "too many
   // copies" is the same slip, a note on the first finding, not a new error.
-  void FollowStockSlips(const Event& e, TaggedViolations* found, const Where& where) {
+  [[gnu::noinline]] void FollowStockSlips(const Event& e, TaggedViolations* found,
+                                          const Where& where) {
     if (found->empty()) return;  // nothing to report, nothing to follow (the usual move)
     std::vector<Card>& drawn = drawn_;  // a member: no allocation per event
     drawn.clear();
@@ -367,8 +392,10 @@ class ReplayDriver::GameReplay {
       case EventType::kEndGame:
         return OnEndGame(nullptr, e.line);
       case EventType::kDeal:
-        CloseOpen(e.line, "hand " + std::to_string(hand_number_) +
-                              " has no end_hand event before the next deal");
+        CloseOpen(e.line, [&] {
+          return "hand " + std::to_string(hand_number_) +
+                 " has no end_hand event before the next deal";
+        });
         LoseState(e.line, root_of_line_, /*lost_deal=*/true);
         skip_.deal_seen = true;
         if (e.hand) hand_number_ = *e.hand;
@@ -386,11 +413,14 @@ class ReplayDriver::GameReplay {
   }
 
   // Closes the hand the log leaves open before a deal, end_game or the end
-  // of the log; `incomplete` says so, unless a line that did not parse may
-  // have been the missing end_hand (that finding says enough).
-  void CloseOpen(int line, const std::string& incomplete) {
+  // of the log; `incomplete()` words it, unless a line that did not parse
+  // may have been the missing end_hand (that finding says enough). Worded
+  // only then: every deal closes the hand before it.
+  template <class F>
+  void CloseOpen(int line, F incomplete) {
     if (in_hand_) {
-      if (!(skip_.active && skip_.unread_last)) Add(line, CheckId::kLogIncomplete, incomplete, {});
+      if (!(skip_.active && skip_.unread_last))
+        Add(line, CheckId::kLogIncomplete, incomplete(), {});
       EndSkip();
       CloseHand(false, nullptr);
     } else if (LostHandOpen()) {
@@ -401,8 +431,9 @@ class ReplayDriver::GameReplay {
   }
 
   void OnDeal(const Event& e) {
-    CloseOpen(e.line, "hand " + std::to_string(hand_number_) +
-                          " has no end_hand event before the next deal");
+    CloseOpen(e.line, [&] {
+      return "hand " + std::to_string(hand_number_) + " has no end_hand event before the next deal";
+    });
     const bool after_lost_deal = lost_deal_pending_;
     DealMove& d = deal_;  // a member: the card vectors keep their capacity from deal to deal
     d.dealer = *e.dealer;
@@ -420,8 +451,10 @@ class ReplayDriver::GameReplay {
     unread_since_hand_ = false;
     const bool over_before = Over();
     // After hands scored by their recorded scores, the minimum is read at
-    // the totals those make (not at the engine's, which miss them).
-    const std::vector<int> adjusted = Totals();
+    // the totals those make (not at the engine's, which miss them); made
+    // only then (the usual game has none).
+    std::vector<int> adjusted;
+    if (Adjusted()) adjusted = Totals();
     TaggedViolations vs = game_.StartDeal(*e.hand, d, Adjusted() ? &adjusted : nullptr);
     in_hand_ = true;
     slipped_cards_.clear();
@@ -488,101 +521,113 @@ class ReplayDriver::GameReplay {
     Notify([&](ReplayObserver* o) { o->OnHandStart(e, *game_.position()); });
   }
 
-  void OnMove(const Event& e) {
-    if (!in_hand_ || !game_.position()) {
-      const int root = Add(
-          e.line, CheckId::kLogOutOfPlace,
-          std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
-          {"event ignored"});
-      LoseState(e.line, root, /*lost_deal=*/true);
-      return;
-    }
+  [[gnu::noinline]] void MoveOutsideHand(const Event& e) {
+    const int root = Add(
+        e.line, CheckId::kLogOutOfPlace,
+        std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
+        {"event ignored"});
+    LoseState(e.line, root, /*lost_deal=*/true);
+  }
+  [[gnu::noinline]] void MoveOfNoSeat(const Event& e, int player) {
+    const int root = Add(e.line, CheckId::kLogBadEvent,
+                         "\"player\" is " + std::to_string(player) + "; seats are 0 to " +
+                             std::to_string(choice_.rules.num_players - 1),
+                         {"event ignored"});
+    LoseState(e.line, root, false);
+  }
+  [[gnu::noinline]] void MoveWithNoCard(const Event& e, int player) {
+    const int root =
+        Add(e.line, CheckId::kCardNotHeld, SeatName(player) + " has no card left, yet plays one",
+            {Context(At(player)), "event ignored"});
+    LoseState(e.line, root, false);
+  }
+  [[gnu::noinline]] void MoveNotRead(const Event& e) {
+    const int root = Add(e.line, CheckId::kLogBadEvent, fill_error_, {"event ignored"});
+    LoseState(e.line, root, false);
+  }
+
+  [[gnu::noinline]] void OnMove(const Event& e) {
+    // The refusals below are worded out of line: the usual move passes them.
+    if (!in_hand_ || !game_.position()) return MoveOutsideHand(e);
     Position& pos = *game_.position();
     const int player = e.player.value_or(-1);
-    if (player < 0 || player >= choice_.rules.num_players) {
-      const int root = Add(e.line, CheckId::kLogBadEvent,
-                           "\"player\" is " + std::to_string(player) + "; seats are 0 to " +
-                               std::to_string(choice_.rules.num_players - 1),
-                           {"event ignored"});
-      LoseState(e.line, root, false);
-      return;
-    }
+    if (player < 0 || player >= choice_.rules.num_players) return MoveOfNoSeat(e, player);
     // A player with no card left cannot meld, discard or lay out a card: the
     // log and the engine disagree about that hand.
     if (pos.hand(player).total() == 0 && !pos.FootPending(player) &&
         (e.type == EventType::kMeld || e.type == EventType::kDiscard ||
-         e.type == EventType::kThree || (e.type == EventType::kTakePile && !e.with.empty()))) {
-      const int root =
-          Add(e.line, CheckId::kCardNotHeld, SeatName(player) + " has no card left, yet plays one",
-              {Context(At(player)), "event ignored"});
-      LoseState(e.line, root, false);
-      return;
+         e.type == EventType::kThree || (e.type == EventType::kTakePile && !e.with.empty())))
+      return MoveWithNoCard(e, player);
+    // The moves with card vectors are members, refilled for each event, so
+    // that the vectors keep their capacity: no allocation per event. Each
+    // kind is played by its own instance of PlayMove (no closure, no
+    // variant).
+    switch (e.type) {
+      case EventType::kDraw:
+        return PlayFilled(e, pos, player, &draw_);
+      case EventType::kTakePile:
+        return PlayFilled(e, pos, player, &take_);
+      case EventType::kMeld:
+        return PlayFilled(e, pos, player, &meld_);
+      case EventType::kRetract:
+        return PlayFilled(e, pos, player, &retract_);
+      case EventType::kDiscard:
+        return PlayMove(e, pos, player, DiscardMove{player, *e.card, e.line, e.face_down});
+      case EventType::kThree:
+        return PlayMove(e, pos, player, ThreeMove{player, *e.card, e.replacement, e.line});
+      case EventType::kAskOut:
+        return PlayMove(e, pos, player, AskOutMove{player, e.line});
+      case EventType::kAnswer:
+        return PlayMove(e, pos, player, AnswerMove{player, *e.yes, e.line});
+      case EventType::kSpecialHand:
+        return PlayFilled(e, pos, player, &special_);
+      case EventType::kFoot:
+        return PlayMove(e, pos, player, FootMove{player, e.line});
+      default:
+        return;  // the caller sends only moves
     }
-    // The moves are members, refilled for each event, so that their card
-    // vectors keep their capacity: no allocation per event.
-    const Where where = At(player);
+  }
+
+  // A move read from the event's fields into `move` (FillMove), then played.
+  template <class M>
+  void PlayFilled(const Event& e, Position& pos, int player, M* move) {
+    if (!FillMove(e, player, move, &fill_error_)) return MoveNotRead(e);
+    PlayMove(e, pos, player, *move);
+  }
+
+  template <class M>
+  void PlayMove(const Event& e, Position& pos, int player, const M& move) {
+    const Where where = AtMove(pos, player);
     const bool over_before = pos.phase() == Phase::kOver;
-    std::string error;
-    bool filled = true;
-    bool not_a_move = false;
-    auto play = [&](auto* move) -> TaggedViolations {
-      if (!FillMove(e, player, move, &error)) {
-        filled = false;
-        return {};
-      }
-      Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-      return pos.Play(*move);
-    };
-    auto play_now = [&](const auto& move) -> TaggedViolations {
-      Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-      return pos.Play(move);
-    };
-    // Built in place: no vector assigned and destroyed per move.
-    TaggedViolations found = [&]() -> TaggedViolations {
-      switch (e.type) {
-        case EventType::kDraw:
-          return play(&draw_);
-        case EventType::kTakePile:
-          return play(&take_);
-        case EventType::kMeld:
-          return play(&meld_);
-        case EventType::kRetract:
-          return play(&retract_);
-        case EventType::kDiscard:
-          return play_now(DiscardMove{player, *e.card, e.line, e.face_down});
-        case EventType::kThree:
-          return play_now(ThreeMove{player, *e.card, e.replacement, e.line});
-        case EventType::kAskOut:
-          return play_now(AskOutMove{player, e.line});
-        case EventType::kAnswer:
-          return play_now(AnswerMove{player, *e.yes, e.line});
-        case EventType::kSpecialHand:
-          return play(&special_);
-        case EventType::kFoot:
-          return play_now(FootMove{player, e.line});
-        default:
-          not_a_move = true;
-          return {};
-      }
-    }();
-    if (not_a_move) return;  // the caller sends only moves
-    if (!filled) {
-      const int root = Add(e.line, CheckId::kLogBadEvent, error, {"event ignored"});
-      LoseState(e.line, root, false);
+    Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
+    TaggedViolations found = pos.Play(move);
+    // The usual move: legal, with nothing to report and nobody to tell.
+    if (found.empty() && e.type != EventType::kSpecialHand && driver_->observers_.empty() &&
+        (native_hooks_ || !choice_.hooks->HasFailures())) {
+      last_move_line_ = e.line;
       return;
     }
-    if (over_before && IsAlreadyOver(found)) {
-      // The hand was over (a red three laid out at the end is still legal):
-      // one finding for the log that goes on, and the rest of it skipped.
-      std::string how =
-          pos.went_out() >= 0
-              ? SeatName(pos.went_out()) + " went out at line " + std::to_string(last_move_line_)
-              : "play ended at line " + std::to_string(last_move_line_);
-      const int root = Add(e.line, CheckId::kTurnSequence, "the deal is already over",
-                           {Context(where), how, "rule: 000 §11, §17"});
-      SkipAfterEnd(root);
-      return;
-    }
+    AfterMove(e, pos, where, over_before, &found);
+  }
+
+  // The hand was over (a red three laid out at the end is still legal): one
+  // finding for the log that goes on, and the rest of it skipped.
+  [[gnu::noinline]] void MoveAfterEnd(const Event& e, const Position& pos, const Where& where) {
+    std::string how =
+        pos.went_out() >= 0
+            ? SeatName(pos.went_out()) + " went out at line " + std::to_string(last_move_line_)
+            : "play ended at line " + std::to_string(last_move_line_);
+    const int root = Add(e.line, CheckId::kTurnSequence, "the deal is already over",
+                         {Context(where), how, "rule: 000 §11, §17"});
+    SkipAfterEnd(root);
+  }
+
+  // What follows every move played: the findings, the end of a hand already
+  // over, the observers.
+  [[gnu::noinline]] void AfterMove(const Event& e, Position& pos, const Where& where,
+                                  bool over_before, TaggedViolations* found_ptr) {
+    TaggedViolations& found = *found_ptr;
+    if (over_before && IsAlreadyOver(found)) return MoveAfterEnd(e, pos, where);
     last_move_line_ = e.line;
     const size_t findings_before = report_->findings.size();
     if (!found.empty()) FollowStockSlips(e, &found, where);  // nothing to follow otherwise
@@ -744,9 +789,9 @@ class ReplayDriver::GameReplay {
     h.complete = complete;
     const int sides = choice_.rules.num_sides();
     if (in_hand_ && game_.position()) {
-      std::vector<ScoreBreakdown> parts = game_.FinishDeal();
-      h.breakdown = parts;
-      for (const ScoreBreakdown& b : parts) h.scores.push_back(b.total());
+      h.breakdown = game_.FinishDeal();
+      h.scores.reserve(h.breakdown.size());
+      for (const ScoreBreakdown& b : h.breakdown) h.scores.push_back(b.total());
       h.went_out = game_.position()->went_out();
     } else {
       ++lost_hands_;  // the engine never saw this deal
@@ -982,8 +1027,9 @@ class ReplayDriver::GameReplay {
   }
 
   void OnEndGame(const Event* e, int line) {
-    CloseOpen(line,
-              "hand " + std::to_string(hand_number_) + " has no end_hand event before end_game");
+    CloseOpen(line, [&] {
+      return "hand " + std::to_string(hand_number_) + " has no end_hand event before end_game";
+    });
     ended_game_ = true;
     if (!e) {
       Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, nullptr); });
@@ -1094,6 +1140,7 @@ class ReplayDriver::GameReplay {
   int last_move_line_ = 0;
   Skip skip_;
   std::vector<Card> drawn_;
+  std::string fill_error_;  // why FillMove refused an event
   std::vector<Card> slipped_cards_;  // drawn against the recorded stock, this hand
   int slip_finding_ = -1;            // the last stock-mismatch finding of the hand
   std::optional<std::vector<int>> recorded_totals_;

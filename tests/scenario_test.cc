@@ -218,6 +218,25 @@ TEST(ScenarioDeal, PackHasTwoOfEachCard) {
     log.Deal(d);
     EXPECT_CLEAN(Audit(log.str()));
   }
+  {
+    // The stock one card short of the rest of the pack, every card it holds
+    // in the pack: the card left out is missing (000 §1, §6).
+    Log log;
+    const int deal = log.Deal(DealSpec{});
+    std::string text = log.str();
+    const size_t end = text.find(']', text.find("\"stock\":["));
+    const size_t last = text.rfind(",\"", end);
+    ASSERT_NE(last, std::string::npos);
+    const std::string card = text.substr(last + 2, end - last - 3);
+    text.erase(last, end - last);
+    const FileReport r = Audit(text);
+    EXPECT_PROBLEMS(r, {deal, CheckId::kDealPack});
+    ASSERT_FALSE(r.games.empty());
+    std::string message;
+    for (const Finding& f : r.games[0].findings)
+      if (f.id == CheckId::kDealPack) message = f.message;
+    EXPECT_EQ(message, "the stock does not hold the rest of the pack: missing " + card);
+  }
 }
 
 // ===========================================================================

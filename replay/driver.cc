@@ -82,7 +82,11 @@ class ReplayDriver::GameReplay {
   [[gnu::noinline]] void OnEvent(const Event& e) {
     ++report_->events;
     // The usual event, a move of the hand being replayed, goes straight to
-    // OnMove: this frame stays small.
+    // OnMove: this frame stays small. The moves are kThree to kFoot in
+    // EventType (replay/event.h); the other events lie outside that range.
+    static_assert(EventType::kGame < EventType::kThree && EventType::kDeal < EventType::kThree &&
+                  EventType::kNote > EventType::kFoot && EventType::kEndHand > EventType::kFoot &&
+                  EventType::kEndGame > EventType::kFoot);
     if (e.ok && e.type >= EventType::kThree && e.type <= EventType::kFoot &&
         e.type != EventType::kSpecialHand && !skip_.active)
       return OnMove(e);

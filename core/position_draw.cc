@@ -456,11 +456,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   if (existing && existing->size() > 0) turn_.added_to_old_meld |= m.with.size() < 2;
   // The cards held, then the top card, go straight onto the meld (no
   // vector of them built for every take).
-  Meld* meld = const_cast<Meld*>(existing);
-  if (!meld) {
-    meld = NewSideMeld(side, 12);
-    meld->rank = take_rank;
-  }
+  Meld* meld = MeldToLayOn(side, take_rank, existing);
   for (Card c : m.with) {
     if (!p.hand.Remove(c)) continue;
     meld->Add(c);

@@ -67,13 +67,17 @@ void Position::PassMeldStorage(Position* next) {
     pass(sides_[s].special, next->sides_[s].special);
   }
 }
-Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards,
-                              const Meld* found) {
+Meld* Position::MeldToLayOn(int side, Rank rank, const Meld* found) {
   Meld* meld = const_cast<Meld*>(found);
   if (!meld) {
     meld = NewSideMeld(side, 12);
     meld->rank = rank;
   }
+  return meld;
+}
+Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards,
+                              const Meld* found) {
+  Meld* meld = MeldToLayOn(side, rank, found);
   for (Card c : cards) meld->Add(c);
   return meld;
 }

@@ -2,8 +2,23 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 
 namespace canasta {
+
+namespace {
+
+// The last position of the thread's last game, kept for its storage only: the
+// next game's first deal takes its card vectors and lists (PassMeldStorage)
+// instead of allocating each anew, as every later deal does from the one
+// before it.
+thread_local std::unique_ptr<Position> last_game_position;
+
+}  // namespace
+
+Game::~Game() {
+  if (position_) last_game_position = std::move(position_);
+}
 
 Game::Game(const Rules& rules, const RuleHooks& hooks)
     : rules_(rules),
@@ -48,10 +63,16 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal,
   auto fresh = std::make_unique<Position>(rules_, hooks_,
                                          totals && totals->size() == totals_.size() ? *totals
                                                                                     : totals_);
-  if (position_) position_->PassMeldStorage(fresh.get());
+  if (position_) {
+    position_->PassMeldStorage(fresh.get());
+  } else if (last_game_position) {
+    last_game_position->PassMeldStorage(fresh.get());
+    last_game_position.reset();
+  }
   position_ = std::move(fresh);
   TaggedViolations dv = position_->Deal(deal);
-  out.insert(out.end(), dv.begin(), dv.end());
+  if (out.empty()) return dv;  // the usual deal: the game found nothing to put first
+  out.insert(out.end(), std::make_move_iterator(dv.begin()), std::make_move_iterator(dv.end()));
   return out;
 }
 
@@ -72,14 +93,16 @@ GameOutcome DecideGame(const Rules& rules, const RuleHooks& hooks, const std::ve
   if (hands <= 0 || totals.empty()) return out;
   const int best = *std::max_element(totals.begin(), totals.end());
   if (best < rules.target_score) return out;  // 000 §19
+  // The usual end has one leader: the list of the tied is made only for a tie.
+  const auto leader = std::find(totals.begin(), totals.end(), best);
+  out.over = true;
+  if (std::find(leader + 1, totals.end(), best) == totals.end()) {
+    out.winner = int(leader - totals.begin());
+    return out;
+  }
   std::vector<int> tied;
   for (size_t s = 0; s < totals.size(); ++s)
     if (totals[s] == best) tied.push_back(int(s));
-  out.over = true;
-  if (tied.size() == 1) {
-    out.winner = tied[0];
-    return out;
-  }
   if (hooks.Overrides(HookId::kTieBreak)) {
     TieBreakHookState state;
     state.totals = &totals;

@@ -32,6 +32,8 @@ GameOutcome DecideGame(const Rules& rules, const RuleHooks& hooks, const std::ve
 class Game {
  public:
   Game(const Rules& rules, const RuleHooks& hooks);
+  // Keeps the last position's storage for the thread's next game.
+  ~Game();
 
   // --- Deals ---
   // Checks the deal's number and dealer against the game so far, then starts

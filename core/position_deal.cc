@@ -10,6 +10,7 @@
 
 namespace canasta {
 
+using position_internal::OutOfLine;
 using position_internal::Plural;
 using position_internal::Seat;
 using position_internal::Tv;
@@ -45,10 +46,13 @@ TaggedViolations Position::Deal(const DealMove& d) {
   // `where`: a seat, or -1 for the upcards; worded only for a finding. One
   // finding per card face however many copies are too many (one root cause,
   // one finding); the count is added below.
+  // finding_at[i] is read only where surplus[i] was counted (and it set).
   std::array<int, kNumFaces> surplus{};
-  std::array<size_t, kNumFaces> finding_at{};
+  std::array<size_t, kNumFaces> finding_at;
+  bool any_surplus = false;  // the usual deal has none: nothing to count at the end
   auto surplus_card = [&](Card c, int where) {
     Conjure(c);
+    any_surplus = true;
     if (surplus[c.index()]++ > 0) return;
     finding_at[c.index()] = out.size();
     out.push_back(Tv(CheckId::kDealPack,
@@ -64,23 +68,31 @@ TaggedViolations Position::Deal(const DealMove& d) {
     if (!unseen_.Remove(c)) surplus_card(c, where);
   };
   auto count_surplus = [&] {
-    for (int i = 0; i < kNumFaces; ++i)
-      if (surplus[i] > 1)
-        out[finding_at[i]].violation.message +=
-            "; " + std::to_string(surplus[i]) + " copies too many in all";
+    if (!any_surplus) return;
+    OutOfLine([&] {
+      for (int i = 0; i < kNumFaces; ++i)
+        if (surplus[i] > 1)
+          out[finding_at[i]].violation.message +=
+              "; " + std::to_string(surplus[i]) + " copies too many in all";
+    });
   };
+  // The findings are worded out of line (OutOfLine): the usual deal has none.
   if (int(d.hands.size()) != n) {
-    out.push_back(Tv(CheckId::kDealHandSize,
-                     "the deal has " + Plural(int(d.hands.size()), "hand") + "; this ruleset has " +
-                         Plural(n, "player"),
-                     rules_->Cite("num_players", "000 §5, §21")));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kDealHandSize,
+                       "the deal has " + Plural(int(d.hands.size()), "hand") +
+                           "; this ruleset has " + Plural(n, "player"),
+                       rules_->Cite("num_players", "000 §5, §21")));
+    });
   }
   for (int s = 0; s < n && s < int(d.hands.size()); ++s) {
     if (int(d.hands[s].size()) != rules_->hand_size) {
-      out.push_back(Tv(CheckId::kDealHandSize,
-                       Seat(s) + " was dealt " + Plural(int(d.hands[s].size()), "card") + ", not " +
-                           std::to_string(rules_->hand_size),
-                       rules_->Cite("hand_size", "000 §6, §21")));
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kDealHandSize,
+                         Seat(s) + " was dealt " + Plural(int(d.hands[s].size()), "card") +
+                             ", not " + std::to_string(rules_->hand_size),
+                         rules_->Cite("hand_size", "000 §6, §21")));
+      });
     }
     for (Card c : d.hands[s]) {
       players_[s].hand.Add(c);
@@ -94,27 +106,35 @@ TaggedViolations Position::Deal(const DealMove& d) {
   const auto foot_source = [this] { return rules_->Cite("foot_size", "002 L71, readings R116"); };
   if (!rules_->feet()) {
     if (!d.feet.empty())
-      out.push_back(Tv(CheckId::kDealFoot,
-                       "this ruleset deals no foot, but the deal has " +
-                           Plural(int(d.feet.size()), "foot", "feet"),
-                       foot_source()));
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kDealFoot,
+                         "this ruleset deals no foot, but the deal has " +
+                             Plural(int(d.feet.size()), "foot", "feet"),
+                         foot_source()));
+      });
   } else if (d.feet.empty()) {
-    out.push_back(Tv(CheckId::kDealFoot,
-                     "the deal gives no foot; this ruleset deals each player a foot of " +
-                         Plural(rules_->foot_size, "card"),
-                     foot_source()));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kDealFoot,
+                       "the deal gives no foot; this ruleset deals each player a foot of " +
+                           Plural(rules_->foot_size, "card"),
+                       foot_source()));
+    });
   } else if (int(d.feet.size()) != n) {
-    out.push_back(Tv(CheckId::kDealFoot,
-                     "the deal has " + Plural(int(d.feet.size()), "foot", "feet") +
-                         "; this ruleset deals one to each of " + Plural(n, "player"),
-                     foot_source()));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kDealFoot,
+                       "the deal has " + Plural(int(d.feet.size()), "foot", "feet") +
+                           "; this ruleset deals one to each of " + Plural(n, "player"),
+                       foot_source()));
+    });
   }
   for (int s = 0; s < n && s < int(d.feet.size()); ++s) {
     if (rules_->feet() && int(d.feet[s].size()) != rules_->foot_size)
-      out.push_back(Tv(CheckId::kDealFoot,
-                       Seat(s) + "'s foot has " + Plural(int(d.feet[s].size()), "card") +
-                           ", not " + std::to_string(rules_->foot_size),
-                       foot_source()));
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kDealFoot,
+                         Seat(s) + "'s foot has " + Plural(int(d.feet[s].size()), "card") +
+                             ", not " + std::to_string(rules_->foot_size),
+                         foot_source()));
+      });
     for (Card c : d.feet[s]) {
       players_[s].foot.Add(c);
       take(c, n + s);
@@ -125,27 +145,35 @@ TaggedViolations Position::Deal(const DealMove& d) {
   const std::vector<Card>& up = d.upcards;
   if (rules_->upcards == 0) {
     if (!up.empty())
-      out.push_back(Tv(CheckId::kDealUpcard, "this ruleset turns no upcard, but the deal has " +
-                                                 Plural(int(up.size()), "upcard"),
-                       "001 L17"));
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kDealUpcard, "this ruleset turns no upcard, but the deal has " +
+                                                   Plural(int(up.size()), "upcard"),
+                         "001 L17"));
+      });
   } else if (up.empty()) {
-    out.push_back(Tv(CheckId::kDealUpcard, "the deal turns no upcard to start the pile",
-                     "000 §6"));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kDealUpcard, "the deal turns no upcard to start the pile",
+                       "000 §6"));
+    });
   } else {
     for (size_t i = 0; i < up.size(); ++i) {
       const uint8_t mask = i == 0 ? rules_->upcard_first_triggers : rules_->upcard_more_triggers;
       const bool trigger = IsUpcardTrigger(up[i], mask);
       const bool last = i + 1 == up.size();
       if (last && trigger) {
-        out.push_back(Tv(CheckId::kDealUpcard,
-                         "the upcard " + ToString(up[i]) +
-                             " calls for another card to be turned up, but turning stopped there",
-                         "000 §6, readings R4"));
+        OutOfLine([&] {
+          out.push_back(Tv(CheckId::kDealUpcard,
+                           "the upcard " + ToString(up[i]) +
+                               " calls for another card to be turned up, but turning stopped there",
+                           "000 §6, readings R4"));
+        });
       } else if (!last && !trigger) {
-        out.push_back(Tv(CheckId::kDealUpcard,
-                         "turning upcards should have stopped at " + ToString(up[i]) + ", but " +
-                             Plural(int(up.size() - i - 1), "more card") + " were turned",
-                         "000 §6, readings R4"));
+        OutOfLine([&] {
+          out.push_back(Tv(CheckId::kDealUpcard,
+                           "turning upcards should have stopped at " + ToString(up[i]) + ", but " +
+                               Plural(int(up.size() - i - 1), "more card") + " were turned",
+                           "000 §6, readings R4"));
+        });
         break;
       }
     }
@@ -171,27 +199,30 @@ TaggedViolations Position::Deal(const DealMove& d) {
     bool same = true;
     for (Card c : *d.stock) same &= rest.Remove(c);
     same = same && rest.empty();
-    CardCounts given;
-    if (!same)
-      for (Card c : *d.stock) given.Add(c);
-    std::vector<std::string> extra, missing;
-    for (int i = 0; !same && i < kNumFaces; ++i) {
-      Card c = Card::FromIndex(i);
-      for (int k = unseen_.count(c); k < given.count(c); ++k) extra.push_back(ToString(c));
-      for (int k = given.count(c); k < unseen_.count(c); ++k) missing.push_back(ToString(c));
-    }
-    if (!extra.empty() || !missing.empty()) {
-      std::string msg = "the stock does not hold the rest of the pack:";
-      auto join = [](const std::vector<std::string>& v) {
-        std::string s;
-        for (size_t i = 0; i < v.size() && i < 12; ++i) s += (i ? " " : "") + v[i];
-        if (v.size() > 12) s += " ...";
-        return s;
-      };
-      if (!extra.empty()) msg += " too many " + join(extra) + ";";
-      if (!missing.empty()) msg += " missing " + join(missing) + ";";
-      msg.pop_back();
-      out.push_back(Tv(CheckId::kDealPack, msg, "000 §1, §6"));
+    if (!same) {
+      OutOfLine([&] {
+        CardCounts given;
+        for (Card c : *d.stock) given.Add(c);
+        std::vector<std::string> extra, missing;
+        for (int i = 0; i < kNumFaces; ++i) {
+          Card c = Card::FromIndex(i);
+          for (int k = unseen_.count(c); k < given.count(c); ++k) extra.push_back(ToString(c));
+          for (int k = given.count(c); k < unseen_.count(c); ++k) missing.push_back(ToString(c));
+        }
+        if (!extra.empty() || !missing.empty()) {
+          std::string msg = "the stock does not hold the rest of the pack:";
+          auto join = [](const std::vector<std::string>& v) {
+            std::string s;
+            for (size_t i = 0; i < v.size() && i < 12; ++i) s += (i ? " " : "") + v[i];
+            if (v.size() > 12) s += " ...";
+            return s;
+          };
+          if (!extra.empty()) msg += " too many " + join(extra) + ";";
+          if (!missing.empty()) msg += " missing " + join(missing) + ";";
+          msg.pop_back();
+          out.push_back(Tv(CheckId::kDealPack, msg, "000 §1, §6"));
+        }
+      });
     }
     stock_ = std::make_shared<const std::vector<Card>>(*d.stock);
     stock_pos_ = 0;

@@ -68,26 +68,29 @@ std::vector<ScoreBreakdown> Position::Score() const {
       // 002 L71, readings R116: a foot not picked up counts against the
       // side card by card, as cards in hand never held in a turn do (000 §3).
       const CardCounts& foot_left = players_[seat].foot;
+      // The faces are read by index (count_at): every index is a valid card.
       for (int i = 0; i < kNumFaces && !foot_left.empty(); ++i) {
+        const int copies = foot_left.count_at(i);
+        if (copies == 0) continue;
         const Card c = Card::FromIndex(i);
-        if (foot_left.count(c) == 0) continue;
         const int value = !rules_->three_values.empty() && c.is_three()
                               ? rules_->card_value[size_t(Rank::kThree)]
                               : rules_->value(c);
-        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(foot_left.count(c), value));
+        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(copies, value));
       }
       const CardCounts& held = hand(seat);
       if (held.empty()) continue;  // adds nothing (most seats at the end of a hand)
       std::array<int, 16> by_rank{};
       for (int i = 0; i < kNumFaces; ++i) {
-        Card c = Card::FromIndex(i);
-        if (held.count(c) == 0) continue;  // adds 0
-        by_rank[size_t(c.rank())] += held.count(c);
+        const int copies = held.count_at(i);
+        if (copies == 0) continue;  // adds 0
+        const Card c = Card::FromIndex(i);
+        by_rank[size_t(c.rank())] += copies;
         // With the threes table a three in hand is a card like any other
         // (001 L57: it counts 5 against).
         if (!rules_->three_values.empty() && c.is_three()) {
           b.in_hand = SaturatingAdd(
-              b.in_hand, -SaturatingMul(held.count(c), rules_->card_value[size_t(Rank::kThree)]));
+              b.in_hand, -SaturatingMul(copies, rules_->card_value[size_t(Rank::kThree)]));
           continue;
         }
         // A red three left in hand is dealt with by the penalty once its
@@ -95,7 +98,7 @@ std::vector<ScoreBreakdown> Position::Score() const {
         // a card in hand and counts its value against the side (000 §3, §9;
         // readings R107).
         if (c.is_red_three() && players_[seat].turns > 0) continue;
-        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(hand(seat).count(c), rules_->value(c)));
+        b.in_hand = SaturatingAdd(b.in_hand, -SaturatingMul(copies, rules_->value(c)));
       }
       // 001 L61, L85: caught holding; each kind adds up (readings R49).
       for (int rank = 2; rank <= 15; ++rank)

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <new>
 #include <optional>
 #include <set>
 #include <string_view>
+#include <type_traits>
 
 #include "core/game.h"
 #include "replay/log_reader.h"
@@ -18,6 +20,8 @@ namespace canasta {
 namespace {
 
 constexpr char kFormat[] = "canasta-log/1";
+// The note of a hand's score findings.
+constexpr char kScoreSource[] = "rule: 000 §18";
 
 std::string Join(const std::vector<int>& v) {
   std::string s = "[";
@@ -75,7 +79,10 @@ class ReplayDriver::GameReplay {
         choice_(std::move(choice)),
         game_(choice_.rules, *choice_.hooks),
         offset_(choice_.rules.num_sides(), 0),
-        native_hooks_(choice_.hooks->OverriddenHooks().empty()) {}
+        native_hooks_(choice_.hooks->OverriddenHooks().empty()) {
+    // Room for a usual game's hands: not moved again and again as it grows.
+    report_->hands.reserve(8);
+  }
 
   // Kept out of line: the replay's profiles (docs/performance.md) count
   // from this frame.
@@ -191,9 +198,16 @@ class ReplayDriver::GameReplay {
   // could not compute (offset_) ---
 
   std::vector<int> Totals() const {
-    std::vector<int> t = game_.totals();
-    for (size_t s = 0; s < t.size() && s < offset_.size(); ++s) t[s] = Clamp(t[s] + offset_[s]);
+    std::vector<int> t;
+    TotalsInto(&t);
     return t;
+  }
+  // The same into *t, which keeps its storage.
+  void TotalsInto(std::vector<int>* t) const {
+    const std::vector<int>& engine = game_.totals();
+    t->resize(engine.size());  // a side or two: no call to copy them
+    for (size_t s = 0; s < engine.size(); ++s)
+      (*t)[s] = s < offset_.size() ? Clamp(engine[s] + offset_[s]) : engine[s];
   }
   bool Adjusted() const {
     return lost_hands_ > 0 || sheet_hands_ > 0 || std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
@@ -456,10 +470,12 @@ class ReplayDriver::GameReplay {
     const bool over_before = Over();
     // After hands scored by their recorded scores, the minimum is read at
     // the totals those make (not at the engine's, which miss them); made
-    // only then (the usual game has none).
+    // only then (the usual game has none). The deal changes none of what
+    // Adjusted() reads.
+    const bool was_adjusted = Adjusted();
     std::vector<int> adjusted;
-    if (Adjusted()) adjusted = Totals();
-    TaggedViolations vs = game_.StartDeal(*e.hand, d, Adjusted() ? &adjusted : nullptr);
+    if (was_adjusted) adjusted = Totals();
+    TaggedViolations vs = game_.StartDeal(*e.hand, d, was_adjusted ? &adjusted : nullptr);
     in_hand_ = true;
     slipped_cards_.clear();
     slip_finding_ = -1;
@@ -471,58 +487,72 @@ class ReplayDriver::GameReplay {
     lost_this_hand_ = false;
     // After a lost deal the engine's count of deals and its totals miss that
     // hand: its number, dealer and the game's end are judged here instead.
-    if (after_lost_deal || Adjusted()) {
-      TaggedViolations kept;
-      for (TaggedViolation& v : vs) {
-        const CheckId id = v.violation.id;
-        if (id == CheckId::kGameEnd && Adjusted()) continue;
-        if ((after_lost_deal || after_sheet) &&
-            (id == CheckId::kDealHandNumber || id == CheckId::kDealDealer))
-          continue;
-        kept.push_back(std::move(v));
-      }
-      // Hands recorded by their scores only came since the last deal: the
-      // engine did not count them, so the number and the dealer are judged
-      // here, the deal passing left once a hand (000 §6).
-      if (after_sheet && !after_lost_deal) {
-        const int n = choice_.rules.num_players;
-        if (*e.hand != previous_hand + 1)
-          kept.push_back(TaggedViolation{
-              e.line, Violation{CheckId::kDealHandNumber,
-                                "this deal is numbered " + std::to_string(*e.hand) +
-                                    "; the next is " + std::to_string(previous_hand + 1),
-                                {"rule: canasta-log/1 deal.hand"}}});
-        if (last_dealer >= 0 && *e.dealer >= 0 && *e.dealer < n) {
-          const int expected =
-              choice_.rules.DealerAfter(last_dealer, *e.hand - last_dealer_hand);
-          if (*e.dealer != expected)
-            kept.push_back(TaggedViolation{
-                e.line,
-                Violation{CheckId::kDealDealer,
-                          "seat " + std::to_string(*e.dealer) + " deals hand " +
-                              std::to_string(*e.hand) + ", but " +
-                              choice_.rules.DealerRotationWords() + ": seat " +
-                              std::to_string(last_dealer) + " dealt hand " +
-                              std::to_string(last_dealer_hand) + ", so seat " +
-                              std::to_string(expected) + " deals this one",
-                          {"rule: " + choice_.rules.Cite("dealer_rotation", "000 §6")}}});
-        }
-      }
-      if (Adjusted() && over_before)
-        kept.insert(
-            kept.begin(),
-            TaggedViolation{
-                e.line, Violation{CheckId::kGameEnd,
-                                  "the game was already over (a side reached " +
-                                      std::to_string(choice_.rules.target_score) +
-                                      "), yet another deal begins",
-                                  {"rule: " + choice_.rules.Cite("rule.game_end", "000 §19")}}});
-      vs = std::move(kept);
-    }
-    if (!vs.empty())
-      AddViolations(vs, e.line,
-                    "hand " + std::to_string(hand_number_) + ", dealt by " + SeatName(*e.dealer));
+    if (after_lost_deal || was_adjusted)
+      JudgeDealAfterGap(e, after_lost_deal, after_sheet, was_adjusted, over_before, previous_hand,
+                        last_dealer, last_dealer_hand, &vs);
+    if (!vs.empty()) DealFindings(e, vs);
     Notify([&](ReplayObserver* o) { o->OnHandStart(e, *game_.position()); });
+  }
+
+  [[gnu::noinline]] void DealFindings(const Event& e, const TaggedViolations& vs) {
+    AddViolations(vs, e.line,
+                  "hand " + std::to_string(hand_number_) + ", dealt by " + SeatName(*e.dealer));
+  }
+
+  // OnDeal's findings after a lost deal or hands recorded by their scores:
+  // the engine's own judgement of the number, dealer and game end is
+  // replaced where it missed those hands.
+  [[gnu::noinline]] void JudgeDealAfterGap(const Event& e, bool after_lost_deal, bool after_sheet,
+                                           bool was_adjusted, bool over_before, int previous_hand,
+                                           int last_dealer, int last_dealer_hand,
+                                           TaggedViolations* found) {
+    TaggedViolations& vs = *found;
+    TaggedViolations kept;
+    for (TaggedViolation& v : vs) {
+      const CheckId id = v.violation.id;
+      if (id == CheckId::kGameEnd && was_adjusted) continue;
+      if ((after_lost_deal || after_sheet) &&
+          (id == CheckId::kDealHandNumber || id == CheckId::kDealDealer))
+        continue;
+      kept.push_back(std::move(v));
+    }
+    // Hands recorded by their scores only came since the last deal: the
+    // engine did not count them, so the number and the dealer are judged
+    // here, the deal passing left once a hand (000 §6).
+    if (after_sheet && !after_lost_deal) {
+      const int n = choice_.rules.num_players;
+      if (*e.hand != previous_hand + 1)
+        kept.push_back(TaggedViolation{
+            e.line, Violation{CheckId::kDealHandNumber,
+                              "this deal is numbered " + std::to_string(*e.hand) +
+                                  "; the next is " + std::to_string(previous_hand + 1),
+                              {"rule: canasta-log/1 deal.hand"}}});
+      if (last_dealer >= 0 && *e.dealer >= 0 && *e.dealer < n) {
+        const int expected =
+            choice_.rules.DealerAfter(last_dealer, *e.hand - last_dealer_hand);
+        if (*e.dealer != expected)
+          kept.push_back(TaggedViolation{
+              e.line,
+              Violation{CheckId::kDealDealer,
+                        "seat " + std::to_string(*e.dealer) + " deals hand " +
+                            std::to_string(*e.hand) + ", but " +
+                            choice_.rules.DealerRotationWords() + ": seat " +
+                            std::to_string(last_dealer) + " dealt hand " +
+                            std::to_string(last_dealer_hand) + ", so seat " +
+                            std::to_string(expected) + " deals this one",
+                        {"rule: " + choice_.rules.Cite("dealer_rotation", "000 §6")}}});
+      }
+    }
+    if (was_adjusted && over_before)
+      kept.insert(
+          kept.begin(),
+          TaggedViolation{
+              e.line, Violation{CheckId::kGameEnd,
+                                "the game was already over (a side reached " +
+                                    std::to_string(choice_.rules.target_score) +
+                                    "), yet another deal begins",
+                                {"rule: " + choice_.rules.Cite("rule.game_end", "000 §19")}}});
+    vs = std::move(kept);
   }
 
   [[gnu::noinline]] void MoveOutsideHand(const Event& e) {
@@ -599,19 +629,40 @@ class ReplayDriver::GameReplay {
     PlayMove(e, pos, player, *move);
   }
 
+  // A move's findings. The vector's destructor is out of line: it is called
+  // only for a vector that allocated, not for the usual move's empty one.
+  class MoveFindings {
+   public:
+    template <class F>
+    explicit MoveFindings(F play) {
+      new (&found_) TaggedViolations(play());
+    }
+    ~MoveFindings() {
+      if (found_.capacity() != 0) found_.~vector();
+    }
+    MoveFindings(const MoveFindings&) = delete;
+    MoveFindings& operator=(const MoveFindings&) = delete;
+    TaggedViolations& get() { return found_; }
+
+   private:
+    union {
+      TaggedViolations found_;
+    };
+  };
+
   template <class M>
   void PlayMove(const Event& e, Position& pos, int player, const M& move) {
     const Where where = AtMove(pos, player);
     const bool over_before = pos.phase() == Phase::kOver;
     Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-    TaggedViolations found = pos.Play(move);
+    MoveFindings found([&] { return pos.Play(move); });
     // The usual move: legal, with nothing to report and nobody to tell.
-    if (found.empty() && e.type != EventType::kSpecialHand && driver_->observers_.empty() &&
-        (native_hooks_ || !choice_.hooks->HasFailures())) {
+    if (found.get().empty() && !std::is_same_v<M, SpecialHandMove> &&
+        driver_->observers_.empty() && (native_hooks_ || !choice_.hooks->HasFailures())) {
       last_move_line_ = e.line;
       return;
     }
-    AfterMove(e, pos, where, over_before, &found);
+    AfterMove(e, pos, where, over_before, &found.get());
   }
 
   // The hand was over (a red three laid out at the end is still legal): one
@@ -786,7 +837,8 @@ class ReplayDriver::GameReplay {
   void CloseHand(bool complete, const Event* e) {
     const bool lost = lost_this_hand_;
     const Position* pos = in_hand_ ? game_.position() : nullptr;
-    const std::vector<int> before = Totals();
+    std::vector<int>& before = before_;  // a member: no allocation per hand
+    TotalsInto(&before);
     HandReport h;
     h.hand = hand_number_;
     h.line = hand_line_;
@@ -802,35 +854,7 @@ class ReplayDriver::GameReplay {
       lost_deal_pending_ = true;
       h.scores.assign(size_t(sides), 0);
     }
-    if (lost) {
-      // The computed scores of a hand the replay lost mean nothing: take the
-      // recorded ones, and say so on the root finding.
-      std::vector<int> taken(size_t(sides), 0);
-      std::string how;
-      if (e && e->scores && int(e->scores->size()) == sides) {
-        taken = *e->scores;
-        how = "its recorded scores " + Join(taken) + " are taken as true";
-      } else if (e && e->totals && int(e->totals->size()) == sides) {
-        for (int s = 0; s < sides; ++s)
-          taken[size_t(s)] = Clamp(int64_t((*e->totals)[size_t(s)]) - before[size_t(s)]);
-        how = "its recorded totals " + Join(*e->totals) + " are taken as true";
-      } else {
-        // Nothing recorded to take: the scores count what was replayed, and
-        // the next recorded totals are taken as true.
-        taken = h.scores;
-        totals_unknown_ = true;
-        how =
-            "its scores count only what was replayed, and the next recorded running totals "
-            "are taken as true";
-      }
-      for (int s = 0; s < sides; ++s)
-        offset_[size_t(s)] += int64_t(taken[size_t(s)]) - h.scores[size_t(s)];
-      if (h.scores != taken) h.breakdown.clear();  // the parts of recorded scores are unknown
-      h.scores = taken;
-      h.complete = false;  // not replayed to its end
-      AddNote(lost_root_,
-              "hand " + std::to_string(hand_number_) + " could not be replayed: " + how);
-    }
+    if (lost) TakeRecordedScores(e, before, &h);
     h.totals = Totals();
     if (e) {
       h.recorded_scores = e->scores;
@@ -847,45 +871,58 @@ class ReplayDriver::GameReplay {
     report_->hands.push_back(std::move(h));
   }
 
+  // CloseHand for a hand the replay lost: its scores are the recorded ones.
+  [[gnu::noinline]] void TakeRecordedScores(const Event* e, const std::vector<int>& before,
+                                            HandReport* hand) {
+    HandReport& h = *hand;
+    const int sides = choice_.rules.num_sides();
+    // The computed scores of a hand the replay lost mean nothing: take the
+    // recorded ones, and say so on the root finding.
+    std::vector<int> taken(size_t(sides), 0);
+    std::string how;
+    if (e && e->scores && int(e->scores->size()) == sides) {
+      taken = *e->scores;
+      how = "its recorded scores " + Join(taken) + " are taken as true";
+    } else if (e && e->totals && int(e->totals->size()) == sides) {
+      for (int s = 0; s < sides; ++s)
+        taken[size_t(s)] = Clamp(int64_t((*e->totals)[size_t(s)]) - before[size_t(s)]);
+      how = "its recorded totals " + Join(*e->totals) + " are taken as true";
+    } else {
+      // Nothing recorded to take: the scores count what was replayed, and
+      // the next recorded totals are taken as true.
+      taken = h.scores;
+      totals_unknown_ = true;
+      how =
+          "its scores count only what was replayed, and the next recorded running totals "
+          "are taken as true";
+    }
+    for (int s = 0; s < sides; ++s)
+      offset_[size_t(s)] += int64_t(taken[size_t(s)]) - h.scores[size_t(s)];
+    if (h.scores != taken) h.breakdown.clear();  // the parts of recorded scores are unknown
+    h.scores = taken;
+    h.complete = false;  // not replayed to its end
+    AddNote(lost_root_,
+            "hand " + std::to_string(hand_number_) + " could not be replayed: " + how);
+  }
+
   void CompareScores(const Event& e, const HandReport& h, const std::vector<int>& before) {
     const int sides = choice_.rules.num_sides();
-    const std::string src = "rule: 000 §18";
-    std::vector<int> score_finding(size_t(sides), -1);
+    std::vector<int>& score_finding = score_finding_;  // a member: no allocation per hand
+    score_finding.assign(size_t(sides), -1);
     const bool scores_ok = e.scores && int(e.scores->size()) == sides;
     if (e.scores) {
       if (!scores_ok) {
-        Add(e.line, CheckId::kLogBadEvent,
-            "\"scores\" has " + std::to_string(e.scores->size()) + " entries; there are " +
-                std::to_string(sides) + " sides",
-            {});
+        EntriesFinding(e, "scores", e.scores->size());
       } else {
         for (int s = 0; s < sides; ++s) {
           if ((*e.scores)[size_t(s)] == h.scores[size_t(s)]) continue;
-          const ScoreBreakdown& b = h.breakdown[size_t(s)];
-          std::string parts;
-          for (const BreakdownPart& p : BreakdownParts()) {
-            if (b.*p.field == 0) continue;
-            parts += (parts.empty() ? "" : ", ") + std::string(p.name) + " " +
-                     std::to_string(b.*p.field);
-          }
-          for (const auto& [name, value] : b.extra) {
-            if (value == 0) continue;
-            parts += (parts.empty() ? "" : ", ") + name + " " + std::to_string(value);
-          }
-          score_finding[size_t(s)] =
-              Add(e.line, CheckId::kScoreHand,
-                  SideName(s) + " scores " + std::to_string(h.scores[size_t(s)]) + " for hand " +
-                      std::to_string(h.hand) + ", not " + std::to_string((*e.scores)[size_t(s)]),
-                  {"computed: " + (parts.empty() ? std::string("nothing") : parts), src});
+          score_finding[size_t(s)] = ScoreHandFinding(e, h, s);
         }
       }
     }
     if (e.breakdown) {
       if (int(e.breakdown->size()) != sides) {
-        Add(e.line, CheckId::kLogBadEvent,
-            "\"breakdown\" has " + std::to_string(e.breakdown->size()) + " entries; there are " +
-                std::to_string(sides) + " sides",
-            {});
+        EntriesFinding(e, "breakdown", e.breakdown->size());
       } else {
         // A part the hand played out contradicts may also be one the rules
         // can never produce: that is said on the same finding (one slip,
@@ -895,25 +932,24 @@ class ReplayDriver::GameReplay {
         // with native hooks (pure, never failing) it is made only then. A
         // ruleset's own hooks are called as before, failures and all.
         std::optional<SheetResult> sheet;
-        auto check_sheet = [&] {
-          if (sheet) return;
-          SheetEntry entry;
-          entry.breakdown = e.breakdown;
-          sheet = CheckSheetEntry(choice_.rules, *choice_.hooks, entry,
-                                  [&](int s) { return SideName(s); });
-        };
-        if (!native_hooks_) check_sheet();
+        if (!native_hooks_) CheckSheetOnce(e, &sheet);
         const std::vector<BreakdownPart>& known_parts = BreakdownParts();
         const std::vector<std::string_view>& part_names = PartNames();
         const std::vector<std::string>& extra_parts = choice_.hooks->ExtraParts();
+        // A log lists the parts in the usual order: the search for each
+        // starts after the last one found.
+        size_t next_name = 0;
+        const size_t names = part_names.size();
         for (int s = 0; s < sides; ++s) {
           for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
             std::string_view key = name;
             if (key == "threes") key = "red_threes";
             const BreakdownPart* part = nullptr;
-            for (size_t i = 0; i < part_names.size(); ++i) {
+            for (size_t k = 0; k < names; ++k) {
+              const size_t i = (next_name + k) % names;
               if (key == part_names[i]) {  // the names are distinct
                 part = &known_parts[i];
+                next_name = i + 1;
                 break;
               }
             }
@@ -921,37 +957,76 @@ class ReplayDriver::GameReplay {
             const int* extra = nullptr;
             if (!part && !extra_parts.empty()) extra = h.breakdown[size_t(s)].Find(key);
             const bool declared =
-                std::find(extra_parts.begin(), extra_parts.end(), key) != extra_parts.end();
+                !part && std::find(extra_parts.begin(), extra_parts.end(), key) != extra_parts.end();
             int truth = 0;
             if (!part && !declared && key != "special_hand") {
-              std::string known =
-                  "known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
-                  "penalties, house, special_hand";
-              for (const std::string& x : extra_parts) known += ", " + x;
-              if (extra_parts.empty()) known += " (a ruleset declares its own in score_parts)";
-              Add(e.line, CheckId::kLogBadEvent, "unknown breakdown part \"" + name + "\"",
-                  {known});
+              UnknownPartFinding(e, name);
               continue;
             }
             if (part) truth = h.breakdown[size_t(s)].*part->field;
             if (extra) truth = *extra;
-            if (truth != value) {
-              check_sheet();
-              std::vector<std::string> notes = {src};
-              const std::string key_part(key);
-              for (const SheetFinding& f : sheet->findings)
-                if (f.part == key_part && (f.side == s || f.side < 0))
-                  notes.insert(notes.end() - 1, "as a score sheet: " + f.message);
-              Add(e.line, CheckId::kScoreBreakdown,
-                  SideName(s) + "'s " + name + " is " + std::to_string(truth) + ", not " +
-                      std::to_string(value),
-                  std::move(notes));
-            }
+            if (truth != value) BreakdownFinding(e, s, name, key, truth, value, &sheet);
           }
         }
       }
     }
     CompareTotals(e, h, before, score_finding);
+  }
+
+  // CompareScores' findings, worded out of line: the usual hand has none.
+  [[gnu::noinline]] void EntriesFinding(const Event& e, const char* field, size_t entries) {
+    Add(e.line, CheckId::kLogBadEvent,
+        "\"" + std::string(field) + "\" has " + std::to_string(entries) + " entries; there are " +
+            std::to_string(choice_.rules.num_sides()) + " sides",
+        {});
+  }
+  [[gnu::noinline]] int ScoreHandFinding(const Event& e, const HandReport& h, int s) {
+    const ScoreBreakdown& b = h.breakdown[size_t(s)];
+    std::string parts;
+    for (const BreakdownPart& p : BreakdownParts()) {
+      if (b.*p.field == 0) continue;
+      parts += (parts.empty() ? "" : ", ") + std::string(p.name) + " " +
+               std::to_string(b.*p.field);
+    }
+    for (const auto& [name, value] : b.extra) {
+      if (value == 0) continue;
+      parts += (parts.empty() ? "" : ", ") + name + " " + std::to_string(value);
+    }
+    return Add(e.line, CheckId::kScoreHand,
+               SideName(s) + " scores " + std::to_string(h.scores[size_t(s)]) + " for hand " +
+                   std::to_string(h.hand) + ", not " + std::to_string((*e.scores)[size_t(s)]),
+               {"computed: " + (parts.empty() ? std::string("nothing") : parts), kScoreSource});
+  }
+  [[gnu::noinline]] void UnknownPartFinding(const Event& e, const std::string& name) {
+    const std::vector<std::string>& extra_parts = choice_.hooks->ExtraParts();
+    std::string known =
+        "known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
+        "penalties, house, special_hand";
+    for (const std::string& x : extra_parts) known += ", " + x;
+    if (extra_parts.empty()) known += " (a ruleset declares its own in score_parts)";
+    Add(e.line, CheckId::kLogBadEvent, "unknown breakdown part \"" + name + "\"", {known});
+  }
+  // The recorded breakdown as a score sheet (CheckSheetEntry), made once a hand.
+  [[gnu::noinline]] void CheckSheetOnce(const Event& e, std::optional<SheetResult>* sheet) {
+    if (*sheet) return;
+    SheetEntry entry;
+    entry.breakdown = e.breakdown;
+    *sheet = CheckSheetEntry(choice_.rules, *choice_.hooks, entry,
+                             [&](int s) { return SideName(s); });
+  }
+  [[gnu::noinline]] void BreakdownFinding(const Event& e, int s, const std::string& name,
+                                          std::string_view key, int truth, int value,
+                                          std::optional<SheetResult>* sheet) {
+    CheckSheetOnce(e, sheet);
+    std::vector<std::string> notes = {kScoreSource};
+    const std::string key_part(key);
+    for (const SheetFinding& f : (*sheet)->findings)
+      if (f.part == key_part && (f.side == s || f.side < 0))
+        notes.insert(notes.end() - 1, "as a score sheet: " + f.message);
+    Add(e.line, CheckId::kScoreBreakdown,
+        SideName(s) + "'s " + name + " is " + std::to_string(truth) + ", not " +
+            std::to_string(value),
+        std::move(notes));
   }
 
   // The recorded running totals against the true ones (docs/log-format.md,
@@ -1150,6 +1225,8 @@ class ReplayDriver::GameReplay {
   std::optional<std::vector<int>> recorded_totals_;
   std::map<int, int> last_total_finding_;  // side -> index of its last score-total error
   std::set<std::string> reported_hook_failures_;
+  std::vector<int> before_;         // CloseHand's totals before the hand
+  std::vector<int> score_finding_;  // CompareScores' findings by side
   DealMove deal_;
   DrawMove draw_;
   TakePileMove take_;
@@ -1260,7 +1337,11 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
       }
     }
     if (!got) break;
-    flush_problems(e.line);
+    if (!problems.empty()) {
+      flush_problems(e.line);
+    } else if (replay) {
+      replay->SetRootOfLine(-1);  // the usual line: no problem to report
+    }
     last_line = e.line;
     if (e.type == EventType::kGame) {
       finish_game(true);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bots.h"
 #include "core/card.h"
 #include "core/game.h"
 #include "core/position.h"
@@ -172,6 +173,45 @@ TEST(EngineHygiene, HandNumberAfterIntMax) {
   v = game.StartDeal(INT_MAX, next);  // last + 1 overflowed int here
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].violation.message, "this deal is numbered 2147483647; the next is 2147483648");
+}
+
+// A game keeps its last position's storage for the thread's next game
+// (Game::~Game): the next game's first deal starts with no card of it, even
+// when the next game has another number of sides.
+TEST(EngineHygiene, NextGameStartsCleanOnTheLastGamesStorage) {
+  const Rules four;  // two sides
+  Rules three;
+  three.num_players = 3;
+  three.hand_size = 13;
+  ASSERT_EQ(three.num_sides(), 3);
+  std::unique_ptr<Bot> bot = MakeRandomBot();
+  Rng rng(7);
+  bool melded = false;
+  for (int i = 0; i < 3; ++i) {
+    Game game(four, DefaultHooks());
+    game.StartDeal(1, ShuffledDeal(four, 0, rng));
+    PlayOut(game.position(), *bot, rng, 5000);
+    for (int side = 0; side < 2; ++side) melded |= !game.position()->melds(side).empty();
+  }
+  ASSERT_TRUE(melded);  // there was storage to keep
+  for (const Rules* rules : {static_cast<const Rules*>(&three), &four}) {
+    Game game(*rules, DefaultHooks());
+    const DealMove deal = ShuffledDeal(*rules, 0, rng);
+    Position fresh(*rules, DefaultHooks(), std::vector<int>(size_t(rules->num_sides()), 0));
+    const TaggedViolations expected = fresh.Deal(deal);
+    const TaggedViolations found = game.StartDeal(1, deal);
+    ASSERT_EQ(found.size(), expected.size());
+    const Position& pos = *game.position();
+    for (int side = 0; side < rules->num_sides(); ++side) {
+      EXPECT_TRUE(pos.melds(side).empty());
+      EXPECT_TRUE(pos.threes(side).empty());
+    }
+    EXPECT_EQ(pos.pile(), fresh.pile());
+    EXPECT_EQ(pos.stock_size(), fresh.stock_size());
+    for (int seat = 0; seat < rules->num_players; ++seat)
+      EXPECT_EQ(pos.hand(seat).total(), fresh.hand(seat).total());
+    PlayOut(game.position(), *bot, rng, 5000);
+  }
 }
 
 TEST(EngineHygiene, DealerIntMaxThenASeat) {

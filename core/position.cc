@@ -388,10 +388,10 @@ namespace {
 // stock's next, with a copy left. The arguments come by value, so that the
 // check's own values stay in registers.
 [[gnu::cold, gnu::noinline]] void StockMismatch(Card drawn, Card next, TaggedViolations* out) {
-  out->push_back(Tv(CheckId::kStockMismatch,
-                    "the card drawn is " + ToString(drawn) + " but the stock's next card is " +
-                        ToString(next),
-                    "000 §12"));
+  out->push_back(
+      Tv(CheckId::kStockMismatch,
+         "the card drawn is " + ToString(drawn) + " but the stock's next card is " + ToString(next),
+         "000 §12"));
 }
 [[gnu::cold, gnu::noinline]] void NoCopyLeft(Card c, int copies, TaggedViolations* out) {
   out->push_back(Tv(CheckId::kCardTooManyCopies,

@@ -206,9 +206,8 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   // Every three laid out comes here: the findings are worded out of line.
   TaggedViolations out;
   if (m.player < 0 || m.player >= rules_->num_players) {
-    OutOfLine([&] {
-      out.push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(m.player), "000 §5"));
-    });
+    OutOfLine(
+        [&] { out.push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(m.player), "000 §5")); });
     return out;
   }
   if (!rules_->IsLaidOutThree(m.card)) {
@@ -240,10 +239,10 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
       const int order = (m.player - dealer_ - 1 + 2 * n) % n;
       if (order < last_before_play_seat_) {
         OutOfLine([&] {
-          out.push_back(Tv(CheckId::kThreeTiming,
-                           Seat(m.player) +
-                               " lays out red threes out of seat order (from the dealer's left)",
-                           "000 §21 Hutto, readings R23"));
+          out.push_back(
+              Tv(CheckId::kThreeTiming,
+                 Seat(m.player) + " lays out red threes out of seat order (from the dealer's left)",
+                 "000 §21 Hutto, readings R23"));
         });
       }
     }
@@ -257,8 +256,7 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   } else if (m.player != current_ && !MayLayOutFootThrees(m.player)) {
     OutOfLine([&] {
       out.push_back(Tv(CheckId::kThreeTiming,
-                       Seat(m.player) + " lays out a red three outside their own turn",
-                       "000 §7"));
+                       Seat(m.player) + " lays out a red three outside their own turn", "000 §7"));
     });
   } else if (p.late_threes > 0 && !from_pile) {
     // Held since before play began, where the ruleset lays them out then.

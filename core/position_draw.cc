@@ -95,12 +95,12 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   const int expected = std::min(rules_->stock_draw, stock_size_);  // readings R10
   if (int(m.cards.size()) != expected) {
     OutOfLine([&] {
-      out.push_back(Tv(CheckId::kDrawCount,
-                       Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") +
-                           "; a turn draws " + std::to_string(expected) + " from the stock",
-                       rules_->Cite("stock_draw", rules_->stock_draw == 1
-                                                      ? "000 §12"
-                                                      : "000 §21, readings R10")));
+      out.push_back(
+          Tv(CheckId::kDrawCount,
+             Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") + "; a turn draws " +
+                 std::to_string(expected) + " from the stock",
+             rules_->Cite("stock_draw",
+                          rules_->stock_draw == 1 ? "000 §12" : "000 §21, readings R10")));
     });
   }
   CheckFromStock(m.cards, &out);
@@ -195,9 +195,8 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   // Every take comes here: the findings are worded out of line.
   TaggedViolations& out = *out_ptr;
   if (pile_.empty()) {
-    OutOfLine([&] {
-      out.push_back(Tv(CheckId::kPileEmpty, "the discard pile is empty", "000 §12"));
-    });
+    OutOfLine(
+        [&] { out.push_back(Tv(CheckId::kPileEmpty, "the discard pile is empty", "000 §12")); });
     return;
   }
   const Card top = pile_.back();
@@ -331,8 +330,9 @@ bool Position::TakeRuleFindings(const TakePileMove& m, std::vector<Card>* laid_o
     // 001 L41: a dead card on top can never be taken (readings R39).
     OutOfLine([&] {
       out->push_back(Tv(CheckId::kPileBlockedTop,
-                        "a dead card (" + ToString(top) + ") is on top of the pile: a natural "
-                        "canasta of " + ToString(top.rank()) + "s is complete, so it can never be taken",
+                        "a dead card (" + ToString(top) +
+                            ") is on top of the pile: a natural canasta of " +
+                            ToString(top.rank()) + "s is complete, so it can never be taken",
                         rules_->Cite("natural_canasta_closes_rank", "001 L28, L41, readings R39")));
     });
     return true;
@@ -407,8 +407,8 @@ bool Position::TakeRuleFindings(const TakePileMove& m, std::vector<Card>* laid_o
     OutOfLine([&] {
       out->push_back(Tv(CheckId::kPileTakeInvalid, "taking the pile needs " + needs(),
                         rules_->Cite("unfrozen_take", form == UnfrozenTake::kTwoNaturalsFromHand
-                                                         ? "002 Play-4, readings R25"
-                                                         : "house rule: unfrozen_take")));
+                                                          ? "002 Play-4, readings R25"
+                                                          : "house rule: unfrozen_take")));
     });
     return true;
   };
@@ -482,8 +482,7 @@ bool Position::TakeRuleFindings(const TakePileMove& m, std::vector<Card>* laid_o
     if (!existing) {
       OutOfLine([&] {
         out->push_back(Tv(CheckId::kPileTakeInvalid,
-                          "the top card and one card from the hand do not make a meld",
-                          "000 §13"));
+                          "the top card and one card from the hand do not make a meld", "000 §13"));
       });
       return true;
     }

@@ -249,8 +249,8 @@ void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations
       }
       if (!*turn_.answer && going_out)
         out->push_back(Tv(CheckId::kOutAnswerBinding,
-                          "the partner answered no to \"may I go out?\", so " +
-                              Seat(turn_.player) + " may not go out this turn",
+                          "the partner answered no to \"may I go out?\", so " + Seat(turn_.player) +
+                              " may not go out this turn",
                           rules_->Cite("ask_out_after_melding", "000 §17")));
     });
   }
@@ -364,8 +364,8 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   if (m.card.is_three()) {  // every rule below is of a three
     OutOfLine([&] {
       if (m.card.is_red_three()) {
-        out.push_back(Tv(CheckId::kThreeNotAllowed,
-                         "a red three is laid out, never discarded", "000 §7"));
+        out.push_back(
+            Tv(CheckId::kThreeNotAllowed, "a red three is laid out, never discarded", "000 §7"));
       } else if (rules_->IsLaidOutThree(m.card)) {
         out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
                          rules_->Cite("black_threes_laid_out", "001 L44")));
@@ -388,8 +388,8 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
       if (!other.empty())
         out.push_back(Tv(CheckId::kDiscardEmptyPile,
                          "on an empty pile " + ToString(m.card) + " may not be discarded while " +
-                             Seat(m.player) + " holds another card that may (" +
-                             ToString(other) + ")",
+                             Seat(m.player) + " holds another card that may (" + ToString(other) +
+                             ")",
                          rules_->Cite("empty_pile_discard_restricted", "001 L46, readings R45")));
     });
   }
@@ -431,11 +431,11 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   if (phase_ == Phase::kPlay && m.player == current_) {
     if (last_card && !rules_->last_discard_goes_out) {
       OutOfLine([&] {
-        out.push_back(Tv(CheckId::kOutByDiscard,
-                         Seat(m.player) + " discards the last card (" + ToString(m.card) +
-                             "); under this ruleset a player goes out only by melding every card",
-                         rules_->Cite("last_discard_goes_out",
-                                      "house rule: last_discard_goes_out")));
+        out.push_back(
+            Tv(CheckId::kOutByDiscard,
+               Seat(m.player) + " discards the last card (" + ToString(m.card) +
+                   "); under this ruleset a player goes out only by melding every card",
+               rules_->Cite("last_discard_goes_out", "house rule: last_discard_goes_out")));
       });
     }
     // The canastas matter only to going out and to a yes answered (CheckTurnEnd).

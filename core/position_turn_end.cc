@@ -361,19 +361,21 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
                          rules_->Cite("wild_discard", "002 Play-8, readings R26")));
     });
   }
-  if (m.card.is_three()) {  // every rule below is of a three
+  if (m.card.is_red_three()) {
     OutOfLine([&] {
-      if (m.card.is_red_three()) {
-        out.push_back(
-            Tv(CheckId::kThreeNotAllowed, "a red three is laid out, never discarded", "000 §7"));
-      } else if (rules_->IsLaidOutThree(m.card)) {
-        out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
-                         rules_->Cite("black_threes_laid_out", "001 L44")));
-      } else if (!rules_->threes_discardable) {
-        out.push_back(Tv(CheckId::kThreeNotAllowed,
-                         "a three (" + ToString(m.card) + ") may never be discarded",
-                         rules_->Cite("threes_discardable", "001 L44")));
-      }
+      out.push_back(
+          Tv(CheckId::kThreeNotAllowed, "a red three is laid out, never discarded", "000 §7"));
+    });
+  } else if (rules_->IsLaidOutThree(m.card)) {
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
+                       rules_->Cite("black_threes_laid_out", "001 L44")));
+    });
+  } else if (m.card.is_three() && !rules_->threes_discardable) {
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kThreeNotAllowed,
+                       "a three (" + ToString(m.card) + ") may never be discarded",
+                       rules_->Cite("threes_discardable", "001 L44")));
     });
   }
   // 001 L46 (SWAD, readings R45): on an empty pile, a card the ruleset says

@@ -399,6 +399,12 @@ namespace {
                         std::to_string(copies),
                     "000 §1"));
 }
+// The copies of cards[i] among cards[0..i]: drawn so far, this one included.
+[[gnu::noinline]] int CopiesDrawn(const std::vector<Card>& cards, size_t i) {
+  int wanted = 1;
+  for (size_t j = 0; j < i; ++j) wanted += cards[j] == cards[i];
+  return wanted;
+}
 }  // namespace
 
 void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const {
@@ -408,9 +414,10 @@ void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* 
       const size_t at = stock_pos_ + i;
       if (at < stock_->size() && (*stock_)[at] != c) StockMismatch(c, (*stock_)[at], out);
     }
-    int wanted = 1;  // copies of c drawn so far, this one included
-    for (size_t j = 0; j < i; ++j) wanted += cards[j] == c;
-    if (wanted > unseen_.count(c)) NoCopyLeft(c, rules_->copies(c), out);
+    // The copies of c drawn so far, this one included, are at most i + 1:
+    // counted (out of line) only when fewer copies are left unseen.
+    const int left = unseen_.count(c);
+    if (left <= int(i) && CopiesDrawn(cards, i) > left) NoCopyLeft(c, rules_->copies(c), out);
   }
 }
 // ---------------------------------------------------------------------------

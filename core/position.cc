@@ -306,7 +306,7 @@ void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const 
       (drawing ? phase_ != Phase::kPlay : phase_ == Phase::kPlay) &&
       !(FootPending(player) && players_[player].hand.empty()))
     return;
-  OutOfLine([&] {
+  OutOfLine([this, player, drawing, out] {  // by value: no spill on the usual path
     if (phase_ == Phase::kOver) {
       out->push_back(Tv(CheckId::kTurnSequence, "the deal is already over", "000 §11, §17"));
       return;

@@ -306,7 +306,7 @@ void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const 
       (drawing ? phase_ != Phase::kPlay : phase_ == Phase::kPlay) &&
       !(FootPending(player) && players_[player].hand.empty()))
     return;
-  OutOfLine([&] {
+  OutOfLine([this, player, drawing, out] {  // by value: no spill on the usual path
     if (phase_ == Phase::kOver) {
       out->push_back(Tv(CheckId::kTurnSequence, "the deal is already over", "000 §11, §17"));
       return;
@@ -383,27 +383,41 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
   }
 }
 
+namespace {
+// CheckFromStock's findings, worded out of line: the usual card drawn is the
+// stock's next, with a copy left. The arguments come by value, so that the
+// check's own values stay in registers.
+[[gnu::cold, gnu::noinline]] void StockMismatch(Card drawn, Card next, TaggedViolations* out) {
+  out->push_back(
+      Tv(CheckId::kStockMismatch,
+         "the card drawn is " + ToString(drawn) + " but the stock's next card is " + ToString(next),
+         "000 §12"));
+}
+[[gnu::cold, gnu::noinline]] void NoCopyLeft(Card c, int copies, TaggedViolations* out) {
+  out->push_back(Tv(CheckId::kCardTooManyCopies,
+                    "every copy of " + ToString(c) + " is already accounted for; the pack has " +
+                        std::to_string(copies),
+                    "000 §1"));
+}
+// The copies of cards[i] among cards[0..i]: drawn so far, this one included.
+[[gnu::noinline]] int CopiesDrawn(const std::vector<Card>& cards, size_t i) {
+  int wanted = 1;
+  for (size_t j = 0; j < i; ++j) wanted += cards[j] == cards[i];
+  return wanted;
+}
+}  // namespace
+
 void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const {
   for (size_t i = 0; i < cards.size(); ++i) {
-    Card c = cards[i];
+    const Card c = cards[i];
     if (stock_) {
-      size_t at = stock_pos_ + i;
-      if (at < stock_->size() && (*stock_)[at] != c) {
-        out->push_back(Tv(CheckId::kStockMismatch,
-                          "the card drawn is " + ToString(c) + " but the stock's next card is " +
-                              ToString((*stock_)[at]),
-                          "000 §12"));
-      }
+      const size_t at = stock_pos_ + i;
+      if (at < stock_->size() && (*stock_)[at] != c) StockMismatch(c, (*stock_)[at], out);
     }
-    int wanted = 1;  // copies of c drawn so far, this one included
-    for (size_t j = 0; j < i; ++j) wanted += cards[j] == c;
-    if (wanted > unseen_.count(c)) {
-      out->push_back(Tv(CheckId::kCardTooManyCopies,
-                        "every copy of " + ToString(c) +
-                            " is already accounted for; the pack has " +
-                            std::to_string(rules_->copies(c)),
-                        "000 §1"));
-    }
+    // The copies of c drawn so far, this one included, are at most i + 1:
+    // counted (out of line) only when fewer copies are left unseen.
+    const int left = unseen_.count(c);
+    if (left <= int(i) && CopiesDrawn(cards, i) > left) NoCopyLeft(c, rules_->copies(c), out);
   }
 }
 // ---------------------------------------------------------------------------

@@ -233,15 +233,19 @@ TaggedViolations Position::Deal(const DealMove& d) {
   return out;
 }
 TaggedViolations Position::CheckThree(const ThreeMove& m) const {
+  // Every three laid out comes here: the findings are worded out of line.
   TaggedViolations out;
   if (m.player < 0 || m.player >= rules_->num_players) {
-    out.push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(m.player), "000 §5"));
+    OutOfLine(
+        [&] { out.push_back(Tv(CheckId::kTurnOrder, "there is no " + Seat(m.player), "000 §5")); });
     return out;
   }
   if (!rules_->IsLaidOutThree(m.card)) {
-    out.push_back(Tv(CheckId::kThreeNotAllowed,
-                     ToString(m.card) + " is not a red three; only red threes are laid out",
-                     rules_->Cite("black_threes_laid_out", "000 §7")));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kThreeNotAllowed,
+                       ToString(m.card) + " is not a red three; only red threes are laid out",
+                       rules_->Cite("black_threes_laid_out", "000 §7")));
+    });
     return out;
   }
   CheckBonusDrawn(&out);
@@ -253,54 +257,78 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
     // The first player (first_player) begins the first turn: laying out
     // dealt red threes before the draw is their first-turn layout (readings R6).
     if (rules_->three_layout == ThreeLayout::kFirstTurn && m.player != current_) {
-      out.push_back(Tv(CheckId::kThreeTiming,
-                       Seat(m.player) +
-                           " lays out a red three before play; this ruleset lays them out in "
-                           "the player's first turn",
-                       rules_->Cite("three_layout", "000 §7, readings R6")));
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kThreeTiming,
+                         Seat(m.player) +
+                             " lays out a red three before play; this ruleset lays them out in "
+                             "the player's first turn",
+                         rules_->Cite("three_layout", "000 §7, readings R6")));
+      });
     } else if (rules_->three_layout == ThreeLayout::kBeforePlay) {
       const int n = rules_->num_players;
       const int order = (m.player - dealer_ - 1 + 2 * n) % n;
-      if (order < last_before_play_seat_)
-        out.push_back(Tv(CheckId::kThreeTiming,
-                         Seat(m.player) +
-                             " lays out red threes out of seat order (from the dealer's left)",
-                         "000 §21 Hutto, readings R23"));
+      if (order < last_before_play_seat_) {
+        OutOfLine([&] {
+          out.push_back(
+              Tv(CheckId::kThreeTiming,
+                 Seat(m.player) + " lays out red threes out of seat order (from the dealer's left)",
+                 "000 §21 Hutto, readings R23"));
+        });
+      }
     }
   } else if (phase_ == Phase::kOver) {
     // Only the last stock card's red three may still be revealed (000 §15).
-    if (went_out_ >= 0 || m.player != current_)
-      out.push_back(Tv(CheckId::kTurnSequence, "the deal is already over", "000 §17"));
+    if (went_out_ >= 0 || m.player != current_) {
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kTurnSequence, "the deal is already over", "000 §17"));
+      });
+    }
   } else if (m.player != current_ && !MayLayOutFootThrees(m.player)) {
-    out.push_back(Tv(CheckId::kThreeTiming,
-                     Seat(m.player) + " lays out a red three outside their own turn", "000 §7"));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kThreeTiming,
+                       Seat(m.player) + " lays out a red three outside their own turn", "000 §7"));
+    });
   } else if (p.late_threes > 0 && !from_pile) {
     // Held since before play began, where the ruleset lays them out then.
-    if (rules_->three_layout == ThreeLayout::kBeforePlay)
-      out.push_back(Tv(CheckId::kThreeTiming,
-                       "under this ruleset dealt red threes are laid out before the first turn",
-                       "000 §21 Hutto, readings R23"));
-    else
-      out.push_back(Tv(CheckId::kThreeTiming,
-                       "under this ruleset dealt red threes are laid out at once, before play",
-                       rules_->Cite("three_layout", "002 Setup-7")));
+    OutOfLine([&] {
+      if (rules_->three_layout == ThreeLayout::kBeforePlay)
+        out.push_back(Tv(CheckId::kThreeTiming,
+                         "under this ruleset dealt red threes are laid out before the first turn",
+                         "000 §21 Hutto, readings R23"));
+      else
+        out.push_back(Tv(CheckId::kThreeTiming,
+                         "under this ruleset dealt red threes are laid out at once, before play",
+                         rules_->Cite("three_layout", "002 Setup-7")));
+    });
   }
   // The replacement (000 §7): none for a red three taken with the pile.
   if (from_pile) {
-    if (m.replacement)
-      out.push_back(Tv(CheckId::kThreeReplacement,
-                       "a red three taken with the pile gets no replacement card",
-                       rules_->Cite("rule.pile_three_replacement", "000 §7")));
+    if (m.replacement) {
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kThreeReplacement,
+                         "a red three taken with the pile gets no replacement card",
+                         rules_->Cite("rule.pile_three_replacement", "000 §7")));
+      });
+    }
   } else if (!m.replacement) {
-    if (stock_size_ > 0)
-      out.push_back(Tv(CheckId::kThreeReplacement,
-                       "a red three laid out must be replaced from the stock",
-                       rules_->Cite("rule.three_replacement", "000 §7")));
+    if (stock_size_ > 0) {
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kThreeReplacement,
+                         "a red three laid out must be replaced from the stock",
+                         rules_->Cite("rule.three_replacement", "000 §7")));
+      });
+    }
   } else if (stock_size_ == 0) {
-    out.push_back(Tv(CheckId::kStockEmpty, "the stock is empty: there is no replacement card",
-                     rules_->Cite("rule.stock_out", "000 §15")));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kStockEmpty, "the stock is empty: there is no replacement card",
+                       rules_->Cite("rule.stock_out", "000 §15")));
+    });
   } else {
-    CheckFromStock({*m.replacement}, &out);
+    // The one card, in the thread's own vector: no allocation a three
+    // (CheckFromStock only reads it).
+    thread_local std::vector<Card> replacement(1);
+    replacement[0] = *m.replacement;
+    CheckFromStock(replacement, &out);
   }
   return out;
 }

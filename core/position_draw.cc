@@ -21,6 +21,23 @@ void LaidByTake(const TakePileMove& m, Card top, std::vector<Card>* laid) {
   laid->assign(m.with.begin(), m.with.end());
   laid->push_back(top);
 }
+
+// The storage of the cards a take lays, kept for the thread's next take
+// (every take is checked): a check borrows it, empty, and gives it back. A
+// check nested in another (a ruleset's hook) finds none and allocates.
+class LaidBuffer {
+ public:
+  LaidBuffer() : cards_(std::move(spare_)) { cards_.clear(); }
+  ~LaidBuffer() { spare_ = std::move(cards_); }
+  LaidBuffer(const LaidBuffer&) = delete;
+  LaidBuffer& operator=(const LaidBuffer&) = delete;
+  std::vector<Card>& cards() { return cards_; }
+
+ private:
+  static thread_local std::vector<Card> spare_;
+  std::vector<Card> cards_;
+};
+thread_local std::vector<Card> LaidBuffer::spare_;
 }  // namespace
 
 void Position::CheckBonusDrawn(TaggedViolations* out) const {
@@ -40,43 +57,51 @@ void Position::TakeFromStock(Card c) {
   if (stock_size_ > 0) --stock_size_;
 }
 TaggedViolations Position::CheckDraw(const DrawMove& m) const {
+  // Every draw comes here: the findings are worded out of line.
   TaggedViolations out;
   if (m.bonus) {
-    // 001 L37, readings R47: drawn after the discard by the player whose
-    // initial meld earned them.
-    const std::string source = rules_->Cite("bonus_cards_first", "001 L37");
-    if (bonus_count_ == 0 || m.player != bonus_player_) {
-      out.push_back(Tv(CheckId::kDrawCount,
-                       Seat(m.player) + " draws bonus cards, but none are due" +
-                           (bonus_count_ > 0 ? " to them (" + Seat(bonus_player_) + " has " +
-                                                   Plural(bonus_count_, "bonus card") + " due)"
-                                             : std::string()),
-                       source));
-      return out;
-    }
-    if (int(m.cards.size()) != bonus_count_)
-      out.push_back(Tv(CheckId::kDrawCount,
-                       Seat(m.player) + " draws " + Plural(int(m.cards.size()), "bonus card") +
-                           "; " + std::to_string(bonus_count_) + " are due",
-                       source));
-    CheckFromStock(m.cards, &out);
+    OutOfLine([&] {
+      // 001 L37, readings R47: drawn after the discard by the player whose
+      // initial meld earned them.
+      const std::string source = rules_->Cite("bonus_cards_first", "001 L37");
+      if (bonus_count_ == 0 || m.player != bonus_player_) {
+        out.push_back(Tv(CheckId::kDrawCount,
+                         Seat(m.player) + " draws bonus cards, but none are due" +
+                             (bonus_count_ > 0 ? " to them (" + Seat(bonus_player_) + " has " +
+                                                     Plural(bonus_count_, "bonus card") + " due)"
+                                               : std::string()),
+                         source));
+        return;
+      }
+      if (int(m.cards.size()) != bonus_count_)
+        out.push_back(Tv(CheckId::kDrawCount,
+                         Seat(m.player) + " draws " + Plural(int(m.cards.size()), "bonus card") +
+                             "; " + std::to_string(bonus_count_) + " are due",
+                         source));
+      CheckFromStock(m.cards, &out);
+    });
     return out;
   }
   CheckBonusDrawn(&out);
   CheckTurn(m.player, /*drawing=*/true, &out);
   if (stock_size_ == 0) {
-    out.push_back(Tv(CheckId::kStockEmpty,
-                     "the stock is empty: the player in turn takes the pile or play ends",
-                     rules_->Cite("rule.stock_out", "000 §15")));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kStockEmpty,
+                       "the stock is empty: the player in turn takes the pile or play ends",
+                       rules_->Cite("rule.stock_out", "000 §15")));
+    });
     return out;
   }
   const int expected = std::min(rules_->stock_draw, stock_size_);  // readings R10
   if (int(m.cards.size()) != expected) {
-    out.push_back(Tv(
-        CheckId::kDrawCount,
-        Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") + "; a turn draws " +
-            std::to_string(expected) + " from the stock",
-        rules_->Cite("stock_draw", rules_->stock_draw == 1 ? "000 §12" : "000 §21, readings R10")));
+    OutOfLine([&] {
+      out.push_back(
+          Tv(CheckId::kDrawCount,
+             Seat(m.player) + " draws " + Plural(int(m.cards.size()), "card") + "; a turn draws " +
+                 std::to_string(expected) + " from the stock",
+             rules_->Cite("stock_draw",
+                          rules_->stock_draw == 1 ? "000 §12" : "000 §21, readings R10")));
+    });
   }
   CheckFromStock(m.cards, &out);
   return out;
@@ -129,62 +154,73 @@ TaggedViolations Position::CheckTakePile(const TakePileMove& m) const {
   const bool before_rule = rules_->initial_meld_before_pile && !sides_[side].opened;
   if (m.before.empty()) {
     if (before_rule && !pile_.empty()) {
-      // 001 L42: "the whole initial meld must already be complete in your
-      // hand and laid down first" (readings R46).
-      out.push_back(Tv(CheckId::kInitialMeldMinimum,
-                       "before the side has melded, its initial meld (" +
-                           std::to_string(Minimum(side)) +
-                           ") is laid from the hand before the pile is taken; the pile's cards "
-                           "never count toward it (take_pile \"before\")",
-                       rules_->Cite("initial_meld_before_pile", "001 L42, readings R46")));
+      OutOfLine([&] {
+        // 001 L42: "the whole initial meld must already be complete in your
+        // hand and laid down first" (readings R46).
+        out.push_back(Tv(CheckId::kInitialMeldMinimum,
+                         "before the side has melded, its initial meld (" +
+                             std::to_string(Minimum(side)) +
+                             ") is laid from the hand before the pile is taken; the pile's cards "
+                             "never count toward it (take_pile \"before\")",
+                         rules_->Cite("initial_meld_before_pile", "001 L42, readings R46")));
+      });
     }
     CheckTake(m, &out);
     return out;
   }
   // The melds shown before the take: checked as melds, then the take is
-  // checked on the table they make.
-  if (!before_rule) {
-    out.push_back(Tv(CheckId::kTurnSequence,
-                     "melds are laid before taking the pile only as the side's initial meld "
-                     "under initial_meld_before_pile",
-                     rules_->Cite("initial_meld_before_pile", "000 §11, §13")));
-  }
-  MeldShapes shapes;
-  std::array<bool, 16> known{};
-  CheckMeldParts(m.player, m.before, &shapes, &known, &out);
-  Position after = *this;
-  if (after.current_ != m.player || after.turn_.player != m.player) after.BeginTurn(m.player);
-  after.LayParts(m.player, m.before, m.tag);
-  if (before_rule) after.OpeningFindings(&out, 0);
-  TakePileMove take = m;
-  take.before.clear();
-  after.CheckTake(take, &out);
+  // checked on the table they make (a copy of the position: out of line).
+  OutOfLine([&] {
+    if (!before_rule) {
+      out.push_back(Tv(CheckId::kTurnSequence,
+                       "melds are laid before taking the pile only as the side's initial meld "
+                       "under initial_meld_before_pile",
+                       rules_->Cite("initial_meld_before_pile", "000 §11, §13")));
+    }
+    MeldShapes shapes;
+    std::array<bool, 16> known{};
+    CheckMeldParts(m.player, m.before, &shapes, &known, &out);
+    Position after = *this;
+    if (after.current_ != m.player || after.turn_.player != m.player) after.BeginTurn(m.player);
+    after.LayParts(m.player, m.before, m.tag);
+    if (before_rule) after.OpeningFindings(&out, 0);
+    TakePileMove take = m;
+    take.before.clear();
+    after.CheckTake(take, &out);
+  });
   return out;
 }
 
 void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const {
+  // Every take comes here: the findings are worded out of line.
   TaggedViolations& out = *out_ptr;
   if (pile_.empty()) {
-    out.push_back(Tv(CheckId::kPileEmpty, "the discard pile is empty", "000 §12"));
+    OutOfLine(
+        [&] { out.push_back(Tv(CheckId::kPileEmpty, "the discard pile is empty", "000 §12")); });
     return;
   }
   const Card top = pile_.back();
   if (m.top != top) {
-    out.push_back(Tv(CheckId::kPileTopMismatch,
-                     "the pile's top card is " + ToString(top) + ", not " + ToString(m.top),
-                     "000 §12"));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kPileTopMismatch,
+                       "the pile's top card is " + ToString(top) + ", not " + ToString(m.top),
+                       "000 §12"));
+    });
   }
   if (m.count && *m.count != int(pile_.size())) {
-    out.push_back(Tv(
-        CheckId::kPileCount,
-        "the pile holds " + Plural(int(pile_.size()), "card") + ", not " + std::to_string(*m.count),
-        "000 §12"));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kPileCount,
+                       "the pile holds " + Plural(int(pile_.size()), "card") + ", not " +
+                           std::to_string(*m.count),
+                       "000 §12"));
+    });
   }
   // The ruleset's rules of the take; the cards shown must be held whatever
   // they say (a physical check), in the place the engine always gave it.
   // The cards the take lays (those shown, then the top card): built once,
   // by the take's rules when they look at them, else below.
-  std::vector<Card> laid;
+  LaidBuffer laid_buffer;
+  std::vector<Card>& laid = laid_buffer.cards();
   TaggedViolations rule;
   int held_at = -1;
   bool stop = TakeRuleFindings(m, &laid, &rule, &held_at);
@@ -192,28 +228,30 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   CheckHeld(m.player, m.with, &held);
   bool check_ranks = false;
   if (hooks_->Overrides(HookId::kMayTakePile)) {
-    TakePileHookState state(*this, m.player);
-    state.top = top;
-    state.with = &m.with;
-    state.to = m.to;
-    state.to_hand = m.to_hand;
-    if (!rule.empty()) state.refusal = &rule.front().violation.message;
-    const HookAnswer answer = hooks_->Call(HookContext(HookId::kMayTakePile, state), *rules_);
-    if (answer.given) {
-      rule.clear();
-      held_at = 0;
-      if (answer.allowed) {
-        // The ruleset allows the take: the meld it makes is still checked.
-        stop = false;
-        check_ranks = true;
-      } else {
-        rule.push_back(HookRefusal(CheckId::kPileHouseRule, HookId::kMayTakePile, answer));
-        stop = true;
+    OutOfLine([&] {
+      TakePileHookState state(*this, m.player);
+      state.top = top;
+      state.with = &m.with;
+      state.to = m.to;
+      state.to_hand = m.to_hand;
+      if (!rule.empty()) state.refusal = &rule.front().violation.message;
+      const HookAnswer answer = hooks_->Call(HookContext(HookId::kMayTakePile, state), *rules_);
+      if (answer.given) {
+        rule.clear();
+        held_at = 0;
+        if (answer.allowed) {
+          // The ruleset allows the take: the meld it makes is still checked.
+          stop = false;
+          check_ranks = true;
+        } else {
+          rule.push_back(HookRefusal(CheckId::kPileHouseRule, HookId::kMayTakePile, answer));
+          stop = true;
+        }
       }
-    }
+    });
   }
-  if (held_at >= 0) rule.insert(rule.begin() + held_at, held.begin(), held.end());
-  out.insert(out.end(), rule.begin(), rule.end());
+  if (held_at >= 0 && !held.empty()) rule.insert(rule.begin() + held_at, held.begin(), held.end());
+  if (!rule.empty()) out.insert(out.end(), rule.begin(), rule.end());
   if (stop || m.to_hand) return;  // into the hand: nothing is laid now
 
   const int side = side_of(m.player);
@@ -224,9 +262,11 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   if (check_ranks) {
     std::optional<Rank> rank = MeldRank(laid, std::nullopt);
     if (!rank || (*rank != take_rank && *rank != Rank::kJoker)) {
-      out.push_back(Tv(CheckId::kMeldMixedRanks,
-                       "the cards " + ToString(laid) + " are not all of one rank",
-                       rules_->Cite("rule.meld_ranks", "000 §8")));
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kMeldMixedRanks,
+                         "the cards " + ToString(laid) + " are not all of one rank",
+                         rules_->Cite("rule.meld_ranks", "000 §8")));
+      });
       return;
     }
   }
@@ -236,68 +276,84 @@ void Position::CheckTake(const TakePileMove& m, TaggedViolations* out_ptr) const
   if (m.with.size() >= 2 && existing) {
     // readings R18: a new meld of a rank the side holds joins it.
     if (auto v = CheckMeldShape(*rules_, *hooks_, shape)) {
-      out.push_back(TaggedViolation{0, *v});
+      out.push_back(TaggedViolation{0, std::move(*v)});
       return;
     }
     shape = ShapeAfterAdding(existing, laid, take_rank, *rules_);
   }
   if (auto v = MeldRefusal(m.player, shape, laid, /*from_pile=*/true))
-    out.push_back(TaggedViolation{0, *v});
+    out.push_back(TaggedViolation{0, std::move(*v)});
   // Taking a pile of one card with every card in the hand empties it: the
   // player goes out, with the turn-end checks of going out (000 §17).
   if (m.player == current_ && phase_ != Phase::kPlay && pile_.size() == 1 &&
       int(m.with.size()) == hand.total() && hand.Contains(m.with) && !FootPending(m.player)) {
-    Position after = *this;
-    after.ApplyTakePile(m);
-    after.CheckTurnEnd(true, after.CanastaCount(side), &out, Card(), "pile");
+    OutOfLine([&] {
+      Position after = *this;
+      after.ApplyTakePile(m);
+      after.CheckTurnEnd(true, after.CanastaCount(side), &out, Card(), "pile");
+    });
   }
 }
 
 bool Position::TakeRuleFindings(const TakePileMove& m, std::vector<Card>* laid_out,
                                 TaggedViolations* out, int* held_at) const {
+  // Every take comes here: each finding is worded out of line.
   const Card top = pile_.back();
   *held_at = -1;  // a blocked pile is refused before the cards shown are looked at
   if (m.to_hand && !rules_->pile_top_to_hand) {
-    out->push_back(Tv(CheckId::kPileTakeInvalid,
-                      "the ruleset does not allow taking the top card into the hand "
-                      "(pile_top_to_hand): it is melded as the pile is taken",
-                      rules_->Cite("pile_top_to_hand", "000 §13")));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileTakeInvalid,
+                        "the ruleset does not allow taking the top card into the hand "
+                        "(pile_top_to_hand): it is melded as the pile is taken",
+                        rules_->Cite("pile_top_to_hand", "000 §13")));
+    });
     return true;
   }
   if (top.is_wild() && rules_->wild_top_blocks_take) {
-    out->push_back(
-        Tv(CheckId::kPileBlockedTop, "a wild card (" + ToString(top) + ") is on top of the pile",
-           rules_->Cite("wild_top_blocks_take", rules_->Cite("unfrozen_take", "000 §14"))));
+    OutOfLine([&] {
+      out->push_back(
+          Tv(CheckId::kPileBlockedTop, "a wild card (" + ToString(top) + ") is on top of the pile",
+             rules_->Cite("wild_top_blocks_take", rules_->Cite("unfrozen_take", "000 §14"))));
+    });
     return true;
   }
   if (top.is_black_three() && rules_->black_three_blocks_until_covered) {
-    out->push_back(
-        Tv(CheckId::kPileBlockedTop,
-           "a black three (" + ToString(top) + ") is on top of the pile; it blocks until covered",
-           "000 §14"));
+    OutOfLine([&] {
+      out->push_back(
+          Tv(CheckId::kPileBlockedTop,
+             "a black three (" + ToString(top) + ") is on top of the pile; it blocks until covered",
+             "000 §14"));
+    });
     return true;
   }
   if (rules_->natural_canasta_closes_rank && !top.is_wild() && RankClosed(top.rank())) {
     // 001 L41: a dead card on top can never be taken (readings R39).
-    out->push_back(Tv(CheckId::kPileBlockedTop,
-                      "a dead card (" + ToString(top) + ") is on top of the pile: a natural "
-                      "canasta of " + ToString(top.rank()) + "s is complete, so it can never be taken",
-                      rules_->Cite("natural_canasta_closes_rank", "001 L28, L41, readings R39")));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileBlockedTop,
+                        "a dead card (" + ToString(top) +
+                            ") is on top of the pile: a natural canasta of " +
+                            ToString(top.rank()) + "s is complete, so it can never be taken",
+                        rules_->Cite("natural_canasta_closes_rank", "001 L28, L41, readings R39")));
+    });
     return true;
   }
   const int side = side_of(m.player);
   if (!rules_->pile_in_initial_meld_turn && !sides_[side].opened) {
-    out->push_back(Tv(CheckId::kPileTakeInvalid,
-                      "the side has not made its initial meld, and this ruleset does not allow "
-                      "taking the pile in the turn of the initial meld",
-                      rules_->Cite("pile_in_initial_meld_turn", "001 L111")));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileTakeInvalid,
+                        "the side has not made its initial meld, and this ruleset does not allow "
+                        "taking the pile in the turn of the initial meld",
+                        rules_->Cite("pile_in_initial_meld_turn", "001 L111")));
+    });
     return true;
   }
   const CardCounts& hand = players_[m.player].hand;
   if (rules_->one_card_rule && hand.total() == 1 && pile_.size() == 1) {
-    out->push_back(Tv(CheckId::kPileOneCard,
-                      Seat(m.player) + " holds one card and may not take a pile of one card",
-                      rules_->Cite("one_card_rule", "000 §14, §17, readings R11")));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileOneCard,
+                        Seat(m.player) + " holds one card and may not take a pile of one card",
+                        rules_->Cite("one_card_rule", "000 §14, §17, readings R11")));
+    });
   }
   *held_at = int(out->size());
 
@@ -312,41 +368,48 @@ bool Position::TakeRuleFindings(const TakePileMove& m, std::vector<Card>* laid_o
   const bool frozen = IsPileFrozenFor(side);
   const Meld* existing = MeldFor(side, take_rank, m.with.size() < 2);
   if (frozen && pair < 2) {
-    TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
-                           "the pile is frozen; taking it needs a natural pair of " +
-                               ToString(take_rank) + "s from the hand",
-                           rules_->Cite("frozen_take_new_meld", "000 §13, §14"));
-    const char* by = PileFrozenBy(side);
-    v.violation.notes.push_back(by && std::string_view(by) == "not_opened"
-                                    ? "frozen because the side has not made its initial meld"
-                                : by && std::string_view(by) == "black_three"
-                                    ? "frozen by a black three in the pile"
-                                : rules_->pile_freeze_lasts == PileFreeze::kUntilCovered
-                                    ? "frozen by the card on top of the pile"
-                                    : "frozen by a wild card or red three in the pile");
-    if (!m.with.empty()) v.violation.notes.push_back("shown: " + ToString(m.with));
-    out->push_back(std::move(v));
+    OutOfLine([&] {
+      TaggedViolation v = Tv(CheckId::kPileFrozenNeedsPair,
+                             "the pile is frozen; taking it needs a natural pair of " +
+                                 ToString(take_rank) + "s from the hand",
+                             rules_->Cite("frozen_take_new_meld", "000 §13, §14"));
+      const char* by = PileFrozenBy(side);
+      v.violation.notes.push_back(by && std::string_view(by) == "not_opened"
+                                      ? "frozen because the side has not made its initial meld"
+                                  : by && std::string_view(by) == "black_three"
+                                      ? "frozen by a black three in the pile"
+                                  : rules_->pile_freeze_lasts == PileFreeze::kUntilCovered
+                                      ? "frozen by the card on top of the pile"
+                                      : "frozen by a wild card or red three in the pile");
+      if (!m.with.empty()) v.violation.notes.push_back("shown: " + ToString(m.with));
+      out->push_back(std::move(v));
+    });
     return true;
   }
   if (frozen && rules_->frozen_take_new_meld && m.with.size() != 2) {
     // 002 Play-5, readings R25: "use all three to form a new meld": the top card and
     // the natural pair, nothing more (other cards are melded after).
-    out->push_back(Tv(CheckId::kPileTakeInvalid,
-                      "a frozen pile is taken by forming a new meld of the top card and two "
-                      "natural " +
-                          ToString(take_rank) + "s only; shown: " + ToString(m.with),
-                      rules_->Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileTakeInvalid,
+                        "a frozen pile is taken by forming a new meld of the top card and two "
+                        "natural " +
+                            ToString(take_rank) + "s only; shown: " + ToString(m.with),
+                        rules_->Cite("frozen_take_new_meld", "002 Play-5, readings R25")));
+    });
     return true;
   }
   // Worded only for a finding: this runs for every take.
   const auto rank = [take_rank] { return ToString(take_rank); };
   // The forms of the take (unfrozen_take): 000 §13 ¶1-2 (readings R2); 002
   // Play-4 (readings R25); house rules: natural_pair, pair_or_meld, pair_or_wild.
-  auto form_refused = [&](const std::string& needs) {
-    out->push_back(Tv(CheckId::kPileTakeInvalid, "taking the pile needs " + needs,
-                      rules_->Cite("unfrozen_take", form == UnfrozenTake::kTwoNaturalsFromHand
-                                                       ? "002 Play-4, readings R25"
-                                                       : "house rule: unfrozen_take")));
+  // `needs` words what the form needs, out of line.
+  auto form_refused = [&](auto needs) {
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileTakeInvalid, "taking the pile needs " + needs(),
+                        rules_->Cite("unfrozen_take", form == UnfrozenTake::kTwoNaturalsFromHand
+                                                          ? "002 Play-4, readings R25"
+                                                          : "house rule: unfrozen_take")));
+    });
     return true;
   };
   const auto two = [&rank] { return "two natural " + rank() + "s from the hand"; };
@@ -355,67 +418,75 @@ bool Position::TakeRuleFindings(const TakePileMove& m, std::vector<Card>* laid_o
     case UnfrozenTake::kPairOrNaturalWildOrAdd:
       break;
     case UnfrozenTake::kTwoNaturalsFromHand:
-      if (pair < 2) return form_refused(two());
+      if (pair < 2) return form_refused([&] { return two(); });
       break;
     case UnfrozenTake::kNaturalPair:
-      if (!naturals_only) return form_refused(two() + " and no other card");
+      if (!naturals_only) return form_refused([&] { return two() + " and no other card"; });
       break;
     case UnfrozenTake::kPairOrMeld:
       if (!m.with.empty() && !naturals_only)
-        return form_refused(two() + ", or the top card alone onto the side's meld of " + rank() +
-                            "s");
+        return form_refused([&] {
+          return two() + ", or the top card alone onto the side's meld of " + rank() + "s";
+        });
       break;
     case UnfrozenTake::kPairOrWild:
       if (!naturals_only && !(pair == 1 && wilds == 1 && m.with.size() == 2))
-        return form_refused(two() + ", or one natural " + rank() + " and one wild card");
+        return form_refused(
+            [&] { return two() + ", or one natural " + rank() + " and one wild card"; });
       break;
   }
-  auto onto_canasta = [] {
-    return Tv(CheckId::kPileOntoCanasta,
-              "the top card may not be added directly to a completed canasta", "000 §13");
+  auto onto_canasta = [&] {
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileOntoCanasta,
+                        "the top card may not be added directly to a completed canasta",
+                        "000 §13"));
+    });
+    return true;
   };
   if (m.with.empty()) {
     // The top card alone onto the side's meld (000 §13 ¶2, readings R2).
     if (m.to && *m.to != take_rank) {
-      out->push_back(Tv(
-          CheckId::kPileTakeInvalid,
-          "the top card " + ToString(top) + " cannot go onto the meld of " + ToString(*m.to) + "s",
-          "000 §13"));
+      OutOfLine([&] {
+        out->push_back(Tv(CheckId::kPileTakeInvalid,
+                          "the top card " + ToString(top) + " cannot go onto the meld of " +
+                              ToString(*m.to) + "s",
+                          "000 §13"));
+      });
       return true;
     }
     if (!existing) {
-      out->push_back(Tv(CheckId::kPileTakeInvalid,
-                        "the side has no meld of " + rank() + "s for the top card to join",
-                        "000 §13"));
+      OutOfLine([&] {
+        out->push_back(Tv(CheckId::kPileTakeInvalid,
+                          "the side has no meld of " + rank() + "s for the top card to join",
+                          "000 §13"));
+      });
       return true;
     }
-    if (existing->is_canasta(*rules_)) {
-      out->push_back(onto_canasta());
-      return true;
-    }
+    if (existing->is_canasta(*rules_)) return onto_canasta();
     return false;
   }
   LaidByTake(m, top, laid_out);
   const std::vector<Card>& laid = *laid_out;
   std::optional<Rank> meld_rank = MeldRank(laid, std::nullopt);
   if (!meld_rank || *meld_rank != take_rank) {
-    out->push_back(Tv(
-        CheckId::kPileTakeInvalid,
-        "the cards shown (" + ToString(m.with) + ") do not meld with the top card " + ToString(top),
-        "000 §13"));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileTakeInvalid,
+                        "the cards shown (" + ToString(m.with) +
+                            ") do not meld with the top card " + ToString(top),
+                        "000 §13"));
+    });
     return true;
   }
   if (m.with.size() == 1) {
     // One card with the top: only an addition to an unfinished meld.
     if (!existing) {
-      out->push_back(Tv(CheckId::kPileTakeInvalid,
-                        "the top card and one card from the hand do not make a meld", "000 §13"));
+      OutOfLine([&] {
+        out->push_back(Tv(CheckId::kPileTakeInvalid,
+                          "the top card and one card from the hand do not make a meld", "000 §13"));
+      });
       return true;
     }
-    if (existing->is_canasta(*rules_)) {
-      out->push_back(onto_canasta());
-      return true;
-    }
+    if (existing->is_canasta(*rules_)) return onto_canasta();
   }
   return false;
 }

@@ -10,6 +10,7 @@
 
 namespace canasta {
 
+using position_internal::OutOfLine;
 using position_internal::Plural;
 using position_internal::Seat;
 using position_internal::Tv;
@@ -200,97 +201,110 @@ bool Position::OpeningFindings(TaggedViolations* out, int tag) const {
 
 void Position::CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,
                             Card discard, const char* by) const {
-  const int side = side_of(turn_.player);
+  // The usual turn end has no finding: each rule's findings are worded out
+  // of line, so that this stays a few tests.
   if (TurnEndJudgesOpening()) OpeningFindings(out, turn_.last_meld_tag);
-  if (!going_out && rules_->black_three_meld != BlackThreeMeld::kAnyTime) {
-    for (int tag : turn_.black_three_tags)
-      out->push_back(Tv(CheckId::kMeldBlackThree,
-                        "black threes may only be melded by a player going out, and " +
-                            Seat(turn_.player) + " did not go out this turn",
-                        rules_->Cite("black_three_meld", "000 §8"), tag));
+  if (!going_out && rules_->black_three_meld != BlackThreeMeld::kAnyTime &&
+      !turn_.black_three_tags.empty()) {
+    OutOfLine([&] {
+      for (int tag : turn_.black_three_tags)
+        out->push_back(Tv(CheckId::kMeldBlackThree,
+                          "black threes may only be melded by a player going out, and " +
+                              Seat(turn_.player) + " did not go out this turn",
+                          rules_->Cite("black_three_meld", "000 §8"), tag));
+    });
   }
   if (turn_.top_to_hand.valid()) {
     // pile_top_to_hand: the top card taken into the hand is melded this turn.
-    out->push_back(Tv(CheckId::kPileTakeInvalid,
-                      "the top card " + ToString(turn_.top_to_hand) +
-                          " was taken into the hand with the pile but not melded this turn",
-                      rules_->Cite("pile_top_to_hand", "house rule: top card to hand")));
+    OutOfLine([&] {
+      out->push_back(Tv(CheckId::kPileTakeInvalid,
+                        "the top card " + ToString(turn_.top_to_hand) +
+                            " was taken into the hand with the pile but not melded this turn",
+                        rules_->Cite("pile_top_to_hand", "house rule: top card to hand")));
+    });
   }
   // 000 §17 "The answer is binding"; out_answer_binds = false makes it advice.
   if (turn_.answer && rules_->out_answer_binds) {
-    const std::string yes_source = rules_->Cite("out_yes_excused_if_impossible", "000 §17");
-    if (*turn_.answer && !going_out && !rules_->out_yes_excused_if_impossible)
-      out->push_back(Tv(CheckId::kOutAnswerBinding,
-                        "the partner answered yes to \"may I go out?\", so " + Seat(turn_.player) +
-                            " had to go out",
-                        yes_source));
-    if (*turn_.answer && !going_out && rules_->out_yes_excused_if_impossible) {
-      // 002 L47: no penalty for a yes the player genuinely cannot honour,
-      // "but they must meld as much as possible before discarding".
-      CardCounts left = players_[turn_.player].hand;
-      left.Remove(discard);
-      const std::vector<Card> more = StillMeldable(left, canastas_after);
-      if (!more.empty())
+    OutOfLine([&] {
+      const std::string yes_source = rules_->Cite("out_yes_excused_if_impossible", "000 §17");
+      if (*turn_.answer && !going_out && !rules_->out_yes_excused_if_impossible)
         out->push_back(Tv(CheckId::kOutAnswerBinding,
                           "the partner answered yes to \"may I go out?\", so " +
-                              Seat(turn_.player) +
-                              " had to go out if at all possible, else meld as much as possible; " +
-                              ToString(more) + " could still be melded",
+                              Seat(turn_.player) + " had to go out",
                           yes_source));
-    }
-    if (!*turn_.answer && going_out)
-      out->push_back(Tv(CheckId::kOutAnswerBinding,
-                        "the partner answered no to \"may I go out?\", so " + Seat(turn_.player) +
-                            " may not go out this turn",
-                        rules_->Cite("ask_out_after_melding", "000 §17")));
+      if (*turn_.answer && !going_out && rules_->out_yes_excused_if_impossible) {
+        // 002 L47: no penalty for a yes the player genuinely cannot honour,
+        // "but they must meld as much as possible before discarding".
+        CardCounts left = players_[turn_.player].hand;
+        left.Remove(discard);
+        const std::vector<Card> more = StillMeldable(left, canastas_after);
+        if (!more.empty())
+          out->push_back(Tv(CheckId::kOutAnswerBinding,
+                            "the partner answered yes to \"may I go out?\", so " +
+                                Seat(turn_.player) +
+                                " had to go out if at all possible, else meld as much as "
+                                "possible; " +
+                                ToString(more) + " could still be melded",
+                            yes_source));
+      }
+      if (!*turn_.answer && going_out)
+        out->push_back(Tv(CheckId::kOutAnswerBinding,
+                          "the partner answered no to \"may I go out?\", so " + Seat(turn_.player) +
+                              " may not go out this turn",
+                          rules_->Cite("ask_out_after_melding", "000 §17")));
+    });
   }
   if (going_out) {
-    if (rules_->partnerships() && rules_->ask_to_go_out == AskToGoOut::kRequired && !AskedThisTurn())
-      out->push_back(Tv(CheckId::kOutWithoutAsking,
-                        Seat(turn_.player) +
-                            " goes out without asking \"may I go out?\"; this ruleset requires "
-                            "asking the partner first",
-                        rules_->Cite("ask_to_go_out", "house rule: ask_to_go_out")));
-    SideSummary summary = Summary(side);
-    summary.canastas = canastas_after;
-    const int needed = hooks_->CanastasToGoOut(*rules_, summary);
-    std::optional<TaggedViolation> engine;
-    if (canastas_after < needed)
-      engine = Tv(CheckId::kOutWithoutCanastas,
-                  Seat(turn_.player) + " goes out with " + Plural(canastas_after, "canasta") +
-                      "; the side needs " + std::to_string(needed),
-                  rules_->Cite("canastas_to_go_out", "000 §9, §17"));
-    // readings R115: of those canastas, sequence_canastas_to_go_out are sequences.
-    else if (SequenceCanastaCount(side) < rules_->sequence_canastas_to_go_out)
-      engine = Tv(CheckId::kOutWithoutCanastas,
-                  Seat(turn_.player) + " goes out with " +
-                      Plural(SequenceCanastaCount(side), "sequence canasta") +
-                      "; the side needs " + std::to_string(rules_->sequence_canastas_to_go_out),
-                  rules_->Cite("sequence_canastas_to_go_out", "readings R115"));
-    if (hooks_->Overrides(HookId::kMayGoOut)) {
-      // The hook has the last word on the canastas rule: nil keeps the
-      // engine's verdict, true drops its refusal, a refusal replaces it.
-      GoOutHookState state(*this, turn_.player);
-      state.by = by ? by : "discard";
-      state.canastas = canastas_after;
-      state.natural_canastas = summary.natural_canastas;
-      state.mixed_canastas = summary.mixed_canastas;
-      state.asked = AskedThisTurn();
-      state.answer = turn_.answer;
-      // On the copy a meld or take that empties the hand was applied to,
-      // concealed_ holds the engine's verdict; before a discard, it is made here.
-      state.concealed = went_out_ >= 0 ? concealed_
-                                       : !players_[turn_.player].melded_before &&
-                                             !turn_.added_to_old_meld && turn_.melded;
-      if (engine) state.refusal = &engine->violation.message;
-      HookAnswer answer = hooks_->Call(HookContext(HookId::kMayGoOut, state), *rules_);
-      if (answer.given) {
-        engine.reset();
-        if (!answer.allowed)
-          out->push_back(HookRefusal(CheckId::kOutHouseRule, HookId::kMayGoOut, answer));
+    OutOfLine([&] {
+      const int side = side_of(turn_.player);
+      if (rules_->partnerships() && rules_->ask_to_go_out == AskToGoOut::kRequired &&
+          !AskedThisTurn())
+        out->push_back(Tv(CheckId::kOutWithoutAsking,
+                          Seat(turn_.player) +
+                              " goes out without asking \"may I go out?\"; this ruleset requires "
+                              "asking the partner first",
+                          rules_->Cite("ask_to_go_out", "house rule: ask_to_go_out")));
+      SideSummary summary = Summary(side);
+      summary.canastas = canastas_after;
+      const int needed = hooks_->CanastasToGoOut(*rules_, summary);
+      std::optional<TaggedViolation> engine;
+      if (canastas_after < needed)
+        engine = Tv(CheckId::kOutWithoutCanastas,
+                    Seat(turn_.player) + " goes out with " + Plural(canastas_after, "canasta") +
+                        "; the side needs " + std::to_string(needed),
+                    rules_->Cite("canastas_to_go_out", "000 §9, §17"));
+      // readings R115: of those canastas, sequence_canastas_to_go_out are sequences.
+      else if (SequenceCanastaCount(side) < rules_->sequence_canastas_to_go_out)
+        engine = Tv(CheckId::kOutWithoutCanastas,
+                    Seat(turn_.player) + " goes out with " +
+                        Plural(SequenceCanastaCount(side), "sequence canasta") +
+                        "; the side needs " + std::to_string(rules_->sequence_canastas_to_go_out),
+                    rules_->Cite("sequence_canastas_to_go_out", "readings R115"));
+      if (hooks_->Overrides(HookId::kMayGoOut)) {
+        // The hook has the last word on the canastas rule: nil keeps the
+        // engine's verdict, true drops its refusal, a refusal replaces it.
+        GoOutHookState state(*this, turn_.player);
+        state.by = by ? by : "discard";
+        state.canastas = canastas_after;
+        state.natural_canastas = summary.natural_canastas;
+        state.mixed_canastas = summary.mixed_canastas;
+        state.asked = AskedThisTurn();
+        state.answer = turn_.answer;
+        // On the copy a meld or take that empties the hand was applied to,
+        // concealed_ holds the engine's verdict; before a discard, it is made here.
+        state.concealed = went_out_ >= 0 ? concealed_
+                                         : !players_[turn_.player].melded_before &&
+                                               !turn_.added_to_old_meld && turn_.melded;
+        if (engine) state.refusal = &engine->violation.message;
+        HookAnswer answer = hooks_->Call(HookContext(HookId::kMayGoOut, state), *rules_);
+        if (answer.given) {
+          engine.reset();
+          if (!answer.allowed)
+            out->push_back(HookRefusal(CheckId::kOutHouseRule, HookId::kMayGoOut, answer));
+        }
       }
-    }
-    if (engine) out->push_back(std::move(*engine));
+      if (engine) out->push_back(std::move(*engine));
+    });
   }
 }
 void Position::ApplyAskOut(const AskOutMove& m) {
@@ -323,6 +337,7 @@ bool Position::MayMeldDownToOne(int player) const {
 }
 
 TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
+  // Every discard comes here: each rule's findings are worded out of line.
   TaggedViolations out;
   CheckTurn(m.player, /*drawing=*/false, &out);
   if (m.player < 0 || m.player >= rules_->num_players) return out;
@@ -334,48 +349,61 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   // 001 L45, L74: the final card of a player going out may be wild.
   const bool wild_to_go_out = last_card && rules_->wild_discard_to_go_out;
   if (m.card.is_wild() && rules_->wild_discard != WildDiscard::kAllowed && !wild_to_go_out) {
-    const bool only_wilds = hand.CountIf([](Card c) { return !c.is_wild(); }) == 0;
-    if (rules_->wild_discard == WildDiscard::kNever || !only_wilds)
-      out.push_back(Tv(CheckId::kDiscardWild,
-                       rules_->wild_discard == WildDiscard::kNever
-                           ? "a wild card (" + ToString(m.card) + ") may not be discarded" +
-                                 (rules_->wild_discard_to_go_out ? " except to go out" : "")
-                           : "a wild card (" + ToString(m.card) +
-                                 ") may not be discarded while the player holds other cards",
-                       rules_->Cite("wild_discard", "002 Play-8, readings R26")));
+    OutOfLine([&] {
+      const bool only_wilds = hand.CountIf([](Card c) { return !c.is_wild(); }) == 0;
+      if (rules_->wild_discard == WildDiscard::kNever || !only_wilds)
+        out.push_back(Tv(CheckId::kDiscardWild,
+                         rules_->wild_discard == WildDiscard::kNever
+                             ? "a wild card (" + ToString(m.card) + ") may not be discarded" +
+                                   (rules_->wild_discard_to_go_out ? " except to go out" : "")
+                             : "a wild card (" + ToString(m.card) +
+                                   ") may not be discarded while the player holds other cards",
+                         rules_->Cite("wild_discard", "002 Play-8, readings R26")));
+    });
   }
   if (m.card.is_red_three()) {
-    out.push_back(Tv(CheckId::kThreeNotAllowed,
-                     "a red three is laid out, never discarded", "000 §7"));
+    OutOfLine([&] {
+      out.push_back(
+          Tv(CheckId::kThreeNotAllowed, "a red three is laid out, never discarded", "000 §7"));
+    });
   } else if (rules_->IsLaidOutThree(m.card)) {
-    out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
-                     rules_->Cite("black_threes_laid_out", "001 L44")));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kThreeNotAllowed, "a three is laid out, never discarded",
+                       rules_->Cite("black_threes_laid_out", "001 L44")));
+    });
   } else if (m.card.is_three() && !rules_->threes_discardable) {
-    out.push_back(Tv(CheckId::kThreeNotAllowed,
-                     "a three (" + ToString(m.card) + ") may never be discarded",
-                     rules_->Cite("threes_discardable", "001 L44")));
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kThreeNotAllowed,
+                       "a three (" + ToString(m.card) + ") may never be discarded",
+                       rules_->Cite("threes_discardable", "001 L44")));
+    });
   }
   // 001 L46 (SWAD, readings R45): on an empty pile, a card the ruleset says
   // to avoid only when the player holds nothing else that may be discarded.
   if (rules_->empty_pile_discard_restricted && pile_.empty() && EmptyPileAvoids(m.card)) {
-    std::vector<Card> other;
-    for (Card c : hand.ToVector())
-      if ((other.empty() || other.back() != c) && !EmptyPileAvoids(c) && !(c.is_three() && !rules_->threes_discardable) &&
-          !c.is_red_three())
-        other.push_back(c);
-    if (!other.empty())
-      out.push_back(Tv(CheckId::kDiscardEmptyPile,
-                       "on an empty pile " + ToString(m.card) + " may not be discarded while " +
-                           Seat(m.player) + " holds another card that may (" + ToString(other) +
-                           ")",
-                       rules_->Cite("empty_pile_discard_restricted", "001 L46, readings R45")));
+    OutOfLine([&] {
+      std::vector<Card> other;
+      for (Card c : hand.ToVector())
+        if ((other.empty() || other.back() != c) && !EmptyPileAvoids(c) &&
+            !(c.is_three() && !rules_->threes_discardable) && !c.is_red_three())
+          other.push_back(c);
+      if (!other.empty())
+        out.push_back(Tv(CheckId::kDiscardEmptyPile,
+                         "on an empty pile " + ToString(m.card) + " may not be discarded while " +
+                             Seat(m.player) + " holds another card that may (" + ToString(other) +
+                             ")",
+                         rules_->Cite("empty_pile_discard_restricted", "001 L46, readings R45")));
+    });
   }
-  if (m.face_down && !last_card)
-    out.push_back(Tv(CheckId::kDiscardFaceDown,
-                     ToString(m.card) +
-                         " is discarded face down, but only the discard that goes out is laid "
-                         "face down; it does not empty the hand",
-                     rules_->Cite("rule.face_down_discard", "001 L74")));
+  if (m.face_down && !last_card) {
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kDiscardFaceDown,
+                       ToString(m.card) +
+                           " is discarded face down, but only the discard that goes out is laid "
+                           "face down; it does not empty the hand",
+                       rules_->Cite("rule.face_down_discard", "001 L74")));
+    });
+  }
   // 000 §7: a red three is laid out in the first turn (before play in Hutto,
   // at once in 002), or at once when drawn; one still held when the turn
   // ends was not (the penalty comes at the end). Every layout.
@@ -383,26 +411,35 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   // (threes_kept_before_meld; 001 L57, readings R43).
   const int kept = turn_.opening ? rules_->threes_kept_before_meld : 0;
   const int reds = rules_->LaidOutThreesIn(hand) - (rules_->IsLaidOutThree(m.card) ? 1 : 0) - kept;
-  if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay)
-    out.push_back(Tv(CheckId::kThreeTiming,
-                     Seat(m.player) + " ends the turn holding " +
-                         Plural(reds, rules_->black_threes_laid_out ? "three" : "red three") +
-                         " that should have been laid out",
-                     rules_->Cite("three_layout", "000 §7, readings R6")));
+  if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay) {
+    OutOfLine([&] {
+      out.push_back(Tv(CheckId::kThreeTiming,
+                       Seat(m.player) + " ends the turn holding " +
+                           Plural(reds, rules_->black_threes_laid_out ? "three" : "red three") +
+                           " that should have been laid out",
+                       rules_->Cite("three_layout", "000 §7, readings R6")));
+    });
+  }
   if (hooks_->Overrides(HookId::kMayDiscard)) {
-    DiscardHookState state(*this, m.player);
-    state.card = m.card;
-    state.last_card = emptied;
-    HookAnswer answer = hooks_->Call(HookContext(HookId::kMayDiscard, state), *rules_);
-    if (answer.given && !answer.allowed)
-      out.push_back(HookRefusal(CheckId::kDiscardHouseRule, HookId::kMayDiscard, answer));
+    OutOfLine([&] {
+      DiscardHookState state(*this, m.player);
+      state.card = m.card;
+      state.last_card = emptied;
+      HookAnswer answer = hooks_->Call(HookContext(HookId::kMayDiscard, state), *rules_);
+      if (answer.given && !answer.allowed)
+        out.push_back(HookRefusal(CheckId::kDiscardHouseRule, HookId::kMayDiscard, answer));
+    });
   }
   if (phase_ == Phase::kPlay && m.player == current_) {
-    if (last_card && !rules_->last_discard_goes_out)
-      out.push_back(Tv(CheckId::kOutByDiscard,
-                       Seat(m.player) + " discards the last card (" + ToString(m.card) +
-                           "); under this ruleset a player goes out only by melding every card",
-                       rules_->Cite("last_discard_goes_out", "house rule: last_discard_goes_out")));
+    if (last_card && !rules_->last_discard_goes_out) {
+      OutOfLine([&] {
+        out.push_back(
+            Tv(CheckId::kOutByDiscard,
+               Seat(m.player) + " discards the last card (" + ToString(m.card) +
+                   "); under this ruleset a player goes out only by melding every card",
+               rules_->Cite("last_discard_goes_out", "house rule: last_discard_goes_out")));
+      });
+    }
     // The canastas matter only to going out and to a yes answered (CheckTurnEnd).
     const int canastas = last_card || turn_.answer ? CanastaCount(side_of(m.player)) : 0;
     CheckTurnEnd(last_card, canastas, &out, m.card, "discard");

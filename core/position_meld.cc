@@ -147,8 +147,20 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
   };
   for (size_t index = 0; index < parts.size(); ++index) {
     const MeldPart& part = parts[index];
+    // One pass over the part's cards: red threes, and the kinds a shape counts.
     bool red_three = false;
-    for (Card c : part.cards) red_three |= c.is_red_three();
+    int naturals = 0, twos = 0, jokers = 0;
+    for (Card c : part.cards) {
+      red_three |= c.is_red_three();
+      if (c.is_joker()) ++jokers;
+      else if (c.rank() == Rank::kTwo) ++twos;
+      else ++naturals;
+    }
+    auto add_cards = [&](MeldShape* s) {
+      s->naturals += naturals;
+      s->twos += twos;
+      s->jokers += jokers;
+    };
     if (red_three) {
       out.push_back(Tv(CheckId::kMeldRedThree,
                        "red threes are never melded; they are laid out face up",
@@ -211,7 +223,9 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     if (exists && !to) {
       // A new meld of a rank the side already holds is combined with it
       // (readings R18); the new cards must make a meld on their own first.
-      MeldShape alone = ShapeAfterAdding(nullptr, part.cards, *rank, *rules_);
+      MeldShape alone;  // as ShapeAfterAdding(nullptr, part.cards, *rank, ...)
+      alone.rank = *rank;
+      add_cards(&alone);
       if (auto v = CheckMeldShape(*rules_, *hooks_, alone)) {
         out.push_back(TaggedViolation{0, *v});
         continue;
@@ -220,11 +234,7 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     MeldShape shape = current;
     shape.is_new = !exists;
     shape.was_canasta = exists && current.size() >= rules_->canasta_size;
-    for (Card c : part.cards) {
-      if (c.is_joker()) ++shape.jokers;
-      else if (c.rank() == Rank::kTwo) ++shape.twos;
-      else ++shape.naturals;
-    }
+    add_cards(&shape);
     // A wrong meld is still laid as recorded, so later checks see the table.
     // An earlier part of this move may have laid the side's wild meld.
     std::optional<bool> wild_open;
@@ -361,8 +371,12 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       continue;
     }
     const bool weighed = verdicts && index < 32 && ((verdicts->weighed >> index) & 1u);
+    // Named by no id, the part's kind and rank depend on the part alone: a
+    // part the check weighed as a meld of a rank is no sequence, and of that
+    // rank. (A meld named by id may be one an earlier part laid.)
+    const bool ranked = weighed && part.to_id.empty() && ((verdicts->ranked >> index) & 1u);
     const Meld* sequence = nullptr;
-    if (IsSequencePart(side, part, &sequence)) {
+    if (!ranked && IsSequencePart(side, part, &sequence)) {
       const bool refused =
           weighed ? ((verdicts->refused >> index) & 1u) != 0
                   : SequenceRefusal(player, sequence, sequence ? sequence->cards
@@ -399,21 +413,22 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
     std::optional<Rank> rank;
     if (!part.to_id.empty()) {
       if (const Meld* named = FindMeldById(side, part.to_id)) to = named->rank;
-    } else if (weighed && index < 32 && ((verdicts->ranked >> index) & 1u)) {
-      // Named by no id, the part's rank depends on the part alone: the
-      // check's. (A meld named by id may be one an earlier part laid.)
+    } else if (ranked) {
       rank = verdicts->ranks[index];
     }
     if (!rank) rank = MeldRank(laid, to ? to : part.as);
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
     const Meld* base = MeldFor(side, *rank, to.has_value());
-    const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
     if (weighed ? ((verdicts->refused >> index) & 1u) != 0
                 : MeldRefusal(player, ShapeAfterAdding(base, laid, *rank, *rules_), laid,
                               /*from_pile=*/false)
                       .has_value())
       turn_.illegal_meld = true;
-    if (old) turn_.added_to_old_meld = true;
+    // A meld not laid wholly this turn is an old one; asked only until the
+    // turn has added to one (more cards than the turn laid cannot all be its).
+    if (!turn_.added_to_old_meld && base && !base->cards.empty() &&
+        (base->size() > turn_.laid.total() || !turn_.laid.Contains(base->cards)))
+      turn_.added_to_old_meld = true;
     if (*rank == Rank::kThree) turn_.black_three_tags.push_back(tag);
     if (turn_.opening) {
       const int counted_before = turn_.counted.total();
@@ -426,9 +441,10 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       if (turn_.counted.total() - counted_before < int(laid.size()))
         turn_.ranks_from_pile |= uint16_t(1u << int(*rank));
     }
-    Meld* meld = AddToSideMeld(side, *rank, laid, base);
+    Meld* meld = MeldToLayOn(side, *rank, base);
     if (!part.id.empty() && meld->id.empty()) meld->id = part.id;
     for (Card c : laid) {
+      meld->Add(c);
       turn_.laid.Add(c);
       if (c == turn_.top_to_hand) turn_.top_to_hand = Card();  // melded (pile_top_to_hand)
     }

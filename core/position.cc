@@ -382,25 +382,40 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
                          TaggedViolations* out) const {
   if (player < 0 || player >= rules_->num_players) return;
   if (cards.size() == 1) return CheckHeld(player, cards[0], out);
-  if (Holding(player).Contains(cards)) return;  // the usual move: nothing to word
-  CardCounts need;
-  for (Card c : cards) need.Add(c);
-  // One finding per card short, however many copies the event plays (one
-  // root cause, one finding), in the order the cards come.
-  CardCounts reported;
-  for (Card c : cards) {
-    const int held = Holding(player).count(c);
-    const int played = need.count(c);
-    if (played <= held || reported.count(c)) continue;
-    reported.Add(c);
-    // CardCounts stops at 255 copies: count a hostile event's copies here.
-    const long copies = std::count(cards.begin(), cards.end(), c);
-    const std::string times = copies > held + 1 ? " " + std::to_string(copies) + " times" : "";
-    out->push_back(Tv(CheckId::kCardNotHeld,
-                      Seat(player) + " plays " + ToString(c) + times + " but holds " +
-                          (held == 0 ? std::string("none") : "only " + std::to_string(held)),
-                      rules_->Cite("rule.card_held", "000 §11")));
+  // The usual move holds every card: nothing to word. A meld's few cards are
+  // tested against the holding without building a count of them.
+  const CardCounts& holding = Holding(player);
+  if (cards.size() <= 8) {
+    bool held = true;
+    for (size_t i = 0; i < cards.size() && held; ++i) {
+      int copies = 1;  // of cards[i] among the first i + 1 cards
+      for (size_t j = 0; j < i; ++j) copies += cards[j] == cards[i];
+      held = copies <= holding.count(cards[i]);
+    }
+    if (held) return;
+  } else if (holding.Contains(cards)) {
+    return;
   }
+  OutOfLine([&] {  // the findings are worded out of line
+    CardCounts need;
+    for (Card c : cards) need.Add(c);
+    // One finding per card short, however many copies the event plays (one
+    // root cause, one finding), in the order the cards come.
+    CardCounts reported;
+    for (Card c : cards) {
+      const int held = Holding(player).count(c);
+      const int played = need.count(c);
+      if (played <= held || reported.count(c)) continue;
+      reported.Add(c);
+      // CardCounts stops at 255 copies: count a hostile event's copies here.
+      const long copies = std::count(cards.begin(), cards.end(), c);
+      const std::string times = copies > held + 1 ? " " + std::to_string(copies) + " times" : "";
+      out->push_back(Tv(CheckId::kCardNotHeld,
+                        Seat(player) + " plays " + ToString(c) + times + " but holds " +
+                            (held == 0 ? std::string("none") : "only " + std::to_string(held)),
+                        rules_->Cite("rule.card_held", "000 §11")));
+    }
+  });
 }
 
 void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const {

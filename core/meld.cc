@@ -81,6 +81,13 @@ Violation V(CheckId id, std::string message, std::string source) {
   return Violation{id, std::move(message), {"rule: " + std::move(source)}};
 }
 
+// Words a refusal out of line and out of the hot text: the checks run for
+// every meld, the refusals are rare.
+template <typename F>
+[[gnu::noinline, gnu::cold]] std::optional<Violation> Refuse(F&& f) {
+  return f();
+}
+
 // A rank's place in the sequence order (readings R115): its pip from
 // sequence_lowest to the king, the ace 14 when high and just below
 // sequence_lowest when low (A 4 5 with the default); 0 when
@@ -221,54 +228,72 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
     // Only black threes reach here as naturals; red threes are refused by
     // the caller, which sees the cards.
     if (r.black_three_meld == BlackThreeMeld::kNever)
-      return V(CheckId::kMeldBlackThree, "black threes may never be melded", "001 L48");
+      return Refuse([&] {
+        return V(CheckId::kMeldBlackThree, "black threes may never be melded", "001 L48");
+      });
     // any_time keeps the only composition a seed states for black threes.
     if ((r.black_three_meld == BlackThreeMeld::kThreeOrFourNoWild ||
          r.black_three_meld == BlackThreeMeld::kAnyTime) &&
         (s.wilds() > 0 || s.size() < 3 || s.size() > 4))
-      return V(CheckId::kMeldBlackThree,
-               "black threes may be melded only as three or four of them, with no wild card (" +
-                   std::to_string(s.naturals) + " threes, " + std::to_string(s.wilds()) +
-                   " wild)",
-               r.Cite("black_three_meld", "002 Play-7, 004 L26, readings R19"));
+      return Refuse([&] {
+        return V(CheckId::kMeldBlackThree,
+                 "black threes may be melded only as three or four of them, with no wild card (" +
+                     std::to_string(s.naturals) + " threes, " + std::to_string(s.wilds()) +
+                     " wild)",
+                 r.Cite("black_three_meld", "002 Play-7, 004 L26, readings R19"));
+      });
   }
   if (s.rank == Rank::kJoker) {
     if (!r.wild_melds)
-      return V(CheckId::kMeldTooFewNaturals, "wild cards may never be melded without natural cards",
-               r.Cite("wild_melds", "000 §8"));
+      return Refuse([&] {
+        return V(CheckId::kMeldTooFewNaturals,
+                 "wild cards may never be melded without natural cards",
+                 r.Cite("wild_melds", "000 §8"));
+      });
   } else if (s.naturals < r.min_naturals) {
-    return V(CheckId::kMeldTooFewNaturals,
-             what + " has " + std::to_string(s.naturals) + " natural card(s); it needs at least " +
-                 std::to_string(r.min_naturals),
-             r.Cite("min_naturals", "000 §8"));
+    return Refuse([&] {
+      return V(CheckId::kMeldTooFewNaturals,
+               what + " has " + std::to_string(s.naturals) +
+                   " natural card(s); it needs at least " + std::to_string(r.min_naturals),
+               r.Cite("min_naturals", "000 §8"));
+    });
   }
   if (s.rank != Rank::kJoker && s.wilds() > 0 && r.no_wild_ranks.Contains(s.rank))
-    return V(CheckId::kMeldTooManyWilds, what + " may never hold a wild card",
-             r.Cite("no_wild_ranks", "001 L59"));
+    return Refuse([&] {
+      return V(CheckId::kMeldTooManyWilds, what + " may never hold a wild card",
+               r.Cite("no_wild_ranks", "001 L59"));
+    });
   if (s.is_new && s.size() < r.min_meld_size)
-    return V(CheckId::kMeldTooSmall,
-             what + " has " + std::to_string(s.size()) + " card(s); a meld needs at least " +
-                 std::to_string(r.min_meld_size),
-             r.Cite("min_meld_size", "000 §8"));
+    return Refuse([&] {
+      return V(CheckId::kMeldTooSmall,
+               what + " has " + std::to_string(s.size()) + " card(s); a meld needs at least " +
+                   std::to_string(r.min_meld_size),
+               r.Cite("min_meld_size", "000 §8"));
+    });
   if (r.max_meld_size > 0 && s.size() > r.max_meld_size)
-    return V(CheckId::kMeldTooBig,
-             what + " would hold " + std::to_string(s.size()) + " cards; the most is " +
-                 std::to_string(r.max_meld_size),
-             "ruleset max_meld_size");
+    return Refuse([&] {
+      return V(CheckId::kMeldTooBig,
+               what + " would hold " + std::to_string(s.size()) + " cards; the most is " +
+                   std::to_string(r.max_meld_size),
+               "ruleset max_meld_size");
+    });
   if (s.rank != Rank::kJoker) {
     if (r.naturals_must_outnumber_wilds && s.wilds() >= s.naturals)
-      return V(CheckId::kMeldTooManyWilds,
-               what + " would hold " + std::to_string(s.naturals) + " natural and " +
-                   std::to_string(s.wilds()) +
-                   " wild cards; naturals must outnumber wild cards",
-               r.Cite("naturals_must_outnumber_wilds", "000 §8, readings R1"));
+      return Refuse([&] {
+        return V(CheckId::kMeldTooManyWilds,
+                 what + " would hold " + std::to_string(s.naturals) + " natural and " +
+                     std::to_string(s.wilds()) + " wild cards; naturals must outnumber wild cards",
+                 r.Cite("naturals_must_outnumber_wilds", "000 §8, readings R1"));
+      });
     const bool canasta = s.size() >= r.canasta_size;
     if (!canasta && s.wilds() > r.max_wilds_incomplete)
-      return V(CheckId::kMeldTooManyWilds,
-               what + " would hold " + std::to_string(s.wilds()) +
-                   " wild cards; a meld that is not a completed canasta may hold at most " +
-                   std::to_string(r.max_wilds_incomplete),
-               r.Cite("max_wilds_incomplete", "000 §8, readings R1"));
+      return Refuse([&] {
+        return V(CheckId::kMeldTooManyWilds,
+                 what + " would hold " + std::to_string(s.wilds()) +
+                     " wild cards; a meld that is not a completed canasta may hold at most " +
+                     std::to_string(r.max_wilds_incomplete),
+                 r.Cite("max_wilds_incomplete", "000 §8, readings R1"));
+      });
     if (canasta) {
       // Wilds beyond the cap are allowed only once the canasta is complete
       // (000 §9): the seven cards that complete it hold at least
@@ -276,21 +301,26 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
       const int wilds_at_completion =
           s.was_canasta ? 0 : std::max(0, r.canasta_size - s.naturals);
       if (wilds_at_completion > r.max_wilds_incomplete)
-        return V(CheckId::kMeldTooManyWilds,
-                 what + " would be completed with " + std::to_string(wilds_at_completion) +
-                     " wild cards; at most " + std::to_string(r.max_wilds_incomplete) +
-                     " before the canasta is complete",
-                 "000 §8, §9, readings R1");
+        return Refuse([&, wilds_at_completion] {
+          return V(CheckId::kMeldTooManyWilds,
+                   what + " would be completed with " + std::to_string(wilds_at_completion) +
+                       " wild cards; at most " + std::to_string(r.max_wilds_incomplete) +
+                       " before the canasta is complete",
+                   "000 §8, §9, readings R1");
+        });
       if (r.max_wilds_completed >= 0 && s.wilds() > r.max_wilds_completed)
-        return V(CheckId::kMeldTooManyWilds,
-                 what + " would hold " + std::to_string(s.wilds()) +
-                     " wild cards; a canasta may hold at most " +
-                     std::to_string(r.max_wilds_completed),
-                 "ruleset max_wilds_completed");
+        return Refuse([&] {
+          return V(CheckId::kMeldTooManyWilds,
+                   what + " would hold " + std::to_string(s.wilds()) +
+                       " wild cards; a canasta may hold at most " +
+                       std::to_string(r.max_wilds_completed),
+                   "ruleset max_wilds_completed");
+        });
     }
   }
   std::string extra = hooks.ExtraMeldCheck(r, s);
-  if (!extra.empty()) return V(CheckId::kMeldHouseRule, what + ": " + extra, "ruleset hook");
+  if (!extra.empty())
+    return Refuse([&] { return V(CheckId::kMeldHouseRule, what + ": " + extra, "ruleset hook"); });
   return std::nullopt;
 }
 

@@ -110,6 +110,15 @@ std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shap
   return HookRefusal(CheckId::kMeldHouseRule, HookId::kMayMeld, answer).violation;
 }
 
+namespace {
+// Words a refusal out of line and out of the hot text: PlacementRefusal runs
+// for every meld, its refusals are rare.
+template <typename F>
+[[gnu::noinline, gnu::cold]] std::optional<Violation> Rare(F&& f) {
+  return f();
+}
+}  // namespace
+
 std::optional<Violation> Position::PlacementRefusal(int side, bool opening,
                                                     const MeldShape& shape,
                                                     const std::vector<Card>& cards,
@@ -120,37 +129,48 @@ std::optional<Violation> Position::PlacementRefusal(int side, bool opening,
   // Worded only for a refusal: this runs for every meld the engine weighs.
   auto what = [&shape] { return "the meld of " + ToString(shape.rank) + "s"; };
   if (shape.rank != Rank::kJoker && rules_->natural_canasta_closes_rank && RankClosed(shape.rank))
-    return refuse(CheckId::kMeldTooBig,
-                  ToString(shape.rank) + "s are dead: a natural canasta of them is complete, so "
-                                         "neither side may meld them any more",
-                  rules_->Cite("natural_canasta_closes_rank", "001 L28, readings R39"));
+    return Rare([&] {
+      return refuse(CheckId::kMeldTooBig,
+                    ToString(shape.rank) +
+                        "s are dead: a natural canasta of them is complete, so "
+                        "neither side may meld them any more",
+                    rules_->Cite("natural_canasta_closes_rank", "001 L28, readings R39"));
+    });
   int wilds = 0;
   for (Card c : cards) wilds += c.is_wild();
   if (wilds == 0 || shape.rank == Rank::kJoker) return std::nullopt;
   if (!opening && rules_->wild_only_in_initial_meld_ranks.Contains(shape.rank))
-    return refuse(CheckId::kMeldTooManyWilds,
-                  what() + " may take wild cards only in the side's initial meld",
-                  rules_->Cite("wild_only_in_initial_meld_ranks", "001 L60, readings R41"));
+    return Rare([&] {
+      return refuse(CheckId::kMeldTooManyWilds,
+                    what() + " may take wild cards only in the side's initial meld",
+                    rules_->Cite("wild_only_in_initial_meld_ranks", "001 L60, readings R41"));
+    });
   if (!opening && rules_->wilds_need_naturals > 0) {
     // The rule of five (readings R40): counted after the play, so a natural
     // and a wild card laid together on a meld of four are one legal step.
     if (shape.is_new)
-      return refuse(CheckId::kMeldTooManyWilds,
-                    "a new meld may hold wild cards only in the side's initial meld; " + what() +
-                        " is laid with " + std::to_string(wilds) + " wild card(s)",
-                    rules_->Cite("wilds_need_naturals", "001 L25, readings R40"));
+      return Rare([&, wilds] {
+        return refuse(CheckId::kMeldTooManyWilds,
+                      "a new meld may hold wild cards only in the side's initial meld; " + what() +
+                          " is laid with " + std::to_string(wilds) + " wild card(s)",
+                      rules_->Cite("wilds_need_naturals", "001 L25, readings R40"));
+      });
     if (shape.naturals < rules_->wilds_need_naturals)
-      return refuse(CheckId::kMeldTooManyWilds,
-                    what() + " holds " + std::to_string(shape.naturals) +
-                        " natural card(s); a wild card may join it only once it holds " +
-                        std::to_string(rules_->wilds_need_naturals),
-                    rules_->Cite("wilds_need_naturals", "001 L25, readings R40"));
+      return Rare([&] {
+        return refuse(CheckId::kMeldTooManyWilds,
+                      what() + " holds " + std::to_string(shape.naturals) +
+                          " natural card(s); a wild card may join it only once it holds " +
+                          std::to_string(rules_->wilds_need_naturals),
+                      rules_->Cite("wilds_need_naturals", "001 L25, readings R40"));
+      });
   }
   if (rules_->one_unfinished_wild_meld && wild_meld_open.value_or(HasUnfinishedWildMeld(side)))
-    return refuse(CheckId::kMeldTooManyWilds,
-                  "the side's meld of wild cards is unfinished: until it is a canasta no other "
-                  "meld of the side may take a wild card",
-                  rules_->Cite("one_unfinished_wild_meld", "001 L63, readings R40"));
+    return Rare([&] {
+      return refuse(CheckId::kMeldTooManyWilds,
+                    "the side's meld of wild cards is unfinished: until it is a canasta no other "
+                    "meld of the side may take a wild card",
+                    rules_->Cite("one_unfinished_wild_meld", "001 L63, readings R40"));
+    });
   return std::nullopt;
 }
 
@@ -362,25 +382,40 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
                          TaggedViolations* out) const {
   if (player < 0 || player >= rules_->num_players) return;
   if (cards.size() == 1) return CheckHeld(player, cards[0], out);
-  if (Holding(player).Contains(cards)) return;  // the usual move: nothing to word
-  CardCounts need;
-  for (Card c : cards) need.Add(c);
-  // One finding per card short, however many copies the event plays (one
-  // root cause, one finding), in the order the cards come.
-  CardCounts reported;
-  for (Card c : cards) {
-    const int held = Holding(player).count(c);
-    const int played = need.count(c);
-    if (played <= held || reported.count(c)) continue;
-    reported.Add(c);
-    // CardCounts stops at 255 copies: count a hostile event's copies here.
-    const long copies = std::count(cards.begin(), cards.end(), c);
-    const std::string times = copies > held + 1 ? " " + std::to_string(copies) + " times" : "";
-    out->push_back(Tv(CheckId::kCardNotHeld,
-                      Seat(player) + " plays " + ToString(c) + times + " but holds " +
-                          (held == 0 ? std::string("none") : "only " + std::to_string(held)),
-                      rules_->Cite("rule.card_held", "000 §11")));
+  // The usual move holds every card: nothing to word. A meld's few cards are
+  // tested against the holding without building a count of them.
+  const CardCounts& holding = Holding(player);
+  if (cards.size() <= 8) {
+    bool held = true;
+    for (size_t i = 0; i < cards.size() && held; ++i) {
+      int copies = 1;  // of cards[i] among the first i + 1 cards
+      for (size_t j = 0; j < i; ++j) copies += cards[j] == cards[i];
+      held = copies <= holding.count(cards[i]);
+    }
+    if (held) return;
+  } else if (holding.Contains(cards)) {
+    return;
   }
+  OutOfLine([&] {  // the findings are worded out of line
+    CardCounts need;
+    for (Card c : cards) need.Add(c);
+    // One finding per card short, however many copies the event plays (one
+    // root cause, one finding), in the order the cards come.
+    CardCounts reported;
+    for (Card c : cards) {
+      const int held = Holding(player).count(c);
+      const int played = need.count(c);
+      if (played <= held || reported.count(c)) continue;
+      reported.Add(c);
+      // CardCounts stops at 255 copies: count a hostile event's copies here.
+      const long copies = std::count(cards.begin(), cards.end(), c);
+      const std::string times = copies > held + 1 ? " " + std::to_string(copies) + " times" : "";
+      out->push_back(Tv(CheckId::kCardNotHeld,
+                        Seat(player) + " plays " + ToString(c) + times + " but holds " +
+                            (held == 0 ? std::string("none") : "only " + std::to_string(held)),
+                        rules_->Cite("rule.card_held", "000 §11")));
+    }
+  });
 }
 
 namespace {

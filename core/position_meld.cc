@@ -14,6 +14,15 @@ namespace canasta {
 using position_internal::Seat;
 using position_internal::Tv;
 
+namespace {
+// Calls `f` out of line and out of the hot text: a meld's findings and its
+// rare branches (red threes, sequences, going out) are worded there.
+template <typename F>
+[[gnu::noinline, gnu::cold]] void Rare(F&& f) {
+  f();
+}
+}  // namespace
+
 int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
                           CardCounts* counted) const {
   int total = 0;
@@ -147,16 +156,31 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
   };
   for (size_t index = 0; index < parts.size(); ++index) {
     const MeldPart& part = parts[index];
+    // One pass over the part's cards: red threes, and the kinds a shape counts.
     bool red_three = false;
-    for (Card c : part.cards) red_three |= c.is_red_three();
+    int naturals = 0, twos = 0, jokers = 0;
+    for (Card c : part.cards) {
+      red_three |= c.is_red_three();
+      if (c.is_joker()) ++jokers;
+      else if (c.rank() == Rank::kTwo) ++twos;
+      else ++naturals;
+    }
+    auto add_cards = [&](MeldShape* s) {
+      s->naturals += naturals;
+      s->twos += twos;
+      s->jokers += jokers;
+    };
+    // Findings are worded out of line: the usual part has none.
     if (red_three) {
-      out.push_back(Tv(CheckId::kMeldRedThree,
-                       "red threes are never melded; they are laid out face up",
-                       rules_->Cite("rule.red_three_meld", "000 §7")));
+      Rare([&] {
+        out.push_back(Tv(CheckId::kMeldRedThree,
+                         "red threes are never melded; they are laid out face up",
+                         rules_->Cite("rule.red_three_meld", "000 §7")));
+      });
       continue;
     }
     if (part.cards.empty()) {
-      out.push_back(Tv(CheckId::kMeldTooSmall, "a meld with no cards", "000 §8"));
+      Rare([&] { out.push_back(Tv(CheckId::kMeldTooSmall, "a meld with no cards", "000 §8")); });
       continue;
     }
     // A meld named by its id (canasta-log/1 "to"): a sequence, or a rank meld.
@@ -164,24 +188,28 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     if (!part.to_id.empty()) {
       const Meld* named = FindMeldById(side, part.to_id);
       if (!named) {
-        out.push_back(Tv(CheckId::kMeldTargetMissing,
-                         "the side has no meld named \"" + part.to_id + "\" to add to",
-                         "000 §8"));
+        Rare([&] {
+          out.push_back(Tv(CheckId::kMeldTargetMissing,
+                           "the side has no meld named \"" + part.to_id + "\" to add to",
+                           "000 §8"));
+        });
         continue;
       }
       if (!named->sequence()) to = named->rank;
     }
     const Meld* sequence = nullptr;
     if (IsSequencePart(side, part, &sequence)) {
-      // Cards this move laid on the same sequence already count (one
-      // event may extend it at both ends).
-      std::vector<Card> before = sequence ? sequence->cards : std::vector<Card>{};
-      for (size_t j = 0; j < index; ++j)
-        if (!parts[j].to_id.empty() && parts[j].to_id == part.to_id && sequence)
-          before.insert(before.end(), parts[j].cards.begin(), parts[j].cards.end());
-      std::optional<Violation> refusal = SequenceRefusal(player, sequence, before, part.cards);
-      if (verdicts) verdicts->Set(index, refusal.has_value());
-      if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
+      Rare([&, index, player, sequence, verdicts] {  // only rulesets with sequences come here
+        // Cards this move laid on the same sequence already count (one
+        // event may extend it at both ends).
+        std::vector<Card> before = sequence ? sequence->cards : std::vector<Card>{};
+        for (size_t j = 0; j < index; ++j)
+          if (!parts[j].to_id.empty() && parts[j].to_id == part.to_id && sequence)
+            before.insert(before.end(), parts[j].cards.begin(), parts[j].cards.end());
+        std::optional<Violation> refusal = SequenceRefusal(player, sequence, before, part.cards);
+        if (verdicts) verdicts->Set(index, refusal.has_value());
+        if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
+      });
       continue;
     }
     // Without a named rank the part's rank is its natural rank: found once.
@@ -189,42 +217,44 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
     const std::optional<Rank> natural_rank = MeldRank(part.cards, std::nullopt);
     const std::optional<Rank> rank = named_rank ? named_rank : natural_rank;
     if (!natural_rank || (rank && *natural_rank != Rank::kJoker && *natural_rank != *rank)) {
-      out.push_back(Tv(CheckId::kMeldMixedRanks,
-                       "the cards " + ToString(part.cards) + " are not all of one rank",
-                       rules_->Cite("rule.meld_ranks", "000 §8")));
+      Rare([&] {
+        out.push_back(Tv(CheckId::kMeldMixedRanks,
+                         "the cards " + ToString(part.cards) + " are not all of one rank",
+                         rules_->Cite("rule.meld_ranks", "000 §8")));
+      });
       continue;
     }
     MeldShape& current = shape_of(*rank, to.has_value());
     const bool exists = current.size() > 0;
     if (to && !exists) {
-      const Meld* theirs = nullptr;
-      for (int s = 0; s < rules_->num_sides() && !theirs; ++s)
-        if (s != side) theirs = FindMeld(s, *rank);
-      out.push_back(Tv(CheckId::kMeldTargetMissing,
-                       theirs ? "the meld of " + ToString(*rank) +
-                                    "s belongs to the other side; players never add to an "
-                                    "opponent's meld"
-                              : "the side has no meld of " + ToString(*rank) + "s to add to",
-                       theirs ? rules_->Cite("rule.opponent_meld", "000 §8") : "000 §8"));
+      Rare([&, side, rank] {
+        const Meld* theirs = nullptr;
+        for (int s = 0; s < rules_->num_sides() && !theirs; ++s)
+          if (s != side) theirs = FindMeld(s, *rank);
+        out.push_back(Tv(CheckId::kMeldTargetMissing,
+                         theirs ? "the meld of " + ToString(*rank) +
+                                      "s belongs to the other side; players never add to an "
+                                      "opponent's meld"
+                                : "the side has no meld of " + ToString(*rank) + "s to add to",
+                         theirs ? rules_->Cite("rule.opponent_meld", "000 §8") : "000 §8"));
+      });
       continue;
     }
     if (exists && !to) {
       // A new meld of a rank the side already holds is combined with it
       // (readings R18); the new cards must make a meld on their own first.
-      MeldShape alone = ShapeAfterAdding(nullptr, part.cards, *rank, *rules_);
+      MeldShape alone;  // as ShapeAfterAdding(nullptr, part.cards, *rank, ...)
+      alone.rank = *rank;
+      add_cards(&alone);
       if (auto v = CheckMeldShape(*rules_, *hooks_, alone)) {
-        out.push_back(TaggedViolation{0, *v});
+        Rare([&] { out.push_back(TaggedViolation{0, std::move(*v)}); });
         continue;
       }
     }
     MeldShape shape = current;
     shape.is_new = !exists;
     shape.was_canasta = exists && current.size() >= rules_->canasta_size;
-    for (Card c : part.cards) {
-      if (c.is_joker()) ++shape.jokers;
-      else if (c.rank() == Rank::kTwo) ++shape.twos;
-      else ++shape.naturals;
-    }
+    add_cards(&shape);
     // A wrong meld is still laid as recorded, so later checks see the table.
     // An earlier part of this move may have laid the side's wild meld.
     std::optional<bool> wild_open;
@@ -238,7 +268,7 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
       verdicts->Set(index, refusal.has_value());
       verdicts->SetRank(index, *rank);
     }
-    if (refusal) out.push_back(TaggedViolation{0, std::move(*refusal)});
+    if (refusal) Rare([&] { out.push_back(TaggedViolation{0, std::move(*refusal)}); });
     current = shape;
   }
 }
@@ -285,38 +315,44 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
   // goes out, so the meld is refused unless the player may go out now.
   if (rules_->keep_a_card && left == 1 && laid > 0 && phase_ == Phase::kPlay &&
       m.player == current_ && !MayMeldDownToOne(m.player)) {
-    SideSummary summary = Summary(side);
-    summary.canastas = canastas_after();
-    const int needed = hooks_->CanastasToGoOut(*rules_, summary);
-    const bool told_no = turn_.answer && !*turn_.answer && rules_->out_answer_binds;
-    if (summary.canastas < needed || told_no)
-      out.push_back(Tv(CheckId::kMeldKeepACard,
-                       Seat(m.player) + " melds down to one card without going out (" +
-                           (told_no ? std::string("the partner answered no")
-                                    : "the side has " + std::to_string(summary.canastas) +
-                                          " of the " + std::to_string(needed) +
-                                          " canastas needed") +
-                           "); a player not going out keeps two cards after melding",
-                       rules_->Cite("keep_a_card", "001 L21, readings R38")));
+    Rare([&] {  // once a hand at most
+      SideSummary summary = Summary(side);
+      summary.canastas = canastas_after();
+      const int needed = hooks_->CanastasToGoOut(*rules_, summary);
+      const bool told_no = turn_.answer && !*turn_.answer && rules_->out_answer_binds;
+      if (summary.canastas < needed || told_no)
+        out.push_back(Tv(CheckId::kMeldKeepACard,
+                         Seat(m.player) + " melds down to one card without going out (" +
+                             (told_no ? std::string("the partner answered no")
+                                      : "the side has " + std::to_string(summary.canastas) +
+                                            " of the " + std::to_string(needed) +
+                                            " canastas needed") +
+                             "); a player not going out keeps two cards after melding",
+                         rules_->Cite("keep_a_card", "001 L21, readings R38")));
+    });
   }
   if (left <= 0 && phase_ == Phase::kPlay && m.player == current_ && FootPending(m.player)) {
     // 002 L71: the hand is emptied, not gone out; under next_turn the turn ends here.
     if (rules_->foot_pickup == FootPickup::kNextTurn) {
-      Position copy_free_check = *this;
-      copy_free_check.LayParts(m.player, m.parts, m.tag, verdicts);
-      copy_free_check.CheckTurnEnd(false, canastas_after(), &out, Card(), "meld");
+      Rare([&] {
+        Position copy_free_check = *this;
+        copy_free_check.LayParts(m.player, m.parts, m.tag, verdicts);
+        copy_free_check.CheckTurnEnd(false, canastas_after(), &out, Card(), "meld");
+      });
     }
   } else if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
-    const int canastas = canastas_after();
-    if (rules_->discard_required_to_go_out)
-      out.push_back(Tv(CheckId::kOutWithoutDiscard,
-                       Seat(m.player) + " melds every card; going out needs a final discard",
-                       rules_->Cite("discard_required_to_go_out",
-                                   "002 Play-8, Play-11, readings R29")));
-    // The turn-end checks, as if this meld were in the turn.
-    Position copy_free_check = *this;  // cheap enough: once per hand
-    copy_free_check.ApplyMeld(m, verdicts);
-    copy_free_check.CheckTurnEnd(true, canastas, &out, Card(), "meld");
+    Rare([&] {  // going out: once a hand
+      const int canastas = canastas_after();
+      if (rules_->discard_required_to_go_out)
+        out.push_back(Tv(CheckId::kOutWithoutDiscard,
+                         Seat(m.player) + " melds every card; going out needs a final discard",
+                         rules_->Cite("discard_required_to_go_out",
+                                     "002 Play-8, Play-11, readings R29")));
+      // The turn-end checks, as if this meld were in the turn.
+      Position copy_free_check = *this;  // cheap enough: once per hand
+      copy_free_check.ApplyMeld(m, verdicts);
+      copy_free_check.CheckTurnEnd(true, canastas, &out, Card(), "meld");
+    });
   }
   return out;
 }
@@ -353,67 +389,77 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
     }
     if (laid.empty()) continue;
     if (red_three) {
-      // Lay red threes out, as the player should have.
-      for (Card c : laid) {
-        if (c.is_red_three()) sides_[side].threes.push_back(c);
-        else p.hand.Add(c);
-      }
+      Rare([&, side] {
+        // Lay red threes out, as the player should have.
+        for (Card c : laid) {
+          if (c.is_red_three()) sides_[side].threes.push_back(c);
+          else p.hand.Add(c);
+        }
+      });
       continue;
     }
     const bool weighed = verdicts && index < 32 && ((verdicts->weighed >> index) & 1u);
+    // Named by no id, the part's kind and rank depend on the part alone: a
+    // part the check weighed as a meld of a rank is no sequence, and of that
+    // rank. (A meld named by id may be one an earlier part laid.)
+    const bool ranked = weighed && part.to_id.empty() && ((verdicts->ranked >> index) & 1u);
     const Meld* sequence = nullptr;
-    if (IsSequencePart(side, part, &sequence)) {
-      const bool refused =
-          weighed ? ((verdicts->refused >> index) & 1u) != 0
-                  : SequenceRefusal(player, sequence, sequence ? sequence->cards
-                                                               : std::vector<Card>{},
-                                    laid)
-                        .has_value();
-      if (refused) turn_.illegal_meld = true;
-      Meld* meld = const_cast<Meld*>(sequence);
-      if (meld && !turn_.laid.Contains(meld->cards)) turn_.added_to_old_meld = true;
-      if (!meld) {
-        int n = 1;
-        for (const Meld& x : sides_[side].melds) n += x.sequence();
-        meld = NewSideMeld(side, 14);
-        meld->rank = Rank::kSequence;
-        // readings R115: a sequence the log names not is "seq1", "seq2", ...
-        meld->id = part.id.empty() ? "seq" + std::to_string(n) : part.id;
-      }
-      if (turn_.opening) {
-        const int value = CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
-                                      &turn_.counted);
-        turn_.initial_count = SaturatingAdd(turn_.initial_count, value);
-        turn_.rank_count[int(Rank::kSequence)] =
-            SaturatingAdd(turn_.rank_count[int(Rank::kSequence)], value);
-        turn_.ranks_laid |= uint16_t(1u << int(Rank::kSequence));
-      }
-      for (Card c : laid) {
-        meld->Add(c);
-        turn_.laid.Add(c);
-        if (c == turn_.top_to_hand) turn_.top_to_hand = Card();
-      }
+    if (!ranked && IsSequencePart(side, part, &sequence)) {
+      // Only rulesets with sequences come here.
+      Rare([&, weighed, verdicts, index, player, side, sequence] {
+        const bool refused =
+            weighed ? ((verdicts->refused >> index) & 1u) != 0
+                    : SequenceRefusal(player, sequence, sequence ? sequence->cards
+                                                                 : std::vector<Card>{},
+                                      laid)
+                          .has_value();
+        if (refused) turn_.illegal_meld = true;
+        Meld* meld = const_cast<Meld*>(sequence);
+        if (meld && !turn_.laid.Contains(meld->cards)) turn_.added_to_old_meld = true;
+        if (!meld) {
+          int n = 1;
+          for (const Meld& x : sides_[side].melds) n += x.sequence();
+          meld = NewSideMeld(side, 14);
+          meld->rank = Rank::kSequence;
+          // readings R115: a sequence the log names not is "seq1", "seq2", ...
+          meld->id = part.id.empty() ? "seq" + std::to_string(n) : part.id;
+        }
+        if (turn_.opening) {
+          const int value = CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
+                                        &turn_.counted);
+          turn_.initial_count = SaturatingAdd(turn_.initial_count, value);
+          turn_.rank_count[int(Rank::kSequence)] =
+              SaturatingAdd(turn_.rank_count[int(Rank::kSequence)], value);
+          turn_.ranks_laid |= uint16_t(1u << int(Rank::kSequence));
+        }
+        for (Card c : laid) {
+          meld->Add(c);
+          turn_.laid.Add(c);
+          if (c == turn_.top_to_hand) turn_.top_to_hand = Card();
+        }
+      });
       continue;
     }
     std::optional<Rank> to = part.to;
     std::optional<Rank> rank;
     if (!part.to_id.empty()) {
       if (const Meld* named = FindMeldById(side, part.to_id)) to = named->rank;
-    } else if (weighed && index < 32 && ((verdicts->ranked >> index) & 1u)) {
-      // Named by no id, the part's rank depends on the part alone: the
-      // check's. (A meld named by id may be one an earlier part laid.)
+    } else if (ranked) {
       rank = verdicts->ranks[index];
     }
     if (!rank) rank = MeldRank(laid, to ? to : part.as);
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
     const Meld* base = MeldFor(side, *rank, to.has_value());
-    const bool old = base && !base->cards.empty() && !turn_.laid.Contains(base->cards);
     if (weighed ? ((verdicts->refused >> index) & 1u) != 0
                 : MeldRefusal(player, ShapeAfterAdding(base, laid, *rank, *rules_), laid,
                               /*from_pile=*/false)
                       .has_value())
       turn_.illegal_meld = true;
-    if (old) turn_.added_to_old_meld = true;
+    // A meld not laid wholly this turn is an old one; asked only until the
+    // turn has added to one (more cards than the turn laid cannot all be its).
+    if (!turn_.added_to_old_meld && base && !base->cards.empty() &&
+        (base->size() > turn_.laid.total() || !turn_.laid.Contains(base->cards)))
+      turn_.added_to_old_meld = true;
     if (*rank == Rank::kThree) turn_.black_three_tags.push_back(tag);
     if (turn_.opening) {
       const int counted_before = turn_.counted.total();
@@ -426,9 +472,10 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
       if (turn_.counted.total() - counted_before < int(laid.size()))
         turn_.ranks_from_pile |= uint16_t(1u << int(*rank));
     }
-    Meld* meld = AddToSideMeld(side, *rank, laid, base);
+    Meld* meld = MeldToLayOn(side, *rank, base);
     if (!part.id.empty() && meld->id.empty()) meld->id = part.id;
     for (Card c : laid) {
+      meld->Add(c);
       turn_.laid.Add(c);
       if (c == turn_.top_to_hand) turn_.top_to_hand = Card();  // melded (pile_top_to_hand)
     }

@@ -534,9 +534,6 @@ class Position {
   // The ruleset's hook `score` for one side's breakdown (position_score.cc).
   void ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const;
   void TakeFromStock(Card c);
-  // Adds `cards` to `meld`, the side's meld they join (MeldFor), or to a new
-  // meld of `rank` when it is nullptr.
-  Meld* AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards, const Meld* meld);
   // The side's meld `found`, or a new one of `rank` when null: where cards are laid.
   Meld* MeldToLayOn(int side, Rank rank, const Meld* found);
   // A new, empty meld of `side` (the melds' vector grows once a deal), with

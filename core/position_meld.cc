@@ -84,12 +84,6 @@ Meld* Position::MeldToLayOn(int side, Rank rank, const Meld* found) {
   }
   return meld;
 }
-Meld* Position::AddToSideMeld(int side, Rank rank, const std::vector<Card>& cards,
-                              const Meld* found) {
-  Meld* meld = MeldToLayOn(side, rank, found);
-  for (Card c : cards) meld->Add(c);
-  return meld;
-}
 
 std::optional<Violation> Position::SequenceRefusal(int player, const Meld* target,
                                                    const std::vector<Card>& before,

@@ -309,6 +309,31 @@ TEST(EnginePosition, DealThenDrawThenDiscard) {
 
 }
 
+// Each copy a move plays must be held (000 §11): a meld that plays a card
+// twice, with one copy held, is short of it wherever the copies stand, and
+// one finding words it however many copies are played.
+TEST(EnginePosition, CheckHeldCountsEachCopyAMovePlays) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(SampleDeal()).empty());
+  pos.Apply(DrawMove{1, Cs({"AC"}), 0});
+  ASSERT_EQ(pos.hand(1).count(C("KS")), 1);
+  auto not_held = [&](const std::vector<Card>& cards) {
+    std::vector<std::string> messages;
+    for (const TaggedViolation& v : pos.Check(MeldMove{1, {MeldPart{{}, {}, cards}}, 0}))
+      if (v.violation.id == CheckId::kCardNotHeld) messages.push_back(v.violation.message);
+    return messages;
+  };
+  using Messages = std::vector<std::string>;
+  EXPECT_EQ(not_held(Cs({"KS", "KH", "KD"})), Messages{});
+  EXPECT_EQ(not_held(Cs({"KS", "KS", "KH"})), Messages{"seat 1 plays KS but holds only 1"});
+  EXPECT_EQ(not_held(Cs({"KH", "KD", "KS", "KS"})), Messages{"seat 1 plays KS but holds only 1"});
+  EXPECT_EQ(not_held(Cs({"KS", "KS", "KS"})), Messages{"seat 1 plays KS 3 times but holds only 1"});
+  // Over eight cards the cards are counted as a whole first: the same words.
+  EXPECT_EQ(not_held(Cs({"KS", "KH", "KD", "QS", "QH", "QD", "AC", "KS", "KS"})),
+            Messages{"seat 1 plays KS 3 times but holds only 1"});
+}
+
 TEST(EnginePosition, WildDiscardFreezesThePile) {
   const Rules rules;
   Position pos(rules, DefaultHooks(), {0, 0});

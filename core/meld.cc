@@ -2,9 +2,12 @@
 
 #include <algorithm>
 
+#include "core/position_internal.h"
 #include "core/scoring.h"
 
 namespace canasta {
+
+using position_internal::Rare;
 
 bool Meld::Remove(Card c) {
   auto it = std::find(cards.begin(), cards.end(), c);
@@ -79,13 +82,6 @@ std::optional<Rank> MeldRank(const std::vector<Card>& cards, std::optional<Rank>
 namespace {
 Violation V(CheckId id, std::string message, std::string source) {
   return Violation{id, std::move(message), {"rule: " + std::move(source)}};
-}
-
-// Words a refusal out of line and out of the hot text: the checks run for
-// every meld, the refusals are rare.
-template <typename F>
-[[gnu::noinline, gnu::cold]] std::optional<Violation> Refuse(F&& f) {
-  return f();
 }
 
 // A rank's place in the sequence order (readings R115): its pip from
@@ -228,14 +224,14 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
     // Only black threes reach here as naturals; red threes are refused by
     // the caller, which sees the cards.
     if (r.black_three_meld == BlackThreeMeld::kNever)
-      return Refuse([&] {
+      return Rare([&] {
         return V(CheckId::kMeldBlackThree, "black threes may never be melded", "001 L48");
       });
     // any_time keeps the only composition a seed states for black threes.
     if ((r.black_three_meld == BlackThreeMeld::kThreeOrFourNoWild ||
          r.black_three_meld == BlackThreeMeld::kAnyTime) &&
         (s.wilds() > 0 || s.size() < 3 || s.size() > 4))
-      return Refuse([&] {
+      return Rare([&] {
         return V(CheckId::kMeldBlackThree,
                  "black threes may be melded only as three or four of them, with no wild card (" +
                      std::to_string(s.naturals) + " threes, " + std::to_string(s.wilds()) +
@@ -245,13 +241,13 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
   }
   if (s.rank == Rank::kJoker) {
     if (!r.wild_melds)
-      return Refuse([&] {
+      return Rare([&] {
         return V(CheckId::kMeldTooFewNaturals,
                  "wild cards may never be melded without natural cards",
                  r.Cite("wild_melds", "000 §8"));
       });
   } else if (s.naturals < r.min_naturals) {
-    return Refuse([&] {
+    return Rare([&] {
       return V(CheckId::kMeldTooFewNaturals,
                what + " has " + std::to_string(s.naturals) +
                    " natural card(s); it needs at least " + std::to_string(r.min_naturals),
@@ -259,19 +255,19 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
     });
   }
   if (s.rank != Rank::kJoker && s.wilds() > 0 && r.no_wild_ranks.Contains(s.rank))
-    return Refuse([&] {
+    return Rare([&] {
       return V(CheckId::kMeldTooManyWilds, what + " may never hold a wild card",
                r.Cite("no_wild_ranks", "001 L59"));
     });
   if (s.is_new && s.size() < r.min_meld_size)
-    return Refuse([&] {
+    return Rare([&] {
       return V(CheckId::kMeldTooSmall,
                what + " has " + std::to_string(s.size()) + " card(s); a meld needs at least " +
                    std::to_string(r.min_meld_size),
                r.Cite("min_meld_size", "000 §8"));
     });
   if (r.max_meld_size > 0 && s.size() > r.max_meld_size)
-    return Refuse([&] {
+    return Rare([&] {
       return V(CheckId::kMeldTooBig,
                what + " would hold " + std::to_string(s.size()) + " cards; the most is " +
                    std::to_string(r.max_meld_size),
@@ -279,7 +275,7 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
     });
   if (s.rank != Rank::kJoker) {
     if (r.naturals_must_outnumber_wilds && s.wilds() >= s.naturals)
-      return Refuse([&] {
+      return Rare([&] {
         return V(CheckId::kMeldTooManyWilds,
                  what + " would hold " + std::to_string(s.naturals) + " natural and " +
                      std::to_string(s.wilds()) + " wild cards; naturals must outnumber wild cards",
@@ -287,7 +283,7 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
       });
     const bool canasta = s.size() >= r.canasta_size;
     if (!canasta && s.wilds() > r.max_wilds_incomplete)
-      return Refuse([&] {
+      return Rare([&] {
         return V(CheckId::kMeldTooManyWilds,
                  what + " would hold " + std::to_string(s.wilds()) +
                      " wild cards; a meld that is not a completed canasta may hold at most " +
@@ -301,7 +297,7 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
       const int wilds_at_completion =
           s.was_canasta ? 0 : std::max(0, r.canasta_size - s.naturals);
       if (wilds_at_completion > r.max_wilds_incomplete)
-        return Refuse([&, wilds_at_completion] {
+        return Rare([&, wilds_at_completion] {
           return V(CheckId::kMeldTooManyWilds,
                    what + " would be completed with " + std::to_string(wilds_at_completion) +
                        " wild cards; at most " + std::to_string(r.max_wilds_incomplete) +
@@ -309,7 +305,7 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
                    "000 §8, §9, readings R1");
         });
       if (r.max_wilds_completed >= 0 && s.wilds() > r.max_wilds_completed)
-        return Refuse([&] {
+        return Rare([&] {
           return V(CheckId::kMeldTooManyWilds,
                    what + " would hold " + std::to_string(s.wilds()) +
                        " wild cards; a canasta may hold at most " +
@@ -320,7 +316,7 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
   }
   std::string extra = hooks.ExtraMeldCheck(r, s);
   if (!extra.empty())
-    return Refuse([&] { return V(CheckId::kMeldHouseRule, what + ": " + extra, "ruleset hook"); });
+    return Rare([&] { return V(CheckId::kMeldHouseRule, what + ": " + extra, "ruleset hook"); });
   return std::nullopt;
 }
 

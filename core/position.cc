@@ -13,6 +13,7 @@ namespace canasta {
 
 using position_internal::Seat;
 using position_internal::OutOfLine;
+using position_internal::Rare;
 using position_internal::Tv;
 
 Position::Position(const Rules& rules, const RuleHooks& hooks, std::vector<int> totals)
@@ -109,15 +110,6 @@ std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shap
   if (!answer.given || answer.allowed) return std::nullopt;
   return HookRefusal(CheckId::kMeldHouseRule, HookId::kMayMeld, answer).violation;
 }
-
-namespace {
-// Words a refusal out of line and out of the hot text: PlacementRefusal runs
-// for every meld, its refusals are rare.
-template <typename F>
-[[gnu::noinline, gnu::cold]] std::optional<Violation> Rare(F&& f) {
-  return f();
-}
-}  // namespace
 
 std::optional<Violation> Position::PlacementRefusal(int side, bool opening,
                                                     const MeldShape& shape,

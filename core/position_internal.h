@@ -1,5 +1,5 @@
-// Helpers shared by the files that implement Position (position*.cc); not
-// part of the engine's interface.
+// Helpers shared by the files that implement Position (position*.cc) and
+// the meld rules (meld.cc); not part of the engine's interface.
 #ifndef CANASTA_CORE_POSITION_INTERNAL_H_
 #define CANASTA_CORE_POSITION_INTERNAL_H_
 
@@ -16,6 +16,15 @@ namespace position_internal {
 template <typename F>
 [[gnu::noinline]] void OutOfLine(F&& f) {
   f();
+}
+
+// Calls `f` out of line and out of the hot text, returning what it returns:
+// for what the usual move never reaches (a refusal, a rare branch), so that
+// the checks' usual path stays short in the instruction cache
+// (docs/performance.md, "Timed against counted").
+template <typename F>
+[[gnu::noinline, gnu::cold]] decltype(auto) Rare(F&& f) {
+  return f();
 }
 
 inline std::string Seat(int seat) { return "seat " + std::to_string(seat); }

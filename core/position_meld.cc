@@ -11,17 +11,9 @@
 
 namespace canasta {
 
+using position_internal::Rare;
 using position_internal::Seat;
 using position_internal::Tv;
-
-namespace {
-// Calls `f` out of line and out of the hot text: a meld's findings and its
-// rare branches (red threes, sequences, going out) are worded there.
-template <typename F>
-[[gnu::noinline, gnu::cold]] void Rare(F&& f) {
-  f();
-}
-}  // namespace
 
 int Position::CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
                           CardCounts* counted) const {

@@ -11,6 +11,7 @@
 #ifndef CANASTA_CLI_ORDERED_POOL_H_
 #define CANASTA_CLI_ORDERED_POOL_H_
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
@@ -29,6 +30,11 @@ namespace canasta {
 struct PoolOptions {
   int jobs = 1;       // worker threads, at least 1
   size_t window = 0;  // results waiting for the consumer; 0: 4 per job
+  // Results ready in order before the consumer is woken (fewer wake-ups: on
+  // a machine with as many cores as jobs, each one takes a worker's core for
+  // a moment); the last results of the source and a full window wake it
+  // whatever their number. 0: a quarter of the window. At least 1.
+  size_t batch = 0;
   // Starts a thread; tests replace it to make thread creation fail.
   std::function<std::thread(std::function<void()>)> spawn = [](std::function<void()> f) {
     return std::thread(std::move(f));
@@ -37,6 +43,7 @@ struct PoolOptions {
 
 struct PoolOutcome {
   size_t consumed = 0;       // results handed to the consumer
+  size_t wakeups = 0;        // times the consumer took a run of results
   std::exception_ptr error;  // what a worker, the source or the consumer threw
   size_t error_index = 0;    // the item it concerned (for a worker's error)
   std::string spawn_error;   // a thread that could not be created, and why
@@ -52,10 +59,12 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
                        const std::function<void(Result&)>& consume) {
   const int jobs = options.jobs < 1 ? 1 : options.jobs;
   const size_t window = options.window > 0 ? options.window : size_t(jobs) * 4;
+  const size_t batch = std::min(window, options.batch > 0 ? options.batch : std::max<size_t>(1, window / 4));
   std::mutex mu;
-  // Few wake-ups: the consumer is woken only for the result it waits for,
-  // workers only when the window was full; the consumer takes every result
-  // that is ready in one go.
+  // Few wake-ups: the consumer is woken only when the result it waits for
+  // is ready and `batch` results are (or the source is over, or a worker
+  // waits for space), workers only when the window was full; the consumer
+  // takes every result that is ready in one go.
   std::condition_variable result_ready, space;
   std::map<size_t, Result> done;
   size_t taken = 0;        // items handed to workers
@@ -65,6 +74,10 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
   bool stop = false;       // a failure: everyone leaves
   PoolOutcome outcome;
 
+  // Under the lock: whether the consumer has a run of results to take now.
+  auto consumable = [&]() {
+    return done.count(consumed) > 0 && (done.size() >= batch || exhausted || waiting > 0);
+  };
   auto wake_all = [&]() {  // under the lock
     result_ready.notify_all();
     space.notify_all();
@@ -84,6 +97,7 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
       {
         std::unique_lock<std::mutex> lock(mu);
         ++waiting;
+        if (taken >= consumed + window && consumable()) result_ready.notify_one();
         space.wait(lock, [&] { return stop || exhausted || taken < consumed + window; });
         --waiting;
         if (stop || exhausted) return;
@@ -109,7 +123,7 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
       }
       std::lock_guard<std::mutex> lock(mu);
       done.emplace(i, std::move(*result));
-      if (i == consumed) result_ready.notify_one();
+      if (consumable()) result_ready.notify_one();
     }
   };
 
@@ -126,24 +140,25 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
       break;
     }
   }
-  std::vector<Result> batch;
+  std::vector<Result> run;  // the results taken at one wake-up
   bool running = !threads.empty();
   while (running) {
-    batch.clear();
+    run.clear();
     {
       std::unique_lock<std::mutex> lock(mu);
       result_ready.wait(lock, [&] {
-        return stop || done.count(consumed) > 0 || (exhausted && consumed >= taken);
+        return stop || consumable() || (exhausted && consumed >= taken);
       });
       if (stop) break;
-      for (auto it = done.find(consumed); it != done.end() && it->first == consumed + batch.size();
+      for (auto it = done.find(consumed); it != done.end() && it->first == consumed + run.size();
            it = done.erase(it))
-        batch.push_back(std::move(it->second));
-      if (batch.empty()) break;  // the source is over and everything consumed
+        run.push_back(std::move(it->second));
+      if (run.empty()) break;  // the source is over and everything consumed
+      ++outcome.wakeups;
     }
     size_t n = 0;
     try {
-      for (Result& r : batch) {
+      for (Result& r : run) {
         consume(r);
         ++n;
       }

@@ -59,9 +59,14 @@ std::streamsize FdStreamBuf::xsputn(const char* s, std::streamsize n) {
 int FdStreamBuf::sync() { return Drain() ? 0 : -1; }
 
 bool SameFile(const std::string& a, const std::string& b) {
-  struct stat sa, sb;
-  if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
-  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  struct stat sa;
+  return ::stat(a.c_str(), &sa) == 0 && SameFile(sa, b);
+}
+
+bool SameFile(const struct stat& a, const std::string& b) {
+  struct stat sb;
+  if (::stat(b.c_str(), &sb) != 0) return false;
+  return a.st_dev == sb.st_dev && a.st_ino == sb.st_ino;
 }
 
 Output::Output(std::string path) : path_(std::move(path)) {

@@ -8,6 +8,8 @@
 #ifndef CANASTA_CLI_OUTPUT_H_
 #define CANASTA_CLI_OUTPUT_H_
 
+#include <sys/stat.h>
+
 #include <memory>
 #include <ostream>
 #include <streambuf>
@@ -73,6 +75,9 @@ int ClosedStdoutErrno();
 // Whether the files `a` and `b` are the same file (device and inode); false
 // when either does not exist.
 bool SameFile(const std::string& a, const std::string& b);
+// Whether `b` is the file `a` describes (from stat); false when `b` does not
+// exist.
+bool SameFile(const struct stat& a, const std::string& b);
 
 // For commands that produce their output in memory (`canasta tree`): writes
 // `text` to `path` (stdout when empty) as Output does, refusing an output that

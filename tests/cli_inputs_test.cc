@@ -321,6 +321,15 @@ TEST_F(CliInputs, AnOutputThatIsAnInputIsRefused) {
                          "'; it would be destroyed (write the report elsewhere)\n");
     EXPECT_EQ(Slurp(D("logs/a.jsonl")), before);
   }
+  // Named through a link (/dev/stdout appending to the log): the same file.
+  Result r = Sh("canasta audit -o /dev/stdout " + D("logs") + " >> " + D("logs/a.jsonl"));
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("is the input '" + D("logs/a.jsonl") + "'; it would be destroyed"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(Slurp(D("logs/a.jsonl")), before);
+  // A device is written in place and destroys nothing: no walk refuses it.
+  EXPECT_EQ(Sh("canasta audit -o /dev/null " + D("logs")).status, 0);
 }
 
 TEST_F(CliInputs, AnOutputFileIsReplacedWhole) {

@@ -60,6 +60,51 @@ TEST(OrderedPool, ResultsComeInTheSourcesOrderWithinTheWindow) {
   }
 }
 
+TEST(OrderedPool, TheConsumerTakesResultsInBatches) {
+  // One worker finishes in order: the consumer is woken once `batch` results
+  // are ready, and once for the last ones after the source is over.
+  PoolOptions options;
+  options.jobs = 1;
+  options.window = 40;
+  options.batch = 10;
+  std::atomic<int> finished{0};
+  std::vector<int> ready_at_consume;
+  PoolOutcome outcome = RunOrdered<int, int>(
+      options, Counter(205),
+      [&](int& i) {
+        ++finished;
+        return i;
+      },
+      [&](int& r) { ready_at_consume.push_back(finished - r); });
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome.consumed, 205u);
+  EXPECT_LE(outcome.wakeups, 205u / 10 + 1);
+  EXPECT_GE(outcome.wakeups, 2u);
+  // The first result waited for nine more.
+  ASSERT_FALSE(ready_at_consume.empty());
+  EXPECT_GE(ready_at_consume[0], 10);
+  // The default batch, a quarter of the window, and at most the window.
+  options.batch = 0;
+  options.window = 8;
+  finished = 0;
+  ready_at_consume.clear();
+  outcome = RunOrdered<int, int>(
+      options, Counter(100),
+      [&](int& i) {
+        ++finished;
+        return i;
+      },
+      [&](int& r) { ready_at_consume.push_back(finished - r); });
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_LE(outcome.wakeups, 100u / 2 + 1);
+  EXPECT_GE(ready_at_consume[0], 2);
+  options.batch = 1000;  // larger than the window: the window wakes it
+  outcome = RunOrdered<int, int>(
+      options, Counter(100), [](int& i) { return i; }, [](int&) {});
+  ASSERT_TRUE(outcome.ok());
+  EXPECT_EQ(outcome.consumed, 100u);
+}
+
 TEST(OrderedPool, AnEmptySourceConsumesNothing) {
   PoolOptions options;
   options.jobs = 3;

@@ -732,6 +732,23 @@ TEST(LogReaderTest, MillionNestedBracketsIsBadJsonNotACrash) {
   EXPECT_EQ(r.events[1].line, 3);
 }
 
+TEST(LogReaderTest, NestedObjectsStopAtTheLimitAtTheirBrace) {
+  std::string log = "{\"type\":\"ask_out\",\"player\":0}\n";
+  for (int i = 0; i < 100000; ++i) log += "{\"a\":";
+  log += "\n{\"type\":\"ask_out\",\"player\":1}\n";
+  ReadResult r = ReadAll(log);
+  ASSERT_EQ(r.problems.size(), 1u);
+  // The 65th brace is at column 64 * 5 + 1.
+  EXPECT_EQ(r.problems[0].message, "bad JSON: nested more than 64 deep, the limit (column 321)");
+  ASSERT_EQ(r.events.size(), 2u);
+}
+
+TEST(LogReaderTest, ALineThatOpensWithAClosingBracketIsAnInvalidValue) {
+  InputProblem p = OneProblem("}{\"type\":\"ask_out\",\"player\":0}", 0);
+  EXPECT_EQ(p.id, CheckId::kLogBadJson);
+  EXPECT_EQ(p.message, "bad JSON: Invalid value (column 1)");
+}
+
 // Nesting in an unknown field is fine up to the limit (the event counts as
 // one level), a finding past it.
 TEST(LogReaderTest, NestingLimitInAnUnknownField) {
@@ -1439,6 +1456,10 @@ TEST(ParseJsonOnlyTest, ValidAndInvalid) {
   EXPECT_FALSE(ParseJsonOnly(R"({"type":"draw" "player":1})", &scratch));
   EXPECT_FALSE(ParseJsonOnly("", &scratch));
   EXPECT_FALSE(ParseJsonOnly(std::string(1000000, '['), &scratch));
+  // Objects in objects, as deep: the recursive parse stops at the limit too.
+  std::string objects;
+  for (int i = 0; i < 200000; ++i) objects += "{\"a\":";
+  EXPECT_FALSE(ParseJsonOnly(objects, &scratch));
   EXPECT_TRUE(ParseJsonOnly(R"({"a":1})", &scratch));  // usable after a failure
   EXPECT_TRUE(ParseJsonOnly(R"({"a":1})"));            // no scratch
 }

@@ -59,7 +59,8 @@ PoolOutcome RunOrdered(const PoolOptions& options, const std::function<bool(Item
                        const std::function<void(Result&)>& consume) {
   const int jobs = options.jobs < 1 ? 1 : options.jobs;
   const size_t window = options.window > 0 ? options.window : size_t(jobs) * 4;
-  const size_t batch = std::min(window, options.batch > 0 ? options.batch : std::max<size_t>(1, window / 4));
+  const size_t batch =
+      std::min(window, options.batch > 0 ? options.batch : std::max<size_t>(1, window / 4));
   std::mutex mu;
   // Few wake-ups: the consumer is woken only when the result it waits for
   // is ready and `batch` results are (or the source is over, or a worker

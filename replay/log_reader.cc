@@ -51,10 +51,10 @@ using JsonValue = JsonDocument::ValueType;
 using SaxReader = rapidjson::GenericReader<rapidjson::UTF8<>, rapidjson::UTF8<>, CheckedAllocator>;
 
 // The DOM parse is iterative, and the SAX parse recursive (measured faster:
-// the audit -6% timed, -12% in instructions); deep nesting cannot overflow the C++ stack,
-// because every SAX handler stops at kMaxDepth (the parser asks it at each
-// '[' and '{' before going deeper) and the DOM parses only a line the SAX
-// parse passed. Not kParseValidateEncodingFlag: RapidJSON 1.1.0
+// the audit -6% timed, -12% in instructions); deep nesting cannot overflow
+// the C++ stack, because every SAX handler stops at kMaxDepth (the parser
+// asks it at each '[' and '{' before going deeper) and the DOM parses only
+// a line the SAX parse passed. Not kParseValidateEncodingFlag: RapidJSON 1.1.0
 // reads past the terminating '\0' of a line that ends inside a UTF-8
 // sequence; FindBadLineByte() checks encoding first instead. Every line is
 // read with the SAX parser (not in situ, so that the line stays intact); the

@@ -62,47 +62,45 @@ TEST(OrderedPool, ResultsComeInTheSourcesOrderWithinTheWindow) {
 
 TEST(OrderedPool, TheConsumerTakesResultsInBatches) {
   // One worker finishes in order: the consumer is woken once `batch` results
-  // are ready, and once for the last ones after the source is over.
+  // are ready, and once for the last ones after the source is over. Each
+  // result records how many were finished when the consumer took it.
   PoolOptions options;
   options.jobs = 1;
+  std::vector<int> ready_at_consume;
+  auto run = [&](int n) {
+    std::atomic<int> finished{0};
+    ready_at_consume.clear();
+    return RunOrdered<int, int>(
+        options, Counter(n),
+        [&](int& i) {
+          ++finished;
+          return i;
+        },
+        [&](int& r) { ready_at_consume.push_back(finished - r); });
+  };
   options.window = 40;
   options.batch = 10;
-  std::atomic<int> finished{0};
-  std::vector<int> ready_at_consume;
-  PoolOutcome outcome = RunOrdered<int, int>(
-      options, Counter(205),
-      [&](int& i) {
-        ++finished;
-        return i;
-      },
-      [&](int& r) { ready_at_consume.push_back(finished - r); });
+  PoolOutcome outcome = run(205);
   ASSERT_TRUE(outcome.ok());
   EXPECT_EQ(outcome.consumed, 205u);
   EXPECT_LE(outcome.wakeups, 205u / 10 + 1);
   EXPECT_GE(outcome.wakeups, 2u);
-  // The first result waited for nine more.
-  ASSERT_FALSE(ready_at_consume.empty());
-  EXPECT_GE(ready_at_consume[0], 10);
-  // The default batch, a quarter of the window, and at most the window.
+  ASSERT_EQ(ready_at_consume.size(), 205u);
+  EXPECT_GE(ready_at_consume[0], 10);  // the first result waited for nine more
+  // The default batch, a quarter of the window.
   options.batch = 0;
   options.window = 8;
-  finished = 0;
-  ready_at_consume.clear();
-  outcome = RunOrdered<int, int>(
-      options, Counter(100),
-      [&](int& i) {
-        ++finished;
-        return i;
-      },
-      [&](int& r) { ready_at_consume.push_back(finished - r); });
+  outcome = run(100);
   ASSERT_TRUE(outcome.ok());
   EXPECT_LE(outcome.wakeups, 100u / 2 + 1);
+  ASSERT_EQ(ready_at_consume.size(), 100u);
   EXPECT_GE(ready_at_consume[0], 2);
-  options.batch = 1000;  // larger than the window: the window wakes it
-  outcome = RunOrdered<int, int>(
-      options, Counter(100), [](int& i) { return i; }, [](int&) {});
+  // Larger than the window: a full window wakes the consumer.
+  options.batch = 1000;
+  outcome = run(100);
   ASSERT_TRUE(outcome.ok());
   EXPECT_EQ(outcome.consumed, 100u);
+  EXPECT_GE(ready_at_consume[0], 8);
 }
 
 TEST(OrderedPool, AnEmptySourceConsumesNothing) {

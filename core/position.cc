@@ -370,6 +370,16 @@ void Position::CheckHeld(int player, Card card, TaggedViolations* out) const {
   });
 }
 
+namespace {
+// The copies of cards[i] among cards[0..i], this one included: what a move
+// plays (CheckHeld) or draws (CheckFromStock) of it so far.
+int CopiesUpTo(const std::vector<Card>& cards, size_t i) {
+  int copies = 1;
+  for (size_t j = 0; j < i; ++j) copies += cards[j] == cards[i];
+  return copies;
+}
+}  // namespace
+
 void Position::CheckHeld(int player, const std::vector<Card>& cards,
                          TaggedViolations* out) const {
   if (player < 0 || player >= rules_->num_players) return;
@@ -379,11 +389,8 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
   const CardCounts& holding = Holding(player);
   if (cards.size() <= 8) {
     bool held = true;
-    for (size_t i = 0; i < cards.size() && held; ++i) {
-      int copies = 1;  // of cards[i] among the first i + 1 cards
-      for (size_t j = 0; j < i; ++j) copies += cards[j] == cards[i];
-      held = copies <= holding.count(cards[i]);
-    }
+    for (size_t i = 0; i < cards.size() && held; ++i)
+      held = CopiesUpTo(cards, i) <= holding.count(cards[i]);
     if (held) return;
   } else if (holding.Contains(cards)) {
     return;
@@ -426,12 +433,6 @@ namespace {
                         std::to_string(copies),
                     "000 §1"));
 }
-// The copies of cards[i] among cards[0..i]: drawn so far, this one included.
-[[gnu::noinline]] int CopiesDrawn(const std::vector<Card>& cards, size_t i) {
-  int wanted = 1;
-  for (size_t j = 0; j < i; ++j) wanted += cards[j] == cards[i];
-  return wanted;
-}
 }  // namespace
 
 void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const {
@@ -444,7 +445,7 @@ void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* 
     // The copies of c drawn so far, this one included, are at most i + 1:
     // counted (out of line) only when fewer copies are left unseen.
     const int left = unseen_.count(c);
-    if (left <= int(i) && CopiesDrawn(cards, i) > left) NoCopyLeft(c, rules_->copies(c), out);
+    if (left <= int(i) && CopiesUpTo(cards, i) > left) NoCopyLeft(c, rules_->copies(c), out);
   }
 }
 // ---------------------------------------------------------------------------

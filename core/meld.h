@@ -75,7 +75,8 @@ std::optional<Violation> CheckSequence(const Rules& rules, const std::vector<Car
 // The suit of a sequence's natural cards (kNone if it holds none).
 Suit SequenceSuit(const std::vector<Card>& cards);
 // The lowest and highest pip a sequence of `cards` could span with its wild
-// cards placed at the top end first (the ace counted 14, or 1 when low);
+// cards placed at the top end first (the ace counted 14 when high; when low,
+// sequence_lowest - 1, the pip just below the lowest rank);
 // false when the cards are no sequence. For the move generator's extensions.
 bool SequenceSpan(const Rules& rules, const std::vector<Card>& cards, int* low, int* high);
 

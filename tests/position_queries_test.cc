@@ -293,13 +293,15 @@ TEST(PositionQueries, MeldForAndTheUnfinishedWildMeld_001L63) {
 // Sequences (002 L67, L75; readings R115): found by id, told from rank melds
 // by their cards, counted as canastas at seven cards.
 TEST(PositionQueries, SequencesByIdKindAndCanastaCount_002L67) {
-  Rules rules = TwoPlayers();
+  Rules rules = TwoPlayers(15);
   rules.sequence_melds = true;
   rules.minimum_table = {{-1000000000, 0}};
   Position pos(rules, DefaultHooks(), {0, 0});
-  ASSERT_TRUE(
-      pos.Deal(Deal({{"4H"}, {"4S", "5S", "6S", "7S", "8S", "9S", "TS", "KH", "KD", "KC", "5D"}}))
-          .empty());
+  ASSERT_TRUE(pos.Deal(Deal({{"4H"},
+                             {"4S", "5S", "6S", "7S", "8S", "9S", "TS", "KS", "KS", "KH", "KH",
+                              "KD", "KD", "KC", "5D"}},
+                            {"8C"}, {}, 15))
+                  .empty());
   ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"9C"}), 0}).empty());
   MeldPart run{{}, {}, Cs({"4S", "5S", "6S"})};
   run.id = "spades";
@@ -335,12 +337,51 @@ TEST(PositionQueries, SequencesByIdKindAndCanastaCount_002L67) {
   EXPECT_EQ(pos.SequenceCanastaCount(1), 1);
   EXPECT_EQ(pos.SequenceCanastaCount(0), 0);
   EXPECT_EQ(pos.Summary(1).sequence_canastas, 1);
+  // A canasta of kings beside it is no sequence.
+  ASSERT_TRUE(pos.Play(MeldMove{1, {Part({"KS", "KS", "KH", "KH", "KD", "KD", "KC"})}, 0}).empty());
+  EXPECT_EQ(pos.CanastaCount(1), 2);
+  EXPECT_EQ(pos.SequenceCanastaCount(1), 1);
 
   // Without sequence_melds, cards of several ranks are not taken for one.
   const Rules plain = TwoPlayers();
   Position classic(plain, DefaultHooks(), {0, 0});
   ASSERT_TRUE(classic.Deal(Deal({{"4H"}, {"4S", "5S", "8S"}})).empty());
   EXPECT_FALSE(classic.IsSequencePart(1, Part({"4S", "5S", "8S"}), &target));
+}
+
+// --- Storage passed from deal to deal ---
+
+// A finished deal gives its storage to the next: it is left without melds or
+// pile, and the next deal starts with no card of it and plays as a fresh one.
+TEST(PositionQueries, PassMeldStorageGivesStorageNotCards) {
+  const Rules rules = FourteenCards();
+  Position done = WithCanastas(rules);
+  ASSERT_TRUE(done.Play(DiscardMove{1, C("9C"), 0}).empty());
+  ASSERT_EQ(done.melds(1).size(), 2u);
+  ASSERT_EQ(done.pile().size(), 2u);
+  Position next(rules, DefaultHooks(), {0, 0});
+  done.PassMeldStorage(&next);
+  EXPECT_TRUE(done.melds(1).empty());
+  EXPECT_TRUE(done.pile().empty());
+  EXPECT_TRUE(next.melds(0).empty());
+  EXPECT_TRUE(next.melds(1).empty());
+  EXPECT_TRUE(next.pile().empty());
+  // The next deal, on the storage passed: the same table as a fresh position's.
+  Position fresh(rules, DefaultHooks(), {0, 0});
+  for (Position* p : {&next, &fresh}) {
+    ASSERT_TRUE(
+        p->Deal(Deal({{"4S"}, {"QS", "QH", "QD", "KS", "KH", "KD"}}, {"8C"}, {}, 14)).empty());
+    ASSERT_TRUE(p->Play(DrawMove{1, Cs({"9C"}), 0}).empty());
+    ASSERT_TRUE(
+        p->Play(MeldMove{1, {Part({"QS", "QH", "QD"}), Part({"KS", "KH", "KD"})}, 0}).empty());
+  }
+  ASSERT_EQ(next.melds(1).size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(next.melds(1)[i].rank, fresh.melds(1)[i].rank);
+    EXPECT_EQ(next.melds(1)[i].cards, fresh.melds(1)[i].cards);
+  }
+  EXPECT_EQ(next.pile(), Cs({"8C"}));
+  EXPECT_EQ(next.hand(1).ToVector(), fresh.hand(1).ToVector());
 }
 
 // --- The initial meld judged at the turn's end (000 §10) ---

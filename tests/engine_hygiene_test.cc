@@ -104,8 +104,8 @@ std::set<std::string> PublicFunctionNames(const std::string& text) {
     bool visible;    // reachable by a user of the header
     bool is_public;  // the current access section
   };
-  std::vector<Scope> scopes{{0, true, true}};  // namespace scope (namespaces add no scope)
-  const std::regex head(R"(^\s*(template\s*<[^>]*>\s*)?(class|struct|union|enum)\b)");
+  std::vector<Scope> scopes{{0, true, true}};  // the file
+  const std::regex head(R"(^\s*(template\s*<[^>]*>\s*)?(class|struct|union|enum|namespace)\b)");
   const std::regex access(R"(^\s*(public|private|protected)\s*:)");
   const std::regex function(R"(\b([A-Z][A-Za-z0-9]*)\s*\()");
   const std::regex not_declaration(R"(\b(return|if|while|for|switch)\b|=)");
@@ -114,7 +114,6 @@ std::set<std::string> PublicFunctionNames(const std::string& text) {
   int depth = 0;
   for (std::string line; std::getline(in, line);) {
     line = line.substr(0, line.find("//"));
-    if (line.find("namespace") != std::string::npos) line.clear();  // opens no scope of ours
     std::smatch m;
     const Scope& top = scopes.back();
     const bool here = depth == top.body_depth;  // a member, not a line of an inline body
@@ -125,6 +124,7 @@ std::set<std::string> PublicFunctionNames(const std::string& text) {
     const int opens = int(std::count(line.begin(), line.end(), '{'));
     const int closes = int(std::count(line.begin(), line.end(), '}'));
     if (here && std::regex_search(line, head) && opens > closes) {
+      // A class starts private; a struct, a union and a namespace public.
       const bool is_class =
           line.find("class") != std::string::npos && line.find("enum") == std::string::npos;
       scopes.push_back({depth + 1, top.visible && top.is_public, !is_class});
@@ -172,11 +172,17 @@ class Widget {
  public:
   void AgainPublic();  // Comment(
 };
+namespace detail {
+int InDetail();
+}  // namespace detail
+int AfterDetail();
 }  // namespace canasta
+int AtFileScope();
 )";
   EXPECT_EQ(PublicFunctionNames(header),
             (std::set<std::string>{"FreeOne", "Widget", "Visible", "Templated", "ReachableToo",
-                                   "AfterEnum", "AgainPublic"}));
+                                   "AfterEnum", "AgainPublic", "InDetail", "AfterDetail",
+                                   "AtFileScope"}));
 }
 
 TEST(EngineHygiene, EveryPublicCoreFunctionIsNamedInATest) {

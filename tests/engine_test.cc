@@ -159,17 +159,7 @@ TEST(EngineRules, ValidateRejectsNonsense) {
 // ===========================================================================
 // Melds
 
-MeldShape Shape(Rank rank, int naturals, int twos, int jokers, bool was_canasta = false,
-                bool is_new = true) {
-  MeldShape s;
-  s.rank = rank;
-  s.naturals = naturals;
-  s.twos = twos;
-  s.jokers = jokers;
-  s.was_canasta = was_canasta;
-  s.is_new = is_new;
-  return s;
-}
+using test::ShapeOf;
 
 std::optional<CheckId> ShapeCheck(const MeldShape& s) {
   std::optional<Violation> v = CheckMeldShape(Rules{}, DefaultHooks(), s);
@@ -185,31 +175,31 @@ TEST(EngineMeld, CheckMeldShapeTable) {
     std::optional<CheckId> expected;
   };
   const Row rows[] = {
-      {"K K K", Shape(Rank::kKing, 3, 0, 0), ok},
-      {"K K 2", Shape(Rank::kKing, 2, 1, 0), ok},
-      {"K K JK", Shape(Rank::kKing, 2, 0, 1), ok},
-      {"K K (new)", Shape(Rank::kKing, 2, 0, 0), CheckId::kMeldTooSmall},
-      {"K K (an addition)", Shape(Rank::kKing, 2, 0, 0, false, false), ok},
-      {"K 2 2", Shape(Rank::kKing, 1, 2, 0), CheckId::kMeldTooFewNaturals},
-      {"K 2 JK", Shape(Rank::kKing, 1, 1, 1), CheckId::kMeldTooFewNaturals},
-      {"K (one card)", Shape(Rank::kKing, 1, 0, 0), CheckId::kMeldTooFewNaturals},
-      {"2 2 JK", Shape(Rank::kJoker, 0, 2, 1), CheckId::kMeldTooFewNaturals},
-      {"K K 2 JK", Shape(Rank::kKing, 2, 1, 1), CheckId::kMeldTooManyWilds},
-      {"K K K 2 2", Shape(Rank::kKing, 3, 2, 0), ok},
-      {"K K K 2 2 2", Shape(Rank::kKing, 3, 3, 0), CheckId::kMeldTooManyWilds},
-      {"K x4 2 2 2 (a canasta)", Shape(Rank::kKing, 4, 3, 0), ok},
-      {"K x4 + 4 wilds", Shape(Rank::kKing, 4, 2, 2, true, false), CheckId::kMeldTooManyWilds},
-      {"K x7 (natural canasta)", Shape(Rank::kKing, 7, 0, 0), ok},
-      {"K x8", Shape(Rank::kKing, 8, 0, 0), ok},
-      {"K x5 + 4 wilds after completion", Shape(Rank::kKing, 5, 4, 0, true, false), ok},
-      {"K x6 + 5 wilds after completion", Shape(Rank::kKing, 6, 3, 2, true, false), ok},
+      {"K K K", ShapeOf(Rank::kKing, 3, 0, 0), ok},
+      {"K K 2", ShapeOf(Rank::kKing, 2, 1, 0), ok},
+      {"K K JK", ShapeOf(Rank::kKing, 2, 0, 1), ok},
+      {"K K (new)", ShapeOf(Rank::kKing, 2, 0, 0), CheckId::kMeldTooSmall},
+      {"K K (an addition)", ShapeOf(Rank::kKing, 2, 0, 0, false, false), ok},
+      {"K 2 2", ShapeOf(Rank::kKing, 1, 2, 0), CheckId::kMeldTooFewNaturals},
+      {"K 2 JK", ShapeOf(Rank::kKing, 1, 1, 1), CheckId::kMeldTooFewNaturals},
+      {"K (one card)", ShapeOf(Rank::kKing, 1, 0, 0), CheckId::kMeldTooFewNaturals},
+      {"2 2 JK", ShapeOf(Rank::kJoker, 0, 2, 1), CheckId::kMeldTooFewNaturals},
+      {"K K 2 JK", ShapeOf(Rank::kKing, 2, 1, 1), CheckId::kMeldTooManyWilds},
+      {"K K K 2 2", ShapeOf(Rank::kKing, 3, 2, 0), ok},
+      {"K K K 2 2 2", ShapeOf(Rank::kKing, 3, 3, 0), CheckId::kMeldTooManyWilds},
+      {"K x4 2 2 2 (a canasta)", ShapeOf(Rank::kKing, 4, 3, 0), ok},
+      {"K x4 + 4 wilds", ShapeOf(Rank::kKing, 4, 2, 2, true, false), CheckId::kMeldTooManyWilds},
+      {"K x7 (natural canasta)", ShapeOf(Rank::kKing, 7, 0, 0), ok},
+      {"K x8", ShapeOf(Rank::kKing, 8, 0, 0), ok},
+      {"K x5 + 4 wilds after completion", ShapeOf(Rank::kKing, 5, 4, 0, true, false), ok},
+      {"K x6 + 5 wilds after completion", ShapeOf(Rank::kKing, 6, 3, 2, true, false), ok},
       // Completing a canasta needs the cap of three wilds at completion (readings R1):
       // K x3 + 4 wilds would be completed with 4.
-      {"K x3 + 4 wilds", Shape(Rank::kKing, 3, 2, 2), CheckId::kMeldTooManyWilds},
+      {"K x3 + 4 wilds", ShapeOf(Rank::kKing, 3, 2, 2), CheckId::kMeldTooManyWilds},
       // Black threes under classic follow the general rules (readings R19).
-      {"3S 3S 3C", Shape(Rank::kThree, 3, 0, 0), ok},
-      {"3S 3C 2D", Shape(Rank::kThree, 2, 1, 0), ok},
-      {"3S 3C 2D JK", Shape(Rank::kThree, 2, 1, 1), CheckId::kMeldTooManyWilds},
+      {"3S 3S 3C", ShapeOf(Rank::kThree, 3, 0, 0), ok},
+      {"3S 3C 2D", ShapeOf(Rank::kThree, 2, 1, 0), ok},
+      {"3S 3C 2D JK", ShapeOf(Rank::kThree, 2, 1, 1), CheckId::kMeldTooManyWilds},
   };
   for (const Row& row : rows) EXPECT_EQ(ShapeCheck(row.shape), row.expected) << row.what;
 }

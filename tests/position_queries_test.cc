@@ -133,18 +133,24 @@ TEST(PositionQueries, FootDueToTheSeatThatMeldsItsHandEmpty_002L71) {
   EXPECT_FALSE(pos.MayLayOutFootThrees(1));
 }
 
+// Seat 1 (four kings in hand, `foot` as its foot) draws 9D, melds the
+// kings and discards the 9D: its hand is emptied by the discard.
+void EmptyTheHandByTheDiscard(Position* pos, const std::vector<std::string>& foot) {
+  ASSERT_TRUE(pos->Deal(Deal({{"4S", "5S", "6S", "7S"}, {"KS", "KH", "KD", "KC"}}, {"8C"},
+                             {{"4H", "4D", "4C"}, foot}, 4))
+                  .empty());
+  ASSERT_TRUE(pos->Play(DrawMove{1, Cs({"9D"}), 0}).empty());
+  ASSERT_TRUE(pos->Play(MeldMove{1, {Part({"KS", "KH", "KD", "KC"})}, 0}).empty());
+  ASSERT_TRUE(pos->Play(DiscardMove{1, C("9D"), 0}).empty());
+}
+
 // At once, emptied by the discard: the foot is due to the seat that
 // discarded, before the next turn begins; picked up then, its threes may be
 // laid out before that turn (readings R116), and the next turn ends that.
 TEST(PositionQueries, FootDueAfterTheDiscardAndItsThreesMayBeLaidOut_ReadingsR116) {
   const Rules rules = WithFeet(FootPickup::kAtOnce);
   Position pos(rules, DefaultHooks(), {0, 0});
-  ASSERT_TRUE(pos.Deal(Deal({{"4S", "5S", "6S", "7S"}, {"KS", "KH", "KD", "KC"}}, {"8C"},
-                            {{"4H", "4D", "4C"}, {"3H", "QH", "QD"}}, 4))
-                  .empty());
-  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"9D"}), 0}).empty());
-  ASSERT_TRUE(pos.Play(MeldMove{1, {Part({"KS", "KH", "KD", "KC"})}, 0}).empty());
-  ASSERT_TRUE(pos.Play(DiscardMove{1, C("9D"), 0}).empty());
+  EmptyTheHandByTheDiscard(&pos, {"3H", "QH", "QD"});
   EXPECT_EQ(pos.phase(), Phase::kDraw);
   EXPECT_EQ(pos.current_player(), 0);
   EXPECT_EQ(pos.FootDue(), 1);  // the seat before the one in turn
@@ -161,12 +167,7 @@ TEST(PositionQueries, FootDueAfterTheDiscardAndItsThreesMayBeLaidOut_ReadingsR11
 TEST(PositionQueries, FootDueAtTheStartOfTheNextTurnUnderNextTurn_002L71) {
   const Rules rules = WithFeet(FootPickup::kNextTurn);
   Position pos(rules, DefaultHooks(), {0, 0});
-  ASSERT_TRUE(pos.Deal(Deal({{"4S", "5S", "6S", "7S"}, {"KS", "KH", "KD", "KC"}}, {"8C"},
-                            {{"4H", "4D", "4C"}, {"QS", "QH", "QD"}}, 4))
-                  .empty());
-  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"9D"}), 0}).empty());
-  ASSERT_TRUE(pos.Play(MeldMove{1, {Part({"KS", "KH", "KD", "KC"})}, 0}).empty());
-  ASSERT_TRUE(pos.Play(DiscardMove{1, C("9D"), 0}).empty());
+  EmptyTheHandByTheDiscard(&pos, {"QS", "QH", "QD"});
   EXPECT_EQ(pos.FootDue(), -1);  // seat 0 is in turn
   ASSERT_TRUE(pos.Play(DrawMove{0, Cs({"8D"}), 0}).empty());
   ASSERT_TRUE(pos.Play(DiscardMove{0, C("8D"), 0}).empty());
@@ -410,13 +411,7 @@ TEST(PositionQueries, MeldRefusalJudgesShapeThenPlacement_000S8) {
   const Rules rules = FourteenCards();
   Position pos = WithCanastas(rules);
   auto shape = [](Rank rank, int naturals, int twos, int jokers, bool is_new) {
-    MeldShape s;
-    s.rank = rank;
-    s.naturals = naturals;
-    s.twos = twos;
-    s.jokers = jokers;
-    s.is_new = is_new;
-    return s;
+    return test::ShapeOf(rank, naturals, twos, jokers, /*was_canasta=*/false, is_new);
   };
   EXPECT_EQ(pos.MeldRefusal(1, shape(Rank::kJack, 3, 0, 0, true), Cs({"JS", "JH", "JD"}), false),
             std::nullopt);

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/card.h"
+#include "core/meld.h"
 #include "core/position.h"
 #include "core/violation.h"
 #include "lint/checks.h"
@@ -168,6 +169,21 @@ inline std::vector<Card> Cs(const std::vector<std::string>& texts) {
   std::vector<Card> out;
   for (const std::string& t : texts) out.push_back(C(t));
   return out;
+}
+
+// --- Melds ---
+
+// A meld's shape by its counts, as CheckMeldShape and MeldRefusal take it.
+inline MeldShape ShapeOf(Rank rank, int naturals, int twos, int jokers, bool was_canasta = false,
+                         bool is_new = true) {
+  MeldShape s;
+  s.rank = rank;
+  s.naturals = naturals;
+  s.twos = twos;
+  s.jokers = jokers;
+  s.was_canasta = was_canasta;
+  s.is_new = is_new;
+  return s;
 }
 
 // Point values of 000 §3, written out independently of Rules::value so that

@@ -39,7 +39,7 @@ std::string CheckLevels::ParseOption(std::string_view text) {
     while (!entry.empty() && entry.front() == ' ') entry.remove_prefix(1);
     while (!entry.empty() && entry.back() == ' ') entry.remove_suffix(1);
     if (entry.empty()) continue;
-    int8_t level = kDefault;
+    int8_t level = kOn;
     if (entry.front() == '-') {
       level = kOff;
       entry.remove_prefix(1);

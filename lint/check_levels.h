@@ -38,8 +38,11 @@ class CheckLevels {
   Severity SeverityOf(CheckId id) const;
 
  private:
-  static constexpr int8_t kDefault = -1;
-  static constexpr int8_t kOff = 3;  // 0..2: a Severity
+  static constexpr int8_t kDefault = -1;  // not set here: an overlay leaves it alone
+  static constexpr int8_t kOff = 3;       // 0..2: a Severity
+  // On at the check's own severity: set by a bare NAME, so that an overlay
+  // switches back on what the level below switched off.
+  static constexpr int8_t kOn = 4;
   std::array<int8_t, kNumCheckIds> level_;
 };
 

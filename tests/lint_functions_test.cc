@@ -39,12 +39,10 @@ TEST(LintFunctions, OverlayAppliesTheOthersChangesOnly) {
   EXPECT_TRUE(none.empty());
 }
 
-// BUG, disabled until fixed: docs/report-format.md says a bare `NAME` in
-// --checks "switches it back on at its own severity", and --checks applies
-// on top of a ruleset's `checks`. ParseOption stores a bare name as "no
-// change" (kDefault), so Overlay keeps the ruleset's "off" and
-// `--checks=deal-dealer` cannot bring back a check the ruleset switched off.
-TEST(LintFunctions, DISABLED_OverlayLetsABareNameSwitchACheckBackOn) {
+// docs/report-format.md: a bare `NAME` in --checks "switches it back on at
+// its own severity", and --checks applies on top of a ruleset's `checks`, so
+// it brings back a check the ruleset switched off.
+TEST(LintFunctions, OverlayLetsABareNameSwitchACheckBackOn) {
   CheckLevels ruleset;
   ASSERT_EQ(ruleset.ApplySettings({CheckSetting{"deal-dealer", "off", "house.lua:3"}}), "");
   CheckLevels command_line;

@@ -72,6 +72,25 @@ TEST(Cli, ChecksOptionSwitchesOffAndChangesSeverity) {
       << bad.out;
 }
 
+// --checks applies on top of a ruleset's `checks`: a bare NAME switches back
+// on a check the ruleset switched off (docs/report-format.md).
+TEST(Cli, ChecksOptionSwitchesBackOnWhatARulesetSwitchedOff) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "canasta-cli-test-checks";
+  fs::create_directories(dir);
+  const std::string rules = (dir / "quiet.lua").string();
+  std::ofstream(rules) << "return { name = \"quiet\", extends = \"classic\",\n"
+                          "  checks = { [\"pile-frozen-needs-pair\"] = \"off\" } }\n";
+  const std::string file = Sample("classic/mistakes/frozen-pile-no-pair.jsonl");
+  CmdResult quiet = Canasta("audit --rules " + rules + " " + file);
+  EXPECT_EQ(quiet.out.find("[pile-frozen-needs-pair]"), std::string::npos) << quiet.out;
+  CmdResult back = Canasta("audit --rules " + rules + " --checks=pile-frozen-needs-pair " + file);
+  EXPECT_EQ(back.status, 1);
+  EXPECT_NE(back.out.find(file + ":198: error: "), std::string::npos) << back.out;
+  EXPECT_NE(back.out.find("[pile-frozen-needs-pair]"), std::string::npos) << back.out;
+  fs::remove_all(dir);
+}
+
 TEST(Cli, UnreadableFileAndUnknownRulesetExitTwo) {
   EXPECT_EQ(Canasta("audit /nonexistent/log.jsonl").status, 2);
   EXPECT_EQ(Canasta("audit --rules no-such-rules " + Sample("classic/game.jsonl")).status, 2);

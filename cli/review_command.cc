@@ -17,6 +17,7 @@
 #include "cli/output.h"
 #include "lint/check_levels.h"
 #include "lint/checks.h"
+#include "lint/format.h"
 #include "replay/decisions.h"
 #include "replay/driver.h"
 #include "replay/moves.h"
@@ -405,8 +406,8 @@ std::string RolloutWords(const ReviewSettings& s) {
   return w;
 }
 
-void WriteText(const std::vector<ReviewedGame>& games, const std::string& file,
-               const ReviewSettings& s, std::ostream& out) {
+void WriteTextLines(const std::vector<ReviewedGame>& games, const std::string& file,
+                    const ReviewSettings& s, std::ostream& out) {
   out << "Review of " << file << " (" << RolloutWords(s) << " per decision, seed " << s.seed
       << "; values are hand points, the acting side minus the other)\n";
   for (const ReviewedGame& g : games) {
@@ -420,6 +421,11 @@ void WriteText(const std::vector<ReviewedGame>& games, const std::string& file,
       }
       out << "\n";
       if (!h.note.empty()) out << "  " << h.note << "\n";
+      // The audit's findings in the hand, after --checks, as the audit words them.
+      for (const Finding& f : h.findings) {
+        out << "  line " << f.line << ": " << SeverityName(SeverityOf(f)) << ": " << f.message
+            << " [" << GetCheck(f.id).name << "]\n";
+      }
       int keys = 0;
       for (const Reviewed& r : h.decisions) {
         if (r.why_key.empty()) continue;
@@ -446,8 +452,27 @@ void WriteText(const std::vector<ReviewedGame>& games, const std::string& file,
   }
 }
 
+// The text, each line written with its control characters escaped
+// (PutPrintable): players' names, notes and findings come from the log or a
+// ruleset's hooks, and a terminal must not act on them.
+void WriteText(const std::vector<ReviewedGame>& games, const std::string& file,
+               const ReviewSettings& s, std::ostream& out) {
+  std::ostringstream text;
+  WriteTextLines(games, file, s, text);
+  const std::string all = text.str();
+  for (size_t start = 0; start < all.size();) {
+    size_t end = all.find('\n', start);
+    if (end == std::string::npos) end = all.size();
+    PutPrintable(out, std::string_view(all).substr(start, end - start));
+    if (end < all.size()) out << '\n';
+    start = end + 1;
+  }
+}
+
 // --- JSON (docs/review.md has the schema).
-std::string Json(const std::string& s) {
+std::string Json(const std::string& text) {
+  // A hook's reason may hold any bytes: JSON strings are UTF-8.
+  const std::string s = ValidUtf8(text);
   std::string o = "\"";
   for (unsigned char c : s) {
     if (c == '"' || c == '\\') {
@@ -496,7 +521,14 @@ void WriteJson(const std::vector<ReviewedGame>& games, const std::string& file,
       out << (hi ? "," : "") << "\n {\"hand\":" << h.hand << ",\"line\":" << h.line
           << ",\"scores\":[";
       for (size_t i = 0; i < h.scores.size(); ++i) out << (i ? "," : "") << h.scores[i];
-      out << "],\"note\":" << Json(h.note) << ",\"decisions\":[";
+      out << "],\"note\":" << Json(h.note) << ",\"findings\":[";
+      for (size_t i = 0; i < h.findings.size(); ++i) {
+        const Finding& f = h.findings[i];
+        out << (i ? "," : "") << "{\"line\":" << f.line << ",\"check\":\"" << GetCheck(f.id).name
+            << "\",\"severity\":\"" << SeverityName(SeverityOf(f))
+            << "\",\"message\":" << Json(f.message) << "}";
+      }
+      out << "],\"decisions\":[";
       for (size_t di = 0; di < h.decisions.size(); ++di) {
         const Reviewed& r = h.decisions[di];
         const DecisionValue& v = r.value;

@@ -75,11 +75,8 @@ bool IsControl(char32_t cp) {
          cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
-// Writes `text` with control characters escaped, so that a finding is always
-// exactly one line and a log or a hook's string cannot send escape sequences
-// to the terminal: C0 and DEL as \xNN (\n, \r, \t), other controls as
-// \uNNNN, and a byte that is not valid UTF-8 (a raw 0x9b is CSI to an 8-bit
-// terminal) as \xNN.
+}  // namespace
+
 void PutPrintable(std::ostream& out, std::string_view text) {
   char buf[12];
   for (size_t i = 0; i < text.size();) {
@@ -114,6 +111,8 @@ void PutPrintable(std::ostream& out, std::string_view text) {
     i += n;
   }
 }
+
+namespace {
 
 std::string Location(const std::string& file, int line) {
   return line > 0 ? file + ":" + std::to_string(line) : file;

@@ -230,6 +230,14 @@ std::optional<ReportLineError> AddReportLine(std::string_view line, BatchSummary
 // `text` as valid UTF-8: each invalid byte becomes U+FFFD.
 std::string ValidUtf8(std::string_view text);
 
+// Writes `text` with control characters escaped, so that a finding is always
+// exactly one line and a log or a hook's string cannot send escape sequences
+// to the terminal: C0 and DEL as \xNN (\n, \r, \t), other controls (C1,
+// the line separators, bidi controls) as \uNNNN, and a byte that is not
+// valid UTF-8 (a raw 0x9b is CSI to an 8-bit terminal) as \xNN. The text
+// report and every other text output that quotes a finding use it.
+void PutPrintable(std::ostream& out, std::string_view text);
+
 // A file path as a SARIF artifact URI: a relative reference for a relative
 // path, a file:// URI for an absolute one, percent-encoded where needed.
 std::string FileUri(std::string_view path);

@@ -222,6 +222,25 @@ TEST(LintFunctions, SarifReportWriterWithEveryFileReadSucceeds) {
 
 // --- format.h: helpers ---
 
+// PutPrintable keeps a quoted text on one line and inert on a terminal: C0
+// and DEL as \xNN (\n \r \t by name), C1, the line separators and bidi
+// controls as \uNNNN, a byte that is not UTF-8 as \xNN; the rest as is.
+TEST(LintFunctions, PutPrintableEscapesWhatATerminalWouldActOn) {
+  auto printable = [](std::string_view text) {
+    std::ostringstream out;
+    PutPrintable(out, text);
+    return out.str();
+  };
+  EXPECT_EQ(printable("plain caf\xc3\xa9 \xe2\x82\xac"), "plain caf\xc3\xa9 \xe2\x82\xac");
+  EXPECT_EQ(printable("a\nb\rc\td"), "a\\nb\\rc\\td");
+  EXPECT_EQ(printable(std::string("\x1b[2J\x7f\0", 6)), "\\x1b[2J\\x7f\\x00");
+  EXPECT_EQ(printable("\xc2\x9b"), "\\u009b");              // C1 CSI, as UTF-8
+  EXPECT_EQ(printable("\x9b"), "\\x9b");                    // a raw 0x9b: not UTF-8
+  EXPECT_EQ(printable("\xe2\x80\xa8"), "\\u2028");          // the line separator
+  EXPECT_EQ(printable("x\xe2\x80\xaey"), "x\\u202ey");      // right-to-left override
+  EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a surrogate: each byte
+}
+
 TEST(LintFunctions, ValidUtf8ReplacesEachInvalidByte) {
   const std::string kReplacement = "\xEF\xBF\xBD";  // U+FFFD
   EXPECT_EQ(ValidUtf8(""), "");

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -481,6 +482,84 @@ TEST(ReviewCommand, ChecksSwitchTheAuditsFindingsOff) {
   const std::string bad = RunCanasta(base + "--checks=-nosuch " + frozen, &status);
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_NE(bad.find("unknown check \"nosuch\""), std::string::npos) << bad;
+}
+
+// Text and JSON list the audit's findings of each hand too, after --checks:
+// an option that only the HTML page obeyed would be ignored in two formats.
+TEST(ReviewCommand, TextAndJsonListTheAuditsFindingsAfterChecks) {
+  const std::string frozen =
+      std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes/frozen-pile-no-pair.jsonl";
+  const std::string base = "review --hand 4 --rollouts 1 --max-rollouts 1 ";
+  const std::string line =
+      "  line 198: error: the pile is frozen; taking it needs a natural pair of 9s from the "
+      "hand [pile-frozen-needs-pair]\n";
+  int status = 0;
+  const std::string text = RunCanasta(base + frozen, &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(text.find("\nHand 4 (line 159): scores 1025 / 275\n" + line), std::string::npos)
+      << text;
+  const std::string off = RunCanasta(base + "--checks=-pile-frozen-needs-pair " + frozen, &status);
+  EXPECT_EQ(off.find("[pile-frozen-needs-pair]"), std::string::npos) << off;
+  const std::string json =
+      RunCanasta(base + "--format json --checks=warning:pile-frozen-needs-pair " + frozen, &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(json.find("\"findings\":[{\"line\":198,\"check\":\"pile-frozen-needs-pair\","
+                      "\"severity\":\"warning\",\"message\":\"the pile is frozen; taking it "
+                      "needs a natural pair of 9s from the hand\"}],\"decisions\":["),
+            std::string::npos)
+      << json;
+  // A hand without one has an empty list.
+  EXPECT_NE(
+      RunCanasta("review --hand 1 --rollouts 1 --max-rollouts 1 --format json " + kSample, &status)
+          .find("\"findings\":[],\"decisions\":["),
+      std::string::npos);
+}
+
+// A log is untrusted: a player's name with an escape sequence or a C1
+// control is printed escaped, never sent to the terminal (lint/format.h
+// PutPrintable, as the audit's text report does).
+TEST(ReviewCommand, TextEscapesControlsFromTheLog) {
+  std::ifstream in(kSample);
+  std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t ann = log.find("\"Ann\"");
+  ASSERT_NE(ann, std::string::npos);
+  log.replace(ann, 5, "\"An\\u001b[31mn\\u009b\"");
+  const std::string path = ::testing::TempDir() + "review-escapes.jsonl";
+  std::ofstream(path, std::ios::binary) << log;
+  int status = 0;
+  const std::string text =
+      RunCanasta("review --hand 1 --rollouts 1 --max-rollouts 1 " + path, &status);
+  EXPECT_EQ(status, 0) << text;
+  EXPECT_NE(text.find("turn 4, An\\x1b[31mn\\u009b (line 15)"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  EXPECT_EQ(text.find("\xc2\x9b"), std::string::npos);
+  EXPECT_NE(text.find("\xc2\xb1"), std::string::npos);  // the text's own "±" stays as it is
+  std::remove(path.c_str());
+}
+
+// A hook's reason may hold any bytes: the review's JSON stays UTF-8 (each
+// bad byte U+FFFD) and its text escapes the byte.
+TEST(ReviewCommand, AHooksReasonIsValidUtf8InJsonAndEscapedInText) {
+  const std::string rules = ::testing::TempDir() + "review-bad-reason.lua";
+  std::ofstream(rules) << "return { name = \"bad-reason\", extends = \"classic\", hooks = {\n"
+                          "  may_discard = function(ctx, rules)\n"
+                          "    if ctx.card == \"QH\" then return \"no \\255 queens\" end\n"
+                          "  end } }\n";
+  const std::string base =
+      "review --hand 1 --rollouts 1 --max-rollouts 1 --rules " + rules + " ";
+  int status = 0;
+  const std::string json = RunCanasta(base + "--format json " + kSample, &status);
+  EXPECT_EQ(status, 0) << json;
+  EXPECT_NE(json.find("\"check\":\"discard-house-rule\",\"severity\":\"error\","
+                      "\"message\":\"no \xef\xbf\xbd queens\""),
+            std::string::npos)
+      << json;
+  EXPECT_EQ(json.find('\xff'), std::string::npos);
+  const std::string text = RunCanasta(base + kSample, &status);
+  EXPECT_NE(text.find("  line 17: error: no \\xff queens [discard-house-rule]\n"),
+            std::string::npos)
+      << text;
+  std::remove(rules.c_str());
 }
 
 TEST(ReviewCommand, SameSeedSameBytesWhateverTheJobs) {

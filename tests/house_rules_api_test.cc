@@ -2,10 +2,8 @@
 // citations of a user's file, the generated hook reference, strict tables,
 // canasta.log.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -16,11 +14,11 @@
 #include "scripting/resolver.h"
 #include "scripting/ruleset.h"
 #include "scripting/ruleset_info.h"
+#include "tests/test_util.h"
 
 namespace canasta {
 namespace {
 
-namespace fs = std::filesystem;
 const std::string kSource = CANASTA_SOURCE_DIR;
 const std::string kClassicGame = kSource + "/samples/classic/game.jsonl";
 
@@ -30,23 +28,6 @@ std::string Read(const std::string& path) {
   s << in.rdbuf();
   return s.str();
 }
-
-class Dir {
- public:
-  Dir() {
-    char tmpl[] = "/tmp/canasta_house_XXXXXX";
-    path_ = mkdtemp(tmpl);
-  }
-  ~Dir() { fs::remove_all(path_); }
-  std::string Write(const std::string& name, const std::string& text) const {
-    const std::string p = path_ + "/" + name;
-    std::ofstream(p) << text;
-    return p;
-  }
-
- private:
-  std::string path_;
-};
 
 bool Has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -77,7 +58,7 @@ constexpr char kHeaderOnly[] =
     "{\"type\":\"game\",\"format\":\"canasta-log/1\",\"players\":[\"A\",\"B\",\"C\",\"D\"]}\n";
 
 TEST(CheckLevelsTest, RulesetChecksAreInheritedAndOverridden) {
-  Dir d;
+  test::TempDir d;
   d.Write("base.lua",
           "return {\n  extends = \"classic\",\n  checks = {\n    [\"deal-dealer\"] = \"off\",\n"
           "    [\"log-incomplete\"] = \"note\",\n  },\n}\n");
@@ -121,7 +102,7 @@ TEST(CheckLevelsTest, RulesetChecksAreInheritedAndOverridden) {
 }
 
 TEST(CheckLevelsTest, BadLevelIsALoadErrorWithItsLine) {
-  Dir d;
+  test::TempDir d;
   const std::string p = d.Write(
       "bad.lua", "return {\n  checks = {\n    [\"deal-dealer\"] = \"of\",\n  },\n}\n");
   std::variant<Ruleset, LuaError> r = LoadRuleset(p);
@@ -132,7 +113,7 @@ TEST(CheckLevelsTest, BadLevelIsALoadErrorWithItsLine) {
 }
 
 TEST(CheckLevelsTest, UnknownCheckNameIsRefusedWithItsLineAndASuggestion) {
-  Dir d;
+  test::TempDir d;
   const std::string p =
       d.Write("bad.lua", "return {\n  checks = {\n    [\"deal-dealr\"] = \"off\",\n  },\n}\n");
   Ruleset rs = MustLoad(p);  // scripting/ does not know the names: lint/ does
@@ -168,7 +149,7 @@ TEST(CheckLevelsTest, CommandLineSyntax) {
 }
 
 TEST(CitationTest, AUserFileCitesItsOwnLineAndBuiltinsKeepTheirs) {
-  Dir d;
+  test::TempDir d;
   const std::string p = d.Write(
       "house.lua",
       "return {\n  extends = \"hutto\",\n  params = {\n    canasta_size = 8,\n"
@@ -184,7 +165,7 @@ TEST(CitationTest, AUserFileCitesItsOwnLineAndBuiltinsKeepTheirs) {
 }
 
 TEST(HookReferenceTest, ShowListsEachHookWithItsLine) {
-  Dir d;
+  test::TempDir d;
   const std::string p = d.Write(
       "house.lua",
       "return {\n  hooks = {\n    may_discard = function(ctx, rules) end,\n  },\n}\n");
@@ -212,7 +193,7 @@ TEST(HookReferenceTest, DocsHookReferenceIsTheGeneratedText) {
 // you mean" and the traceback as notes; canasta.log prints on stderr with
 // the file and line.
 TEST(StrictTablesTest, MisspeltRulesFieldIsAFailedHookOnceAGame) {
-  Dir d;
+  test::TempDir d;
   const std::string p = d.Write(
       "house.lua",
       "return {\n  extends = \"classic\",\n  hooks = {\n"

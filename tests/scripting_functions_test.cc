@@ -3,10 +3,7 @@
 // parameter values as Lua text (docs/lua-api.md); where a ruleset chain
 // defines a hook.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <variant>
 #include <vector>
@@ -14,11 +11,12 @@
 #include "scripting/lua_sandbox.h"
 #include "scripting/param_values.h"
 #include "scripting/ruleset.h"
+#include "tests/test_util.h"
 
 namespace canasta {
 namespace {
 
-namespace fs = std::filesystem;
+using test::TempDir;
 
 // --- lua_sandbox.h ---
 
@@ -190,26 +188,6 @@ TEST(ScriptingFunctions, FindParamFindsEveryParameterByItsExactName) {
 }
 
 // --- ruleset.h ---
-
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "canasta-functions-XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string Write(const std::string& name, const std::string& text) const {
-    std::string p = (fs::path(path_) / name).string();
-    std::ofstream(p) << text;
-    return p;
-  }
-
- private:
-  std::string path_;
-};
 
 TEST(ScriptingFunctions, HookWhereGivesTheFileAndLineThatDefinesAHookLast) {
   TempDir dir;

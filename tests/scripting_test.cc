@@ -19,9 +19,12 @@
 #include "scripting/param_values.h"
 #include "scripting/ruleset.h"
 #include "scripting/ruleset_info.h"
+#include "tests/test_util.h"
 
 namespace canasta {
 namespace {
+
+using test::TempDir;
 
 namespace fs = std::filesystem;
 
@@ -30,28 +33,6 @@ const char* const kIncomplete[] = {"bolivia", "hand-and-foot", "modern-american"
 bool IsIncomplete(const std::string& name) {
   return std::find(std::begin(kIncomplete), std::end(kIncomplete), name) != std::end(kIncomplete);
 }
-
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "canasta-scripting-XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string Write(const std::string& name, const std::string& text) const {
-    fs::path p = fs::path(path_) / name;
-    fs::create_directories(p.parent_path());
-    std::ofstream(p) << text;
-    return p.string();
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 std::optional<Ruleset> Load(const std::string& name, const LoadOptions& options = LoadOptions()) {
   std::variant<Ruleset, LuaError> loaded = LoadRuleset(name, options);

@@ -18,13 +18,18 @@
 
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <initializer_list>
 #include <optional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -156,6 +161,38 @@ inline std::string MessageOf(const FileReport& r, CheckId id) {
 #define EXPECT_CLEAN(report)                                                  \
   EXPECT_EQ(::canasta::test::Problems(report), ::canasta::test::FoundList{}) \
       << ::canasta::test::Dump(report)
+
+// --- Files ---
+
+// A fresh directory under the system's temporary one, removed with what it
+// holds when the object goes.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "canasta-test-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  // Writes `text` to `name` (a path below the directory; folders are made)
+  // and returns the file's path.
+  std::string Write(const std::string& name, const std::string& text) const {
+    const std::filesystem::path p = std::filesystem::path(path_) / name;
+    std::filesystem::create_directories(p.parent_path());
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 // --- Cards ---
 

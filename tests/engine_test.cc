@@ -154,6 +154,22 @@ TEST(EngineRules, ValidateRejectsNonsense) {
   r = Rules{};
   r.target_score = 0;
   EXPECT_NE(r.Validate(), "");
+  // Bands out of order: the message names both.
+  r = Rules{};
+  r.minimum_table = {{-1000000000, 50}, {3000, 90}, {1500, 120}};
+  EXPECT_EQ(r.Validate(),
+            "minimum_table bands must be in increasing order of from_total (band 3 starts at "
+            "1500, band 2 at 3000)");
+  // three_values: up to 16 values, each 0 to the points limit.
+  r = Rules{};
+  r.three_values.assign(16, 100);
+  EXPECT_EQ(r.Validate(), "");
+  r.three_values.push_back(100);
+  EXPECT_EQ(r.Validate(), "three_values must list at most 16 values, got 17");
+  r.three_values = {0, 100};  // a three may count nothing
+  EXPECT_EQ(r.Validate(), "");
+  r.three_values = {-1, 100};
+  EXPECT_NE(r.Validate().find("three_values[1]"), std::string::npos) << r.Validate();
 }
 
 // ===========================================================================

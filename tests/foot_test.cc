@@ -263,6 +263,13 @@ TEST(FootScenario, DealFeetChecked) {
   EXPECT_PROBLEMS(s, {2, CheckId::kDealFoot});
   EXPECT_EQ(test::MessageOf(s, CheckId::kDealFoot), "seat 1's foot has 2 cards, not 3");
   EXPECT_PROBLEMS(Replay({kHeader, one_foot}, c), {2, CheckId::kDealFoot});
+  // A copy too many in seat 0's foot: the finding says where it is (000 §1).
+  const char* const foot_copy =
+      R"({"type":"deal","hand":1,"dealer":0,"hands":[["4S","5S","6S","7S"],["KS","KH","KD","KC"]],"feet":[["4H","4S","4S"],["QS","QH","QD"]],"upcard":["8C"]})";
+  FileReport copies = Replay({kHeader, foot_copy}, c);
+  EXPECT_PROBLEMS(copies, {2, CheckId::kDealPack});
+  EXPECT_EQ(test::MessageOf(copies, CheckId::kDealPack),
+            "the deal holds more copies of 4S than the pack has (2); one is in seat 0's foot");
   // Feet under a ruleset without a foot, and a foot event there.
   RulesetChoice none = TwoWithFeet(FootPickup::kAtOnce, 0);
   EXPECT_PROBLEMS(Replay({kHeader, kDeal}, none), {2, CheckId::kDealFoot});

@@ -147,6 +147,19 @@ TEST(InitialMeldCondition, AWildMeldQualifiesUnlessANaturalThreeIsRequired) {
   EXPECT_PROBLEMS(AuditWith(mixed.log, natural_three), {mixed.meld, CheckId::kInitialMeldCondition});
 }
 
+TEST(InitialMeldCondition, ExactlyThreeNaturalCardsMeetEveryCondition_001L35_L108) {
+  // A-A-A (60) + K-K-2 (40) + Q-Q-2 (40) = 140: the aces are the one meld of
+  // three natural cards with no wild card, at the least size that counts.
+  Opening o = OpenWith({{"AS", "AH", "AD"}, {"KS", "KH", "2D"}, {"QS", "QH", "2C"}});
+  for (InitialMeldCondition c :
+       {InitialMeldCondition::kNaturalThreeOrWildMeld, InitialMeldCondition::kNaturalThree,
+        InitialMeldCondition::kThreeNaturals}) {
+    Rules r = Modern();
+    r.initial_meld_condition = c;
+    EXPECT_CLEAN(AuditWith(o.log, r)) << int(c);
+  }
+}
+
 // --- initial_meld_before_pile (001 L42; TC-M08) ---
 
 // Seat 1 holds K-K and `hand`, the upcard is KC. `take` is the take_pile
@@ -269,6 +282,28 @@ TEST(Splash, AMixedCanastaIsNoSplash) {
                   {o.meld, CheckId::kInitialMeldCondition});
 }
 
+TEST(Splash, ACanastaOfTheRankTakenFromThePileIsNoSplash_001L36) {
+  // A splash is laid whole from the hand (001 L36). Seat 1 takes the 4C on
+  // the pile with a pair and finishes a canasta of fours from the hand: the
+  // fours came with the pile, so the opening needs its minimum (readings
+  // R46), which the top card and the six fours from the hand, 35, do not
+  // reach (000 §13).
+  Rules r;
+  r.splash_opens = true;
+  Log log;
+  DealSpec d;
+  d.upcard = {"4C"};
+  d.hands = {{}, {"4S", "4H", "4D", "4S", "4H", "4D", "9S", "TS", "JC", "QC", "KC"}};
+  log.Deal(d);
+  log.Take(1, "4C", {"4S", "4H"});
+  const int add = log.Add(1, "4", {"4D", "4S", "4H", "4D"});
+  log.Discard(1, "9S");
+  const FileReport found = AuditWith(log, r);
+  EXPECT_PROBLEMS(found, {add, CheckId::kInitialMeldMinimum});
+  EXPECT_EQ(MessageOf(found, CheckId::kInitialMeldMinimum),
+            "the initial meld counts 35; the side needs 50");
+}
+
 TEST(Splash, ValidateNamesBothValues) {
   Rules r;
   r.splash_companions_need_minimum = true;
@@ -295,6 +330,40 @@ TEST(StockOutPlay, PlayGoesOnByDefaultEndsAtTheLastCardUnderTheRule) {
   taken.EndHand(1);
   const FileReport r = AuditWith(taken, last);
   EXPECT_PROBLEMS(r, {take, CheckId::kTurnSequence});
+}
+
+TEST(StockOutPlay, ThePlayerWhoDrewTheLastCardMayHoldOnlyCardsNoneMayDiscard) {
+  // Under ends_at_last_card and wild_discard = never, the seat that draws
+  // the last stock card, a joker, holds nothing but wild cards: it has no
+  // card it may discard, so play ends there with no discard missing.
+  Rules last;
+  last.stock_out_play = StockOutPlay::kEndsAtLastCard;
+  last.wild_discard = WildDiscard::kNever;
+  const std::vector<std::string> wilds = {"2S", "2S", "2H", "2H", "2D", "2D",
+                                          "2C", "2C", "JK", "JK", "JK"};
+  bool tried = false;
+  for (int seat = 0; seat < 4 && !tried; ++seat) {
+    Log log;
+    DealSpec d;
+    d.hands.assign(4, {});
+    d.hands[size_t(seat)] = wilds;
+    d.stock = {"3H", "3H", "3D", "3D"};  // the red threes drawn first, none at the end
+    d.stock_bottom = {"JK"};
+    log.Deal(d);
+    log.PassTurnsWhileStockAbove(1);
+    if (log.current() != seat) continue;  // another seat draws the joker
+    tried = true;
+    log.Draw(seat);
+    Log with_other = log;
+    log.EndHand(1);
+    EXPECT_CLEAN(AuditWith(log, last)) << "seat " << seat;
+    // A wild card may be discarded by default: then the discard is missing.
+    Rules allowed = last;
+    allowed.wild_discard = WildDiscard::kAllowed;
+    const int end = with_other.EndHand(1);
+    EXPECT_PROBLEMS(AuditWith(with_other, allowed), {end, CheckId::kDiscardMissing});
+  }
+  EXPECT_TRUE(tried) << "no seat holding the wild cards draws the last stock card";
 }
 
 // --- The move generator follows the checks ---

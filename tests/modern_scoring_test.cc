@@ -342,6 +342,19 @@ TEST(ModernScoring, TC_M14_CaughtHolding) {
   EXPECT_EQ(classic.Score()[0].total(), -75);
 }
 
+// 001 L61 names no rank that could not be caught: the penalty reaches every
+// rank of the table, from the twos to the jokers (readings R49).
+TEST(ModernScoring, CaughtHoldingReachesTwosAndJokers_001L61) {
+  Rules r;
+  r.caught_holding_penalty[size_t(Rank::kTwo)] = 700;
+  r.caught_holding_penalty[size_t(Rank::kJoker)] = 1000;
+  ASSERT_EQ(r.Validate(), "");
+  Position p = Dealt(r, {{"2S", "2H", "2D", "JK", "JK", "JK"}, {}, {}, {}});
+  const ScoreBreakdown b = p.Score()[0];
+  EXPECT_EQ(b.penalties, -1700);
+  EXPECT_EQ(b.in_hand, -3 * 20 - 3 * 50);
+}
+
 // TC-M19 (001 L78-L85): the full order of scoring, teams X, Y and Z.
 TEST(ModernScoring, TC_M19_FullScoringOrder) {
   // X (side 0) goes out; Y (side 1) has one canasta and an unfinished 7-7-7.

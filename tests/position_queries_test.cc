@@ -480,5 +480,59 @@ TEST(PositionQueries, HookRefusalWordsTheReasonAndCitesTheHook) {
   EXPECT_EQ(t.violation.notes, std::vector<std::string>{"rule: house rules §3"});
 }
 
+// --- A move of no seat (the API's caller, not the replay, may send one) ---
+
+// What a move could change, to compare before and after.
+struct Snapshot {
+  Phase phase;
+  int current;
+  std::vector<Card> pile;
+  int stock;
+  std::vector<int> held, turns, melds;
+  bool operator==(const Snapshot& o) const {
+    return phase == o.phase && current == o.current && pile == o.pile && stock == o.stock &&
+           held == o.held && turns == o.turns && melds == o.melds;
+  }
+};
+Snapshot SnapshotOf(const Position& pos) {
+  Snapshot s{pos.phase(), pos.current_player(), pos.pile(), pos.stock_size(), {}, {}, {}};
+  for (int seat = 0; seat < pos.num_players(); ++seat) {
+    s.held.push_back(pos.hand(seat).total());
+    s.turns.push_back(pos.turns_played(seat));
+  }
+  for (int side = 0; side < pos.rules().num_sides(); ++side)
+    s.melds.push_back(int(pos.melds(side).size()));
+  return s;
+}
+
+TEST(PositionQueries, AMoveOfNoSeatIsRefusedAndChangesNothing_PositionH) {
+  // position.h: Apply performs a move that is physically possible; one of a
+  // seat the game does not have is not, whatever its kind.
+  const Rules rules = TwoPlayers(4);
+  for (int seat : {-1, 2, 1000}) {
+    Position pos(rules, DefaultHooks(), {0, 0});
+    const DealMove deal = Deal({{"4S", "5S", "6S", "7S"}, {"KS", "KH", "KD", "9C"}}, {"8C"}, {}, 4);
+    ASSERT_TRUE(pos.Deal(deal).empty());
+    const Snapshot before = SnapshotOf(pos);
+    const std::vector<Move> moves = {
+        DrawMove{seat, Cs({"QC"}), 0},
+        TakePileMove{seat, C("8C"), Cs({"8S", "8H"})},
+        MeldMove{seat, {Part({"KS", "KH", "KD"})}, 0},
+        DiscardMove{seat, C("9C"), 0},
+        ThreeMove{seat, C("3H"), std::nullopt, 0},
+        AskOutMove{seat, 0},
+        AnswerMove{seat, true, 0},
+        RetractMove{seat, Cs({"KS"}), 0},
+        SpecialHandMove{seat, Cs({"KS", "KH", "KD", "9C"}), 0},
+        FootMove{seat, 0},
+    };
+    for (const Move& m : moves) {
+      EXPECT_FALSE(pos.Check(m).empty()) << "seat " << seat << ", move " << m.index();
+      pos.Apply(m);
+      EXPECT_TRUE(SnapshotOf(pos) == before) << "seat " << seat << ", move " << m.index();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace canasta

@@ -163,6 +163,41 @@ TEST(ScoreHook, SetsAStandardPartAndAnExtraPartExactly) {
   EXPECT_TRUE(c[0].extra.empty());
 }
 
+TEST(ScoreHook, SeesWhichSideWentOutAndWhetherConcealed) {
+  // The hook's ctx.went_out is true for the side of the player who went out
+  // only, and ctx.concealed with it (000 §18: going out concealed).
+  RulesetChoice rs = LuaRuleset("score_out", R"(return {
+  extends = "classic",
+  score_parts = {"flat"},
+  hooks = {
+    score = function(ctx, rules)
+      return {flat = (ctx.went_out and 1 or 0) + (ctx.concealed and 10 or 0)}
+    end,
+  },
+})");
+  Position pos(rs.rules, *rs.hooks, {0, 0});
+  DealMove d;
+  d.dealer = 0;  // seat 1 plays first
+  d.hands = {Cs({"4S", "4S", "4H", "4H", "4D", "4D", "4C", "4C", "5S", "5S", "5H"}),
+             Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD", "QS", "QH", "QD", "9C"}),
+             Cs({"6C", "6C", "7S", "7S", "7H", "7H", "7D", "7D", "7C", "7C", "8S"}),
+             Cs({"5H", "5D", "5D", "5C", "5C", "6S", "6S", "6H", "6H", "6D", "6D"})};
+  d.upcards = Cs({"8C"});
+  ASSERT_TRUE(pos.Deal(d).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"QC"}), 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{1,
+                                {MeldPart{{}, {}, Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD", "QC"})}},
+                                0})
+                  .empty());
+  ASSERT_TRUE(pos.Play(DiscardMove{1, C("9C"), 0}).empty());
+  ASSERT_EQ(pos.went_out(), 1);
+  const std::vector<ScoreBreakdown> b = pos.Score();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0].extra, (std::vector<std::pair<std::string, int>>{{"flat", 0}}));
+  EXPECT_EQ(b[1].extra, (std::vector<std::pair<std::string, int>>{{"flat", 11}}));
+}
+
 TEST(ScoreHook, SelfPlayRecordsTheExtraPartAndAuditsClean) {
   RulesetChoice rs = LuaRuleset("score_flat", kScoreRuleset);
   const std::string log = SelfPlay(rs, 7);

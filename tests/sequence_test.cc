@@ -250,6 +250,18 @@ TEST(SequenceLogs, SequenceCanastasNeededToGoOut) {
   EXPECT_EQ(test::Problems(fine), test::FoundList{}) << test::Dump(fine);
 }
 
+TEST(SequenceLogs, AShortSequenceLaidToGoOutIsNoCanasta_000S17_002L67) {
+  // Bob melds every card (no discard needed by default: 000 §17): a new
+  // sequence of three and two melds of three. No canasta: he may not go out.
+  Log log = OpeningDeal({"5H", "6H", "7H", "KS", "KH", "KD", "QS", "QH", "QD", "JS", "JH"}, "JD");
+  log.Draw(1);
+  const int out = log.Raw(
+      R"({"type":"meld","player":1,"melds":[{"as":"sequence","cards":["5H","6H","7H"]},{"cards":["KS","KH","KD"]},{"cards":["QS","QH","QD"]},{"cards":["JS","JH","JD"]}]})");
+  FileReport r = AuditWith(log, WithSequences());
+  EXPECT_EQ(test::Problems(r), (test::FoundList{{out, CheckId::kOutWithoutCanastas}}))
+      << test::Dump(r);
+}
+
 // --- The move generator ---
 
 TEST(SequenceMoves, EverySequenceTheHandAllowsIsOffered) {

@@ -188,6 +188,34 @@ TEST(SpecialHandScenario, EachHandDeclaredIsScoredAloneAndTheOtherSideAsUsual) {
   }
 }
 
+TEST(SpecialHandScenario, DeclaredBySeatZeroIsScoredForItsSide_001L79) {
+  // Dealer 3: seat 0 plays first and lays the straight; seats 1 and 3 score
+  // their hands as usual (seat 2, seat 0's partner, is not counted: 001 L79).
+  Log log;
+  DealSpec d;
+  d.hand_size = 13;
+  d.dealer = 3;
+  d.upcard = {};
+  d.hands = {Split("AS 2C 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"), kSeat0, {}, kSeat2};
+  d.stock = {"JK"};
+  log.Deal(d);
+  log.Draw(0);
+  log.Raw(R"({"type":"special_hand","player":0,"cards":)" +
+          Log::Quoted(Split("AS 2C 3S 4S 5S 6S 7S 8S 9S TS JS QS KS JK")) + "}");
+  const std::string scores = "[3000," + std::to_string(kOtherSide) + "]";
+  log.EndHand(1, "\"scores\":" + scores + ",\"totals\":" + scores);
+  const FileReport r = AuditUnder(log, Modern());
+  EXPECT_CLEAN(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  ASSERT_EQ(r.games[0].hands.size(), 1u);
+  const HandReport& hand = r.games[0].hands[0];
+  EXPECT_EQ(hand.scores, (std::vector<int>{3000, kOtherSide}));
+  ScoreBreakdown alone;
+  alone.special_hand = 3000;
+  EXPECT_EQ(hand.breakdown[0], alone);
+  EXPECT_EQ(hand.breakdown[1].in_hand, kOtherSide);
+}
+
 TEST(SpecialHandScenario, EachHandWithACardWrongIsOneFindingAndTheRecordedScores) {
   for (const Hand& h : kHands) {
     int special = 0;

@@ -259,6 +259,33 @@ TEST(Recovery, PlayerWithAnEmptyHandKeepsPlaying) {
   EXPECT_NE(test::MessageOf(r, CheckId::kCardNotHeld).find("has no card left"), std::string::npos);
 }
 
+// A seat dealt no card plays one: one finding for each kind of move that
+// needs a card of its own (a discard, a meld, a red three laid out, a pile
+// taken with cards shown), worded the same way, and nothing more.
+TEST(Recovery, EveryMoveOfASeatWithNoCardLeftIsOneFinding) {
+  const char* const moves[] = {
+      R"({"type":"discard","player":1,"card":"KS"})",
+      R"({"type":"meld","player":1,"melds":[{"cards":["KS","KH","KD"]}]})",
+      R"({"type":"three","player":1,"card":"3H"})",
+      R"({"type":"take_pile","player":1,"top":"8C","with":["8S","8H"]})",
+  };
+  for (const char* move : moves) {
+    Log log;
+    DealSpec d;
+    d.pad = false;
+    d.hands = {{"4S", "4H", "4D", "4C", "5S", "5H", "5D", "5C", "6S", "6H", "6D"},
+               {},
+               {"7S", "7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "9D"},
+               {"TS", "TH", "TD", "TC", "JS", "JH", "JD", "JC", "QS", "QH", "QD"}};
+    const int deal = log.Deal(d);
+    const int played = log.Raw(move);
+    FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {deal, CheckId::kDealHandSize}, {played, CheckId::kCardNotHeld}) << move;
+    EXPECT_EQ(test::MessageOf(r, CheckId::kCardNotHeld), "seat 1 (Bob) has no card left, yet plays one")
+        << move;
+  }
+}
+
 // A line that did not parse may have been the end_hand: no "no end_hand"
 // warning at the next deal, whose hand is replayed.
 TEST(Recovery, UnreadLineBeforeTheNextDeal) {

@@ -176,6 +176,7 @@ TEST(ReplayFunctions, RefRankReadsRanksAndWild) {
   EXPECT_EQ(RefRank(std::string("wild")), Rank::kJoker);
   EXPECT_EQ(RefRank(std::string("X")), std::nullopt);
   EXPECT_EQ(RefRank(std::string("seq1")), std::nullopt);  // a meld id, not a rank
+  EXPECT_EQ(RefRank(std::string(1, '\0')), std::nullopt);  // no character of the table's end
 }
 
 TEST(ReplayFunctions, FillMoveCopiesADrawEvent) {
@@ -486,6 +487,21 @@ TEST(ReplayFunctions, CheckSheetEntryAcceptsAConsistentEntry) {
   EXPECT_EQ(r.scores[1], 20);
   EXPECT_EQ(r.parts[0].canastas, 500);
   EXPECT_EQ(r.parts[1].in_hand, -30);
+}
+
+TEST(ReplayFunctions, CheckSheetEntryWithNoCardWorthAPointChecksNoMultiple) {
+  // A ruleset where every card counts 0 has no step of card points: melded
+  // and in_hand are not tested for multiples of it (000 §3), and nothing
+  // divides by zero.
+  Rules rules;
+  rules.card_value.fill(0);
+  RuleHooks hooks;
+  SheetEntry e;
+  e.breakdown = std::vector<SheetParts>{{{"melded", 35}, {"in_hand", -15}}, {{"melded", 0}}};
+  e.scores = std::vector<int>{20, 0};
+  SheetResult r = CheckSheetEntry(rules, hooks, e, Side);
+  for (const SheetFinding& f : r.findings)
+    EXPECT_EQ(f.message.find("not a multiple"), std::string::npos) << f.message;
 }
 
 TEST(ReplayFunctions, CheckSheetEntryFindsPartsThatDoNotAddUpToTheScore) {

@@ -281,7 +281,8 @@ TEST(Recovery, EveryMoveOfASeatWithNoCardLeftIsOneFinding) {
     const int played = log.Raw(move);
     FileReport r = Audit(log.str());
     EXPECT_PROBLEMS(r, {deal, CheckId::kDealHandSize}, {played, CheckId::kCardNotHeld}) << move;
-    EXPECT_EQ(test::MessageOf(r, CheckId::kCardNotHeld), "seat 1 (Bob) has no card left, yet plays one")
+    EXPECT_EQ(test::MessageOf(r, CheckId::kCardNotHeld),
+              "seat 1 (Bob) has no card left, yet plays one")
         << move;
   }
 }

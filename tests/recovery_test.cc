@@ -241,17 +241,22 @@ TEST(Recovery, BadPlayerIndexIsOneFinding) {
   EXPECT_PROBLEMS(r, {bad, CheckId::kLogBadEvent});
 }
 
-// A player dealt no card at all, who discards first: the engine cannot know
-// that hand (its deal is already reported).
-TEST(Recovery, PlayerWithAnEmptyHandKeepsPlaying) {
-  Log log;
+// A deal where seat 1 (Bob, first to play) is dealt no card; its line.
+int DealSeatOneNothing(Log* log) {
   DealSpec d;
   d.pad = false;
   d.hands = {{"4S", "4H", "4D", "4C", "5S", "5H", "5D", "5C", "6S", "6H", "6D"},
              {},
              {"7S", "7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "9D"},
              {"TS", "TH", "TD", "TC", "JS", "JH", "JD", "JC", "QS", "QH", "QD"}};
-  const int deal = log.Deal(d);
+  return log->Deal(d);
+}
+
+// A player dealt no card at all, who discards first: the engine cannot know
+// that hand (its deal is already reported).
+TEST(Recovery, PlayerWithAnEmptyHandKeepsPlaying) {
+  Log log;
+  const int deal = DealSeatOneNothing(&log);
   const int empty = log.Raw(R"({"type":"discard","player":1,"card":"KS"})");
   log.Raw(R"({"type":"meld","player":1,"melds":[{"cards":["KS","KH","KD"]}]})");
   FileReport r = Audit(log.str());
@@ -271,13 +276,7 @@ TEST(Recovery, EveryMoveOfASeatWithNoCardLeftIsOneFinding) {
   };
   for (const char* move : moves) {
     Log log;
-    DealSpec d;
-    d.pad = false;
-    d.hands = {{"4S", "4H", "4D", "4C", "5S", "5H", "5D", "5C", "6S", "6H", "6D"},
-               {},
-               {"7S", "7H", "7D", "7C", "8S", "8H", "8D", "8C", "9S", "9H", "9D"},
-               {"TS", "TH", "TD", "TC", "JS", "JH", "JD", "JC", "QS", "QH", "QD"}};
-    const int deal = log.Deal(d);
+    const int deal = DealSeatOneNothing(&log);
     const int played = log.Raw(move);
     FileReport r = Audit(log.str());
     EXPECT_PROBLEMS(r, {deal, CheckId::kDealHandSize}, {played, CheckId::kCardNotHeld}) << move;

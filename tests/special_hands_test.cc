@@ -346,12 +346,15 @@ TEST(SpecialHandScenario, ASheetEntryScoresOneOfTheValuesAndNothingElse) {
   EXPECT_PROBLEMS(test::Audit(classic.str()), {line, CheckId::kScoreBreakdown});
   // The note lists each value the ruleset scores once (001 L65-L71: garbage
   // and pairs with twos are both 2,000).
+  int worded = 0;
   for (const Finding& f : r.games[0].findings) {
     if (f.message.find("1234") == std::string::npos) continue;
+    ++worded;
     EXPECT_NE(std::find(f.notes.begin(), f.notes.end(), "special hands score 3000, 2500, 2000"),
               f.notes.end())
         << test::Dump(r);
   }
+  EXPECT_EQ(worded, 1) << test::Dump(r);
 }
 
 // After taking the pile (readings R44: only a stock draw comes first).

@@ -20,6 +20,7 @@
 #include "lint/format.h"
 #include "replay/decisions.h"
 #include "replay/driver.h"
+#include "replay/log_writer.h"
 #include "replay/moves.h"
 #include "review/evaluate.h"
 
@@ -472,21 +473,7 @@ void WriteText(const std::vector<ReviewedGame>& games, const std::string& file,
 // --- JSON (docs/review.md has the schema).
 std::string Json(const std::string& text) {
   // A hook's reason may hold any bytes: JSON strings are UTF-8.
-  const std::string s = ValidUtf8(text);
-  std::string o = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      o += '\\';
-      o += char(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      o += buf;
-    } else {
-      o += char(c);
-    }
-  }
-  return o + "\"";
+  return JsonString(ValidUtf8(text));
 }
 
 const char* StatusName(DecisionStatus s) {

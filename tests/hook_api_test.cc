@@ -365,6 +365,43 @@ TEST(HookApi, ContextIsReadOnlyAndIterable) {
   EXPECT_NE(FirstFailure(*hooks).find("ctx is read-only"), std::string::npos);
 }
 
+// The rules' tables are read-only proxies (scripting/lua_internal.cc,
+// MakeReadOnly): they iterate and count like the tables they stand for, and
+// their protection cannot be taken off.
+TEST(HookApi, RulesTablesAreReadOnlyProxiesThatIterateAndCount) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    local n, sum = 0, 0
+    for rank, value in pairs(rules.card_value) do n = n + 1; sum = sum + value end
+    local bands = 0
+    for _ in pairs(rules.minimum_table) do bands = bands + 1 end
+    local unprotected = pcall(setmetatable, rules.card_value, nil)
+    return n .. " " .. sum .. " " .. bands .. "=" .. #rules.minimum_table .. " " ..
+           tostring(getmetatable(rules.card_value)) .. " " .. tostring(unprotected)
+  end)");
+  Rules rules;
+  int sum = 0;
+  for (int v : rules.card_value) sum += v;
+  const HookAnswer a = hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  EXPECT_EQ(FirstFailure(*hooks), "");
+  EXPECT_EQ(a.reason, "14 " + std::to_string(sum) + " " +
+                          std::to_string(rules.minimum_table.size()) + "=" +
+                          std::to_string(rules.minimum_table.size()) + " read-only false");
+}
+
+// Each function of the canasta library answers with one value, so that a
+// call inside a table constructor or an argument list adds one element.
+TEST(HookApi, CanastaLibraryFunctionsReturnOneValueEach) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    local c = ctx.card
+    return table.concat({select("#", canasta.rank(c)), select("#", canasta.suit(c)),
+                         select("#", canasta.is_wild(c)), select("#", canasta.is_natural(c)),
+                         select("#", canasta.value(c, rules)), #{canasta.rank(c)}}, ",")
+  end)");
+  Rules rules;
+  EXPECT_EQ(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).reason, "1,1,1,1,1,1");
+  EXPECT_EQ(FirstFailure(*hooks), "");
+}
+
 TEST(HookApi, ListFieldIsOneTablePerCall) {
   auto hooks = Hooks(R"(may_discard = function(ctx, rules)
     if ctx.hand ~= ctx.hand then return "two tables" end

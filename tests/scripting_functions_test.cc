@@ -107,6 +107,12 @@ TEST(ScriptingFunctions, ErrorFromMessageSplitsFileLineAndMessage) {
   EXPECT_EQ(e.file, "C:x/h.lua");
   EXPECT_EQ(e.line, 7);
   EXPECT_EQ(e.message, "no space");
+  // Line numbers with a zero in them.
+  e = sandbox.ErrorFromMessage("house.lua:10: ten");
+  EXPECT_EQ(e.line, 10);
+  EXPECT_EQ(e.message, "ten");
+  e = sandbox.ErrorFromMessage("house.lua:207: two hundred and seven");
+  EXPECT_EQ(e.line, 207);
   // No position: the whole text is the message.
   e = sandbox.ErrorFromMessage("attempt to call a nil value: x:y");
   EXPECT_EQ(e.file, "");

@@ -439,6 +439,29 @@ return { extends = "classic" }
   EXPECT_TRUE(Contains(error.message, "table.sort")) << error.message;
 }
 
+// A parameter's line is found by scanning the source for its key
+// (ScanKeyLines): keys inside long comments, long strings and strings after
+// a comparison are not keys.
+TEST(UserRulesetTest, AParameterErrorIsAtItsLinePastLongCommentsAndStrings) {
+  TempDir dir;
+  std::string path = dir.Write("commented.lua", R"(--[[ params = { hand_size = 1 } ]]
+--[==[
+params = { hand_size = 2 }
+]==]
+local note = [[params = { hand_size = 3 }]]
+local same = note=="params = { hand_size = 4 }"
+return {
+  extends = "classic",
+  params = {
+    hand_size = "twelve",
+  },
+})");
+  LuaError error = LoadError(path);
+  EXPECT_EQ(error.file, path);
+  EXPECT_EQ(error.line, 10);
+  EXPECT_EQ(error.message, "parameter hand_size: expected an integer, got \"twelve\"");
+}
+
 TEST(UserRulesetTest, HugeIntegerParameterIsRefusedAtItsLine) {
   // hand_size = 2147483647 used to load, and overflowed num_players x
   // hand_size in Validate and in the deal (core/game.cc).

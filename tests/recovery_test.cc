@@ -438,6 +438,32 @@ TEST(RecoveryScores, EndGameTotalsAndWinnerAgainstTheTruth) {
   }
 }
 
+// A hand the replay lost takes its recorded scores, and its recorded running
+// totals are the sheet's last ones (000 §19): here they carry hand 1's slip,
+// and final totals that repeat them are wrong, with a note that says so.
+TEST(RecoveryScores, ALostHandsRecordedTotalsAreTheLastRecordedOnes) {
+  const TwoHands t = Truth();
+  Log log;
+  PlayQuickOut(log, 1, 0);
+  const std::vector<int> off = {t.t1[0] + 5, t.t1[1]};
+  const int slip = log.EndHand(1, ScoresAndTotals(t.s1, off));
+  const int deal = log.Raw(R"({"type":"deal","hand":2,"dealer":"north","hands":[],"upcard":[]})");
+  const std::vector<int> recorded = Plus(off, {100, -50});
+  log.EndHand(2, ScoresAndTotals({100, -50}, recorded));
+  const int end = log.EndGame("\"totals\":" + Ints(recorded));
+  FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {slip, CheckId::kScoreTotal}, {deal, CheckId::kLogBadEvent},
+                  {end, CheckId::kGameEnd}, {end, CheckId::kGameTotals});
+  const std::vector<int> truth = Plus(t.t1, {100, -50});
+  EXPECT_EQ(test::OnlyGame(r).totals, truth);
+  EXPECT_EQ(test::MessageOf(r, CheckId::kGameTotals),
+            "the final totals are [" + std::to_string(truth[0]) + ", " +
+                std::to_string(truth[1]) + "], not [" + std::to_string(recorded[0]) + ", " +
+                std::to_string(recorded[1]) + "]");
+  EXPECT_TRUE(HasNote(r, CheckId::kGameTotals, "they repeat the last recorded running totals"))
+      << test::Dump(r);
+}
+
 // A recorded total at the reader's limit (10^9): no signed overflow in the
 // sums; the total is simply wrong. Beyond the limit the reader reports the
 // number itself (log_reader_test).

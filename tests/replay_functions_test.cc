@@ -4,6 +4,7 @@
 // hook failures, the decision collector and the score-sheet checks.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -547,6 +548,27 @@ TEST(ReplayFunctions, CheckSheetEntryFindsPartsNoHandCanScore) {
   // Without usable parts the recorded scores are taken.
   EXPECT_EQ(r.scores[0], 900);
   EXPECT_EQ(r.has_parts, (std::vector<bool>{false, false}));
+}
+
+TEST(ReplayFunctions, CheckSheetEntryFindsScoresForAnotherNumberOfSides) {
+  // canasta-log/1 end_hand: "scores" holds one score a side (docs/log-format.md).
+  Rules rules;
+  RuleHooks hooks;
+  SheetEntry e = GoodEntry();
+  e.scores->push_back(0);
+  SheetResult r = CheckSheetEntry(rules, hooks, e, Side);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].id, CheckId::kLogBadEvent);
+  EXPECT_EQ(r.findings[0].side, -1);
+  EXPECT_EQ(r.findings[0].message, "\"scores\" has 3 entries; there are 2 sides");
+  // The parts give the scores.
+  EXPECT_EQ(r.scores, (std::vector<std::optional<int>>{900, 20}));
+  // Without parts, scores that are not one a side give none.
+  e.breakdown.reset();
+  r = CheckSheetEntry(rules, hooks, e, Side);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].message, "\"scores\" has 3 entries; there are 2 sides");
+  EXPECT_EQ(r.scores, (std::vector<std::optional<int>>{std::nullopt, std::nullopt}));
 }
 
 }  // namespace

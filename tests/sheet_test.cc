@@ -327,6 +327,29 @@ TEST(SheetCanastas, FewerMeldedPointsThanItsCanastasHoldIsAFinding) {
   }
 }
 
+// A part left out is not checked (docs/log-format.md, end_hand): canastas
+// with no melded part are held to no melded points (000 §9), and a melded
+// part below 0 is one finding, its sign (000 §18), not also one of too few
+// points for the canastas.
+TEST(SheetCanastas, OnlyAMeldedPartRecordedAbove0IsHeldToTheCanastasPoints) {
+  for (const char* rs : kRulesets) {
+    SCOPED_TRACE(rs);
+    SheetLog left_out(rs);
+    left_out.Raw(
+        R"({"type":"end_hand","hand":1,"scores":[1000,585],"totals":[1000,585],"breakdown":[)"
+        R"({"canastas":800,"red_threes":100,"going_out":100,"in_hand":0},)"
+        R"({"canastas":300,"red_threes":200,"going_out":0,"melded":150,"in_hand":-65}]})");
+    EXPECT_CLEAN(AuditText(left_out.str()));
+    SheetLog below(rs);
+    const int line = below.Hand({{800, 100, 100, -340, 0}, kStayed});
+    const FileReport r = AuditText(below.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+              "side 0 (Ann and Cat) records melded -340: melded cards count for the side, never "
+              "against it");
+  }
+}
+
 TEST(SheetCanastas, TheValuesComeFromTheRuleset) {
   EXPECT_EQ(CanastaCombinations(Rules{}, 800), (std::vector<std::pair<int, int>>{{1, 1}}));
   Rules house;

@@ -457,9 +457,9 @@ TEST(RecoveryScores, ALostHandsRecordedTotalsAreTheLastRecordedOnes) {
   const std::vector<int> truth = Plus(t.t1, {100, -50});
   EXPECT_EQ(test::OnlyGame(r).totals, truth);
   EXPECT_EQ(test::MessageOf(r, CheckId::kGameTotals),
-            "the final totals are [" + std::to_string(truth[0]) + ", " +
-                std::to_string(truth[1]) + "], not [" + std::to_string(recorded[0]) + ", " +
-                std::to_string(recorded[1]) + "]");
+            "the final totals are [" + std::to_string(truth[0]) + ", " + std::to_string(truth[1]) +
+                "], not [" + std::to_string(recorded[0]) + ", " + std::to_string(recorded[1]) +
+                "]");
   EXPECT_TRUE(HasNote(r, CheckId::kGameTotals, "they repeat the last recorded running totals"))
       << test::Dump(r);
 }

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 #include "tests/run_shell.h"
+#include "tests/test_util.h"
 
 namespace {
 
@@ -76,8 +77,8 @@ TEST(Cli, ChecksOptionSwitchesOffAndChangesSeverity) {
 // on a check the ruleset switched off (docs/report-format.md).
 TEST(Cli, ChecksOptionSwitchesBackOnWhatARulesetSwitchedOff) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "canasta-cli-test-checks";
-  fs::create_directories(dir);
+  const canasta::test::TempDir temp;
+  const fs::path dir = temp.path();
   const std::string rules = (dir / "quiet.lua").string();
   std::ofstream(rules) << "return { name = \"quiet\", extends = \"classic\",\n"
                           "  checks = { [\"pile-frozen-needs-pair\"] = \"off\" } }\n";
@@ -88,7 +89,6 @@ TEST(Cli, ChecksOptionSwitchesBackOnWhatARulesetSwitchedOff) {
   EXPECT_EQ(back.status, 1);
   EXPECT_NE(back.out.find(file + ":198: error: "), std::string::npos) << back.out;
   EXPECT_NE(back.out.find("[pile-frozen-needs-pair]"), std::string::npos) << back.out;
-  fs::remove_all(dir);
 }
 
 TEST(Cli, UnreadableFileAndUnknownRulesetExitTwo) {
@@ -172,8 +172,8 @@ TEST(Cli, TreeRendersAHandInProcess) {
 
 TEST(Cli, SimulateIsDeterministicAndClean) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "canasta-cli-test-sim";
-  fs::remove_all(dir);
+  const canasta::test::TempDir temp;
+  const fs::path dir = temp.path();
   ASSERT_EQ(Canasta("simulate --rules hutto --games 3 --seed 9 --out " + (dir / "a").string()).status, 0);
   ASSERT_EQ(Canasta("simulate --rules hutto --games 3 --seed 9 --out " + (dir / "b").string()).status, 0);
   for (const char* f : {"game-0001.jsonl", "game-0002.jsonl", "game-0003.jsonl"}) {
@@ -183,7 +183,6 @@ TEST(Cli, SimulateIsDeterministicAndClean) {
     EXPECT_EQ(sa, sb) << f;
   }
   EXPECT_EQ(Canasta("audit " + (dir / "a").string()).status, 0);
-  fs::remove_all(dir);
 }
 
 }  // namespace

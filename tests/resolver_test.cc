@@ -7,6 +7,8 @@
 #include <fstream>
 #include <string>
 
+#include "tests/test_util.h"
+
 namespace canasta {
 namespace {
 
@@ -26,8 +28,8 @@ TEST(Resolver, AHeaderWithoutAFolderMayNameOnlyBuiltins) {
 }
 
 TEST(Resolver, AHeaderNamesFilesBelowItsLogsFolderOrAnAllowedOne) {
-  const fs::path dir = fs::temp_directory_path() / "canasta-resolver-test";
-  fs::remove_all(dir);
+  const test::TempDir temp;
+  const fs::path dir = temp.path();
   fs::create_directories(dir / "logs" / "r");
   fs::create_directories(dir / "shared");
   for (const fs::path& p : {dir / "logs" / "r" / "h.lua", dir / "shared" / "s.lua"})
@@ -47,7 +49,6 @@ TEST(Resolver, AHeaderNamesFilesBelowItsLogsFolderOrAnAllowedOne) {
   EXPECT_TRUE(ResolveLogRuleset(shared, log, allow, &choice, &error)) << error;
   // The user may name any file.
   EXPECT_TRUE(ResolveUserRuleset(shared, &choice, &error)) << error;
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -21,6 +21,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/test_util.h"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -184,9 +186,8 @@ TEST(TreeGolden, TheAlternativesAreTheExpectedGroups) {
 }
 
 TEST(TreeFormats, ByExtensionAndUsageErrors) {
-  const fs::path dir = fs::temp_directory_path() / "canasta-tree-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const canasta::test::TempDir temp;
+  const fs::path dir = temp.path();
   ASSERT_EQ(Canasta("tree -o " + (dir / "t.png").string() + " " + kSample).status, 0);
   EXPECT_EQ(ReadAll(dir / "t.png").substr(0, 8), "\x89PNG\r\n\x1a\n");
   ASSERT_EQ(Canasta("tree -o " + (dir / "t.pdf").string() + " " + kSample).status, 0);
@@ -213,7 +214,6 @@ TEST(TreeFormats, ByExtensionAndUsageErrors) {
   Result pipe = Canasta("tree --format png " + kSample);
   EXPECT_EQ(pipe.status, 0);
   EXPECT_EQ(pipe.out.substr(1, 3), "PNG");
-  fs::remove_all(dir);
 }
 
 // No binary to a terminal: under a pseudo-terminal (util-linux `script`), a
@@ -246,13 +246,13 @@ TEST(TreeFormats, NothingBinaryToATerminal) {
 TEST(TreeFormats, SvgIsWellFormedXml) {
   if (std::system("command -v xmllint >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "xmllint is not installed (Debian package libxml2-utils): SVG not parsed";
-  const fs::path svg = fs::temp_directory_path() / "canasta-tree-test.svg";
+  const canasta::test::TempDir temp;
+  const fs::path svg = fs::path(temp.path()) / "tree.svg";
   for (const char* args : {"--all", "--hand 4 --rollouts 2"}) {
     ASSERT_EQ(Canasta(std::string("tree ") + args + " -o " + svg.string() + " " + kSample).status,
               0);
     EXPECT_EQ(std::system(("xmllint --noout " + svg.string()).c_str()), 0) << args;
   }
-  fs::remove(svg);
 }
 
 TEST(TreeValues, SameSeedSameBytesWhateverTheJobs) {
@@ -270,9 +270,8 @@ TEST(TreeValues, SameSeedSameBytesWhateverTheJobs) {
 
 // samples/review/: what the README's commands produce now, byte for byte.
 TEST(TreeGolden, TheCommittedSampleReviewIsWhatTheCommandsProduce) {
-  const fs::path dir = fs::temp_directory_path() / "canasta-tree-sample";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const canasta::test::TempDir temp;
+  const fs::path dir = temp.path();
   struct Sample {
     const char* file;
     const char* command;
@@ -295,7 +294,6 @@ TEST(TreeGolden, TheCommittedSampleReviewIsWhatTheCommandsProduce) {
       EXPECT_EQ(ReadAll(out), ReadAll(kSource / "samples/review" / s.file));
     }
   }
-  fs::remove_all(dir);
 }
 
 }  // namespace

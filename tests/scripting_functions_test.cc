@@ -113,6 +113,13 @@ TEST(ScriptingFunctions, ErrorFromMessageSplitsFileLineAndMessage) {
   EXPECT_EQ(e.message, "ten");
   e = sandbox.ErrorFromMessage("house.lua:207: two hundred and seven");
   EXPECT_EQ(e.line, 207);
+  // A file name that ends with a colon: the next colon is looked at too.
+  e = sandbox.ErrorFromMessage("odd:9: m");
+  EXPECT_EQ(e.file, "odd");
+  e = sandbox.ErrorFromMessage("odd::9: m");
+  EXPECT_EQ(e.file, "odd:");
+  EXPECT_EQ(e.line, 9);
+  EXPECT_EQ(e.message, "m");
   // No position: the whole text is the message.
   e = sandbox.ErrorFromMessage("attempt to call a nil value: x:y");
   EXPECT_EQ(e.file, "");

@@ -481,6 +481,33 @@ TEST(UserRulesetTest, HugeIntegerParameterIsRefusedAtItsLine) {
                 path + ":4)");
 }
 
+// A set of meld ranks (no_wild_ranks, 001 L59) holds "4" to "A": the threes
+// are never melded by rank (000 §7) and twos and jokers are wild (000 §4).
+TEST(UserRulesetTest, RankSetParametersHoldFourToAce) {
+  TempDir dir;
+  std::optional<Ruleset> ok = Load(dir.Write("ranks.lua", R"(return {
+  extends = "classic",
+  params = { no_wild_ranks = {"4", "A"} },
+})"));
+  ASSERT_TRUE(ok);
+  EXPECT_TRUE(ok->rules().no_wild_ranks.Contains(Rank::kFour));
+  EXPECT_TRUE(ok->rules().no_wild_ranks.Contains(Rank::kAce));
+  EXPECT_FALSE(ok->rules().no_wild_ranks.Contains(Rank::kKing));
+  for (const char* bad : {"3", "2", "JK"}) {
+    const std::string path = dir.Write(std::string("bad-") + bad + ".lua",
+                                       std::string("return {\n  extends = \"classic\",\n"
+                                                   "  params = { no_wild_ranks = {\"4\", \"") +
+                                           bad + "\"} },\n}");
+    LuaError error = LoadError(path);
+    EXPECT_EQ(error.line, 3) << bad;
+    EXPECT_EQ(error.message,
+              std::string("parameter no_wild_ranks: entry 2: expected a rank a meld is made of, "
+                          "\"4\"..\"9\", \"T\", \"J\", \"Q\", \"K\", \"A\", got \"") +
+                  bad + "\"")
+        << bad;
+  }
+}
+
 // Lua numbers that are not ints: never undefined behaviour in the
 // conversion (UBSan checks it in the sanitizer build), always a message.
 TEST(UserRulesetTest, NonIntegerNumbersForAnIntegerParameter) {

@@ -344,6 +344,12 @@ TEST(SandboxTest, InsertAndRemoveOnLargeTablesAreBounded) {
                       "tostring(table.remove(t)) .. ':' .. #t end)()"),
             "1:9,2,3,7:7:3");
   EXPECT_EQ(EvalOrDie(sandbox, "tostring(table.remove({}))"), "nil");
+  // As Lua's own: the length is what __len says, and what lies past it stays.
+  EXPECT_EQ(EvalOrDie(sandbox,
+                      "(function() local t = setmetatable({1, 2, 3, 4}, {__len = function() "
+                      "return 2 end}) local r = table.remove(t) "
+                      "return r .. ':' .. tostring(t[2]) .. ',' .. t[3] .. ',' .. t[4] end)()"),
+            "2:nil,3,4");
   LuaError bad;
   EXPECT_FALSE(sandbox.Eval("table.insert({}, 5, 1)", &bad));
   EXPECT_NE(bad.message.find("position out of bounds"), std::string::npos) << bad.ToString();

@@ -331,6 +331,11 @@ TEST(LogReaderTest, ByteOrderMarkOnFirstLine) {
   EXPECT_TRUE(r.problems.empty());
   ASSERT_EQ(r.events.size(), 1u);
   EXPECT_EQ(r.events[0].type, EventType::kAskOut);
+  // A first line that is the mark alone is a blank line.
+  r = ReadAll("\xEF\xBB\xBF\n{\"type\":\"ask_out\",\"player\":0}\n");
+  EXPECT_TRUE(r.problems.empty()) << r.problems.front().message;
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].line, 2);
 }
 
 TEST(LogReaderTest, LastLineWithoutNewline) {

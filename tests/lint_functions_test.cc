@@ -239,6 +239,9 @@ TEST(LintFunctions, PutPrintableEscapesWhatATerminalWouldActOn) {
   EXPECT_EQ(printable("\xe2\x80\xa8"), "\\u2028");          // the line separator
   EXPECT_EQ(printable("x\xe2\x80\xaey"), "x\\u202ey");      // right-to-left override
   EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a surrogate: each byte
+  // The last code point, U+10FFFF, is UTF-8; one past it is not.
+  EXPECT_EQ(printable("\xf4\x8f\xbf\xbf"), "\xf4\x8f\xbf\xbf");
+  EXPECT_EQ(printable("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
 }
 
 TEST(LintFunctions, ValidUtf8ReplacesEachInvalidByte) {

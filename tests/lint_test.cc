@@ -475,6 +475,8 @@ TEST(SarifFormatTest, StreamingWriterMatchesVectorWriter) {
 TEST(SarifFormatTest, FileUris) {
   EXPECT_EQ(FileUri("games/club.log"), "games/club.log");
   EXPECT_EQ(FileUri("/tmp/my games/a#1.log"), "file:///tmp/my%20games/a%231.log");
+  // Letters and digits are never escaped, 0 to 9 and a to z alike.
+  EXPECT_EQ(FileUri("/logs/game-0919_az.Z9.jsonl"), "file:///logs/game-0919_az.Z9.jsonl");
   EXPECT_EQ(FileUri("c:x%.log"), "c%3Ax%25.log");
   EXPECT_EQ(FileUri("caf\xc3\xa9.log"), "caf%C3%A9.log");
 }

@@ -117,11 +117,10 @@ bool RunChild(const std::vector<std::string>& argv, double* seconds, long* max_r
 // the fastest. A virtual machine's cores need not be equal (a host may run
 // other work on one of them), and the --jobs 2 figures cannot pass the sum
 // of the two speeds over the fastest one, whatever the program. The work is
-// the audit's own (a tight arithmetic loop runs alike on cores whose audits
-// differ by half: what a core shares with the host's other work is its
-// caches and branch predictors), run in short slices on each core in turns
-// (core 0, core 1, core 0, ...) so that a burst of the host's work falls on
-// every core alike; wall time, which counts the time the host took.
+// the audit's own (what is timed is how fast the audit runs there), in short
+// slices on each core in turns (core 0, core 1, core 0, ...) so that a burst
+// of the host's work falls on every core alike; wall time, which counts the
+// time the host took.
 struct CoreSpeeds {
   std::vector<int> cpus;      // the cores this process may run on
   std::vector<double> speed;  // by cpus' index: 1.0 for the fastest

@@ -285,6 +285,24 @@ TEST(LegalMovesAsk, AnswersOnlyThoseThatLeaveALegalFinish) {
                                                           "meld 1 A: Ax3;", "meld 1 7: 7x3;"}));
 }
 
+// "May I go out?" asked before the draw (000 §17 lets it be asked before
+// drawing): the turn is still to be played, so LeavesLegalFinish holds
+// whatever the answer will be. The generator leaves it out (core/
+// legal_moves.h: whether the asker can go out depends on the card drawn).
+TEST(LegalMovesAsk, AskingBeforeTheDrawLeavesTheTurnToBePlayed_000S17) {
+  Rules easy;
+  easy.canastas_to_go_out = 0;
+  Position pos(easy, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(
+      pos.Deal(ClassicDeal({"KS", "KH", "KD", "QS", "QH", "QD", "AS", "AH", "AD", "7S", "7H"}, "8C",
+                           {"7D"}))
+          .empty());
+  ASSERT_NE(pos.phase(), Phase::kPlay);  // dealt: the first turn not begun
+  ASSERT_TRUE(pos.Check(AskOutMove{1, 0}).empty());
+  EXPECT_TRUE(LeavesLegalFinish(pos, AskOutMove{1, 0}));
+  EXPECT_EQ(KeysOf(LegalMoves(pos), "ask"), std::set<std::string>{});
+}
+
 // Bound to go out in the opening turn: every finish goes out, and going out
 // needs the initial meld's count as a discard does (000 §10, §17;
 // Position::CheckTurnEnd). At a total of 1,500 the side needs 90 (000 §10);

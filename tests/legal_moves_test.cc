@@ -807,6 +807,115 @@ TEST_P(FinishJudges, CountsAgreeWithTheSearch) {
   EXPECT_GT(no, 100);
 }
 
+// A third judge of the finish, sharing no code with the two above: every
+// move Check accepts, tried. The turn can end from `pos` (play phase) when
+// Check accepts a discard of some card, or some one-part meld (every
+// sub-multiset of the hand, new or onto each of the side's melds, wild cards
+// alone `as` each rank) after which the deal is over (gone out), the turn has
+// ended, or the turn can end. Positions known to fail are remembered by the
+// hand and the side's melds. Exponential: for small hands only.
+class TurnEndsByTrying {
+ public:
+  bool From(const Position& pos) {
+    if (pos.phase() != Phase::kPlay) return true;  // gone out, or the turn ended
+    const int seat = pos.current_player();
+    const int side = pos.side_of(seat);
+    std::string key = ToString(pos.hand(seat).ToVector());
+    for (const Meld& m : pos.melds(side)) key += "|" + ToString(m.cards);
+    if (failed_.count(key)) return false;
+    if (++tried_ > kMostPositions) {
+      gave_up_ = true;
+      return false;
+    }
+    const std::vector<Card> cards = pos.hand(seat).ToVector();
+    for (Card c : cards)
+      if (pos.Check(DiscardMove{seat, c, 0}).empty()) return true;
+    std::vector<std::optional<Rank>> targets = {std::nullopt};
+    for (const Meld& m : pos.melds(side))
+      if (!m.cards.empty()) targets.push_back(m.rank);
+    auto after = [&](const MeldMove& m) {
+      if (!pos.Check(m).empty()) return false;
+      Position next = pos;
+      next.Apply(m);
+      return From(next);
+    };
+    for (const auto& sub : SubMultisets(pos.hand(seat))) {
+      for (const auto& to : targets)
+        if (after(MeldMove{seat, {MeldPart{to, {}, sub}}, 0})) return true;
+      if (std::all_of(sub.begin(), sub.end(), [](Card c) { return c.is_wild(); }))
+        for (int r = 3; r <= 14; ++r)
+          if (after(MeldMove{seat, {MeldPart{{}, Rank(r), sub}}, 0})) return true;
+    }
+    failed_.insert(key);
+    return false;
+  }
+  bool gave_up() const { return gave_up_; }
+
+ private:
+  static constexpr int kMostPositions = 20000;
+  std::set<std::string> failed_;
+  int tried_ = 0;
+  bool gave_up_ = false;
+};
+
+// On random positions from self-play with few cards in the hand: for every
+// one-part meld and every take Check accepts, LeavesLegalFinish (the counts'
+// verdict or the search's) is the verdict of trying every move.
+TEST_P(FinishJudges, TheVerdictIsThatOfTryingEveryMoveOnSmallHands) {
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
+  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
+  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
+  const Rules& r = choice.rules;
+  Rng rng(20261205);
+  int yes = 0, no = 0, opening = 0;
+  const int kTotals[] = {0, 1600, 3200, -100};
+  WalkSelfPlay(
+      choice, rng, 200, [&] { return yes + no < 1500; },
+      [&](int) {
+        std::vector<int> totals(size_t(r.num_sides()));
+        for (int& t : totals) t = kTotals[rng.Below(4)];
+        return totals;
+      },
+      [&](int deal, const Position& pos, const std::vector<Move>& legal) {
+        if (legal.empty() || std::holds_alternative<ThreeMove>(legal[0])) return;
+        const int seat = pos.current_player();
+        const int held = pos.hand(seat).total();
+        std::vector<Move> candidates;
+        if (pos.phase() == Phase::kPlay && held <= 9) {
+          std::vector<std::optional<Rank>> targets = {std::nullopt};
+          for (const Meld& m : pos.melds(pos.side_of(seat)))
+            if (!m.cards.empty()) targets.push_back(m.rank);
+          for (const auto& sub : SubMultisets(pos.hand(seat)))
+            for (const auto& to : targets)
+              candidates.push_back(MeldMove{seat, {MeldPart{to, {}, sub}}, 0});
+        } else if (pos.phase() == Phase::kDraw && !pos.pile().empty() && held <= 8 &&
+                   pos.pile().size() <= 3) {
+          for (const auto& sub : SubMultisets(pos.hand(seat)))
+            candidates.push_back(TakePileMove{seat, pos.pile().back(), sub, {}, {}, 0});
+        }
+        for (const Move& m : candidates) {
+          if (!pos.Check(m).empty()) continue;
+          Position next = pos;
+          next.Apply(m);
+          TurnEndsByTrying trying;
+          const bool tried = trying.From(next);
+          if (trying.gave_up()) continue;
+          tried ? ++yes : ++no;
+          opening += !pos.has_melded(pos.side_of(seat));
+          EXPECT_EQ(LeavesLegalFinish(pos, m), tried)
+              << GetParam() << " deal " << deal << ": " << PlayKey(m) << " with "
+              << ToString(pos.hand(seat).ToVector());
+          if (HasFailure()) return;
+        }
+      });
+  if (HasFailure()) return;
+  std::printf("[ %s ] %d finishes tried move by move (%d yes, %d no; %d in an opening turn)\n",
+              GetParam(), yes + no, yes, no, opening);
+  EXPECT_GT(yes, 50);
+  EXPECT_GT(no, 20);
+  EXPECT_GT(opening, 20);
+}
+
 INSTANTIATE_TEST_SUITE_P(Rulesets, FinishJudges,
                          ::testing::Values("classic", "hutto", "two-handed", "three-handed",
                                            "jaques", "tutorial"),

@@ -805,14 +805,14 @@ TEST_P(FinishJudges, CountsAgreeWithTheSearch) {
       GetParam(), yes + no, yes, no, beyond_budget, undecided);
   EXPECT_GT(yes, 100);
   EXPECT_GT(no, 100);
-  // The counts decide nearly every finish (core/legal_moves.h): a plan they
-  // find that fails Check, or none found where the search finds one, leaves
-  // the finish to the search, which is what the relaxation is there to spare.
+  // The counts decide nearly every finish where they apply (core/
+  // legal_moves.h): a plan they find that fails Check when played leaves the
+  // finish to the search, the work the relaxation is there to spare.
   EXPECT_LE(undecided * 10, yes + no) << "the counts left " << undecided << " finishes undecided";
 }
 
-// A third judge of the finish, sharing no code with the two above: every
-// move Check accepts, tried. The turn can end from `pos` (play phase) when
+// A third judge of the finish, sharing no code with the generator's two
+// above: every move Check accepts, tried. The turn can end from `pos` (play phase) when
 // Check accepts a discard of some card, or some one-part meld (every
 // sub-multiset of the hand, new or onto each of the side's melds, wild cards
 // alone `as` each rank) after which the deal is over (gone out), the turn has

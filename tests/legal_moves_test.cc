@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -364,6 +365,29 @@ void WalkSelfPlay(const RulesetChoice& choice, Rng& rng, int deals, More&& more,
   }
 }
 
+// WalkSelfPlay with each deal's totals drawn side by side from a few values,
+// so that every band of the initial-meld minimum is met.
+template <class More, class Visit>
+void WalkWithMixedTotals(const RulesetChoice& choice, Rng& rng, int deals, More&& more,
+                         Visit&& visit) {
+  static constexpr int kTotals[] = {0, 1600, 3200, -100};
+  WalkSelfPlay(
+      choice, rng, deals, more,
+      [&](int) {
+        std::vector<int> totals(size_t(choice.rules.num_sides()));
+        for (int& t : totals) t = kTotals[rng.Below(4)];
+        return totals;
+      },
+      visit);
+}
+
+// A built-in ruleset or a ruleset file, chosen; nothing if it does not load.
+std::optional<RulesetChoice> ChoiceOf(const char* name) {
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset(name);
+  if (!std::holds_alternative<Ruleset>(loaded)) return std::nullopt;
+  return std::get<Ruleset>(loaded).Choose();
+}
+
 // --- The brute force ------------------------------------------------------
 
 // Every sub-multiset of the hand by class (where there are more than
@@ -465,20 +489,13 @@ class LegalMovesBruteForce : public ::testing::TestWithParam<const char*> {};
 // so that every minimum band is met): the generated set equals the brute
 // force, and no play is generated twice.
 TEST_P(LegalMovesBruteForce, GeneratedSetEqualsBruteForce) {
-  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
-  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
-  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
-  const Rules& r = choice.rules;
+  const std::optional<RulesetChoice> loaded = ChoiceOf(GetParam());
+  ASSERT_TRUE(loaded.has_value()) << GetParam();
+  const RulesetChoice& choice = *loaded;
   Rng rng(20261201);
   int compared = 0, melds = 0, takes = 0, asks = 0;
-  const int kTotals[] = {0, 1600, 3200, -100};
-  WalkSelfPlay(
+  WalkWithMixedTotals(
       choice, rng, 80, [&] { return compared < 150; },
-      [&](int) {
-        std::vector<int> totals(size_t(r.num_sides()));
-        for (int& t : totals) t = kTotals[rng.Below(4)];
-        return totals;
-      },
       [&](int deal, const Position& pos, const std::vector<Move>& legal) {
         const bool may_end =
             pos.stock_size() == 0 && pos.phase() != Phase::kPlay && MayEndDeal(pos);
@@ -536,9 +553,9 @@ class SampleLegalMoveDraws : public ::testing::TestWithParam<const char*> {};
 // no move is drawn where none is legal. At a few positions with several moves,
 // each is drawn about equally often.
 TEST_P(SampleLegalMoveDraws, EveryDrawIsALegalMoveAndEveryLegalMoveIsDrawn) {
-  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
-  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
-  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
+  const std::optional<RulesetChoice> loaded = ChoiceOf(GetParam());
+  ASSERT_TRUE(loaded.has_value()) << GetParam();
+  const RulesetChoice& choice = *loaded;
   const Rules& r = choice.rules;
   Rng rng(20261203), draws(7);
   int positions = 0, forced = 0, even = 0;
@@ -641,9 +658,9 @@ size_t FirstBest(const std::vector<Move>& legal, const std::function<double(cons
 // LegalMoves(pos) that Choose could make (within the draws of the best
 // legal score), and each of those is picked.
 TEST_P(BestLegalMoveChoices, TheSameMoveAsTheLoopOverEveryLegalMove) {
-  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
-  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
-  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
+  const std::optional<RulesetChoice> loaded = ChoiceOf(GetParam());
+  ASSERT_TRUE(loaded.has_value()) << GetParam();
+  const RulesetChoice& choice = *loaded;
   const Rules& r = choice.rules;
   Rng rng(20261204), draws(9);
   const std::unique_ptr<Bot> sensible = MakeSensibleBot();
@@ -749,20 +766,13 @@ class FinishJudges : public ::testing::TestWithParam<const char*> {};
 // spent its budget, the counts may find a finish it missed, never miss one
 // it found.
 TEST_P(FinishJudges, CountsAgreeWithTheSearch) {
-  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
-  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
-  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
-  const Rules& r = choice.rules;
+  const std::optional<RulesetChoice> loaded = ChoiceOf(GetParam());
+  ASSERT_TRUE(loaded.has_value()) << GetParam();
+  const RulesetChoice& choice = *loaded;
   Rng rng(20261202);
   int yes = 0, no = 0, undecided = 0, beyond_budget = 0;
-  const int kTotals[] = {0, 1600, 3200, -100};
-  WalkSelfPlay(
+  WalkWithMixedTotals(
       choice, rng, 60, [&] { return yes + no < 3000; },
-      [&](int) {
-        std::vector<int> totals(size_t(r.num_sides()));
-        for (int& t : totals) t = kTotals[rng.Below(4)];
-        return totals;
-      },
       [&](int deal, const Position& pos, const std::vector<Move>& legal) {
         if (legal.empty() || std::holds_alternative<ThreeMove>(legal[0]) || rng.Below(3) != 0)
           return;
@@ -866,20 +876,13 @@ class TurnEndsByTrying {
 // one-part meld and every take Check accepts, LeavesLegalFinish (the counts'
 // verdict or the search's) is the verdict of trying every move.
 TEST_P(FinishJudges, TheVerdictIsThatOfTryingEveryMoveOnSmallHands) {
-  std::variant<Ruleset, LuaError> loaded = LoadRuleset(GetParam());
-  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
-  const RulesetChoice choice = std::get<Ruleset>(loaded).Choose();
-  const Rules& r = choice.rules;
+  const std::optional<RulesetChoice> loaded = ChoiceOf(GetParam());
+  ASSERT_TRUE(loaded.has_value()) << GetParam();
+  const RulesetChoice& choice = *loaded;
   Rng rng(20261205);
   int yes = 0, no = 0, opening = 0;
-  const int kTotals[] = {0, 1600, 3200, -100};
-  WalkSelfPlay(
+  WalkWithMixedTotals(
       choice, rng, 200, [&] { return yes + no < 1500; },
-      [&](int) {
-        std::vector<int> totals(size_t(r.num_sides()));
-        for (int& t : totals) t = kTotals[rng.Below(4)];
-        return totals;
-      },
       [&](int deal, const Position& pos, const std::vector<Move>& legal) {
         if (legal.empty() || std::holds_alternative<ThreeMove>(legal[0])) return;
         const int seat = pos.current_player();

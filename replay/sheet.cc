@@ -121,6 +121,7 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
   };
   std::vector<Seen> seen(static_cast<size_t>(sides));
   std::vector<int64_t> recorded_sum(size_t(sides), 0);
+  std::vector<bool> unknown_part(size_t(sides), false);  // a part of no known name
   if (breakdown_ok) {
     for (int s = 0; s < sides; ++s) {
       ScoreBreakdown& b = r.parts[size_t(s)];
@@ -149,7 +150,12 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
               "known parts: canastas, red_threes (threes), going_out, melded, in_hand, "
               "penalties, house, special_hand";
           for (const std::string& x : hooks.ExtraParts()) known += ", " + x;
-          add(CheckId::kLogBadEvent, s, "", "unknown breakdown part \"" + name + "\"", {known});
+          add(CheckId::kLogBadEvent, s, "", "unknown breakdown part \"" + name + "\"",
+              {known, "its value counts toward the side's recorded score, which stands"});
+          // Its value is still the scorekeeper's: it adds up with the others,
+          // and the side's recorded score stands (one finding, this one).
+          recorded_sum[size_t(s)] += value;
+          unknown_part[size_t(s)] = true;
           continue;
         }
         int& field = part ? b.*part->field : *extra;
@@ -457,7 +463,11 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
   // The parts add up to the hand score (000 §18).
   for (int s = 0; s < sides; ++s) {
     if (breakdown_ok) {
-      const int64_t truth = Sum(r.parts[size_t(s)]);
+      // A part of no known name has no value the rules can check: the side's
+      // recorded score, or else the sum of what it recorded, is taken.
+      const int64_t truth = !unknown_part[size_t(s)] ? Sum(r.parts[size_t(s)])
+                            : scores_ok             ? (*entry.scores)[size_t(s)]
+                                                    : recorded_sum[size_t(s)];
       r.scores[size_t(s)] = int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, truth)));
       if (scores_ok && recorded_sum[size_t(s)] != (*entry.scores)[size_t(s)]) {
         std::string parts;

@@ -409,6 +409,43 @@ TEST(PileHook, DefaultCarriesTheEnginesMessage) {
             "engine: the pile is frozen; taking it needs a natural pair of Ks from the hand");
 }
 
+// The hook sees whether the pile is frozen for the side and why (000 §14:
+// until the side melds; a wild card in it).
+TEST(PileHook, SeesWhetherAndWhyThePileIsFrozen) {
+  auto ruleset = [](const std::string& params) {
+    return FromLua(R"(return {
+  name = "frozen-words",
+  extends = "classic",
+  params = { )" + params + R"( },
+  hooks = {
+    may_take_pile = function(ctx, rules)
+      return "frozen " .. tostring(ctx.frozen) .. " by " .. tostring(ctx.frozen_by)
+    end,
+  },
+})");
+  };
+  auto words = [](const Log& log, const RulesetChoice& c, int take) {
+    const FileReport report = AuditWith(log, c);
+    EXPECT_PROBLEMS(report, {take, CheckId::kPileHouseRule});
+    return MessageOf(report, CheckId::kPileHouseRule);
+  };
+  // The natural pair and the aces make the initial meld: the engine allows
+  // each take below, and only the hook's words are found.
+  Log plain = TwoDiscards("5S", "KS", {"KH", "KD", "AH", "AD", "AC"});
+  const int take = plain.Take(3, "KS", {"KH", "KD"});
+  plain.Meld(3, {{"AH", "AD", "AC"}});
+  plain.Discard(3, "9D");
+  EXPECT_EQ(words(plain, ruleset(""), take), "frozen true by not_opened");
+  EXPECT_EQ(words(plain, ruleset("frozen_before_initial_meld = false"), take),
+            "frozen false by nil");
+  Log wild = TwoDiscards("2C", "KS", {"KH", "KD", "AH", "AD", "AC"});
+  const int wild_take = wild.Take(3, "KS", {"KH", "KD"});
+  wild.Meld(3, {{"AH", "AD", "AC"}});
+  wild.Discard(3, "9D");
+  EXPECT_EQ(words(wild, ruleset("frozen_before_initial_meld = false"), wild_take),
+            "frozen true by wild");
+}
+
 TEST(PileHook, MisspeltFieldIsAHookFailure) {
   Log log = TwoDiscards("5S", "KS", {"KH", "KD"});
   log.Take(3, "KS", {"KH", "KD"});

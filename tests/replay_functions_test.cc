@@ -4,6 +4,7 @@
 // hook failures, the decision collector and the score-sheet checks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -460,6 +461,104 @@ TEST(ReplayFunctions, FinishClosesAPlayCutShortByTheEndOfTheReplay) {
   // A second Finish adds nothing.
   collector.Finish();
   EXPECT_EQ(collector.hands()[0].decisions.size(), 2u);
+}
+
+// The decisions of hand 1 of `log`, collected as `canasta tree` does.
+std::vector<Decision> DecisionsOf(const test::Log& log) {
+  std::istringstream in(log.str());
+  HandDecisions hand;
+  std::string error;
+  EXPECT_TRUE(CollectDecisions(in, "test.jsonl", 1, 1, AuditOptions{}, &hand, &error)) << error;
+  return hand.decisions;
+}
+
+// The play of Bob, who holds `hand` and draws `drawn`, then discards 4S.
+std::vector<std::string> AlternativesOfDiscard(const std::vector<std::string>& hand,
+                                               const std::string& drawn) {
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, hand};
+  d.stock = {drawn};
+  log.Deal(d);
+  log.Draw(1);
+  log.Discard(1, "4S");
+  const std::vector<Decision> decisions = DecisionsOf(log);
+  EXPECT_EQ(decisions.size(), 2u);
+  return decisions.size() == 2 ? decisions[1].alternatives : std::vector<std::string>{};
+}
+
+// A tree names up to eight other discards (one per class of equal plays,
+// core/legal_moves.h: the suits of a rank are one class), and says "..."
+// only when there are more (docs/trees.md).
+TEST(ReplayFunctions, DecisionsNameEightOtherDiscardsAndMarkOnlyMore) {
+  const std::vector<std::string> hand = {"4S", "4H", "5S", "6S", "7S", "8S",
+                                         "9S", "TS", "JS", "QS", "QH"};
+  // Nine ranks after the draw of a second five: eight others, all named.
+  EXPECT_EQ(AlternativesOfDiscard(hand, "5H"),
+            std::vector<std::string>{"other discards: 5S 6S 7S 8S 9S TS JS QS"});
+  // Ten ranks after a king: nine others, the first eight named.
+  EXPECT_EQ(AlternativesOfDiscard(hand, "KH"),
+            std::vector<std::string>{"other discards: 5S 6S 7S 8S 9S TS JS QS ..."});
+}
+
+// A draw that leaves a pile of three or more cards the player could have
+// taken is a key decision; a smaller pile is not (docs/trees.md).
+TEST(ReplayFunctions, DecisionsMarkADrawThatLeavesAPileOfThreeOrMore) {
+  // Cat could take Bob's KS (pile 8C KS: two cards) with KH KD and the aces
+  // for the initial meld (000 §13), and draws; Dan could take Cat's KC
+  // (three cards) the same way, and draws.
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"KS"}, {"KH", "KD", "AH", "AD", "AC", "KC"}, {"KH", "KD", "AH", "AD", "AC"}};
+  log.Deal(d);
+  log.Draw(1);
+  log.Discard(1, "KS");
+  const int cat = log.Draw(2);
+  log.Discard(2, "KC");
+  const int dan = log.Draw(3);
+  const std::vector<Decision> decisions = DecisionsOf(log);
+  ASSERT_EQ(decisions.size(), 5u);
+  EXPECT_EQ(decisions[2].line, cat);
+  EXPECT_EQ(decisions[2].pile_size, 2);
+  EXPECT_NE(std::find(decisions[2].alternatives.begin(), decisions[2].alternatives.end(),
+                      "take the pile: the pile (2 cards) with KH KD"),
+            decisions[2].alternatives.end())
+      << testing::PrintToString(decisions[2].alternatives);
+  EXPECT_FALSE(decisions[2].key);
+  EXPECT_EQ(decisions[4].line, dan);
+  EXPECT_EQ(decisions[4].pile_size, 3);
+  EXPECT_TRUE(decisions[4].key);
+  EXPECT_EQ(decisions[4].why_key, "left a pile of 3 cards");
+}
+
+// The play of Bob, who holds `hand`, draws `drawn` and discards it.
+std::vector<std::string> AlternativesOfPlay(const std::vector<std::string>& hand,
+                                            const std::string& drawn) {
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, hand};
+  d.stock = {drawn};
+  log.Deal(d);
+  log.Draw(1);
+  log.Discard(1, drawn);
+  const std::vector<Decision> decisions = DecisionsOf(log);
+  EXPECT_EQ(decisions.size(), 2u);
+  return decisions.size() == 2 ? decisions[1].alternatives : std::vector<std::string>{};
+}
+
+// A tree names the first three melds the player could have made, and counts
+// the others only when there are some (docs/trees.md).
+TEST(ReplayFunctions, DecisionsNameThreeMeldsAndCountOnlyTheOthers) {
+  EXPECT_EQ(AlternativesOfPlay({"AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD", "QC", "9S", "JS"},
+                               "4H"),
+            (std::vector<std::string>{"could have melded QH QD QC", "could have melded KH KD KC",
+                                      "could have melded AH AD AC",
+                                      "other discards: 9S JS QH KH AH"}));
+  EXPECT_EQ(AlternativesOfPlay({"AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD", "QC", "JH", "JD"},
+                               "JC"),
+            (std::vector<std::string>{"could have melded JH JD JC", "could have melded QH QD QC",
+                                      "could have melded KH KD KC", "and 1 other meld(s)",
+                                      "other discards: JH QH KH AH"}));
 }
 
 // --- sheet.h ---

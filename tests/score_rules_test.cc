@@ -198,6 +198,43 @@ TEST(ScoreHook, SeesWhichSideWentOutAndWhetherConcealed) {
   EXPECT_EQ(b[1].extra, (std::vector<std::pair<std::string, int>>{{"flat", 11}}));
 }
 
+// ctx.out_player is the seat that went out, seat 0 too, for both sides'
+// calls (000 §17, §18).
+TEST(ScoreHook, SeesTheSeatThatWentOutEvenSeatZero) {
+  RulesetChoice rs = LuaRuleset("score_out_player", R"(return {
+  extends = "classic",
+  score_parts = {"flat"},
+  hooks = {
+    score = function(ctx, rules)
+      return {flat = ctx.out_player == nil and -1 or ctx.out_player}
+    end,
+  },
+})");
+  Position pos(rs.rules, *rs.hooks, {0, 0});
+  DealMove d;
+  d.dealer = 3;  // seat 0 plays first
+  d.hands = {Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD", "QS", "QH", "QD", "9C"}),
+             Cs({"4S", "4S", "4H", "4H", "4D", "4D", "4C", "4C", "5S", "5S", "5H"}),
+             Cs({"6C", "6C", "7S", "7S", "7H", "7H", "7D", "7D", "7C", "7C", "8S"}),
+             Cs({"5H", "5D", "5D", "5C", "5C", "6S", "6S", "6H", "6H", "6D", "6D"})};
+  d.upcards = Cs({"8C"});
+  ASSERT_TRUE(pos.Deal(d).empty());
+  std::vector<ScoreBreakdown> b = pos.Score();
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0].extra, (std::vector<std::pair<std::string, int>>{{"flat", -1}}));
+  ASSERT_TRUE(pos.Play(DrawMove{0, Cs({"QC"}), 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{0,
+                                {MeldPart{{}, {}, Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD", "QC"})}},
+                                0})
+                  .empty());
+  ASSERT_TRUE(pos.Play(DiscardMove{0, C("9C"), 0}).empty());
+  ASSERT_EQ(pos.went_out(), 0);
+  b = pos.Score();
+  EXPECT_EQ(b[0].extra, (std::vector<std::pair<std::string, int>>{{"flat", 0}}));
+  EXPECT_EQ(b[1].extra, (std::vector<std::pair<std::string, int>>{{"flat", 0}}));
+}
+
 TEST(ScoreHook, SelfPlayRecordsTheExtraPartAndAuditsClean) {
   RulesetChoice rs = LuaRuleset("score_flat", kScoreRuleset);
   const std::string log = SelfPlay(rs, 7);
@@ -298,6 +335,27 @@ TEST(TieBreak, DecidesATieAtTheTarget) {
   // No tie: the hook is not asked.
   o = DecideGame(rs.rules, *rs.hooks, {5100, 5000}, 3, {0, 4});
   EXPECT_EQ(o.winner, 0);
+}
+
+// ctx.canastas has one entry a side (a side the game counted none for: 0),
+// and ctx.totals one a side too (000 §19).
+TEST(TieBreak, SeesOneCanastaCountASide) {
+  RulesetChoice rs = LuaRuleset("tie_count", R"(return {
+  extends = "classic",
+  hooks = {
+    tie_break = function(ctx, rules)
+      if #ctx.canastas == #ctx.totals then return ctx.canastas[#ctx.canastas] end
+    end,
+  },
+})");
+  GameOutcome o = DecideGame(rs.rules, *rs.hooks, {5000, 5000}, 2, {3, 1});
+  EXPECT_EQ(o.winner, 1);  // two entries, the last of them 1
+  o = DecideGame(rs.rules, *rs.hooks, {5000, 5000}, 2, {0});
+  EXPECT_EQ(o.winner, 0);  // two entries all the same, the second 0
+  Rules three = rs.rules;
+  three.num_players = 3;
+  o = DecideGame(three, *rs.hooks, {4000, 5000, 5000}, 2, {1, 1, 2});
+  EXPECT_EQ(o.winner, 2);
 }
 
 TEST(TieBreak, TheReplayJudgesTheWinnerByIt) {

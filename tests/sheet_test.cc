@@ -505,6 +505,8 @@ TEST(SheetGoingOut, GoingOutWithoutTheCanastasTheRulesetAsksForIsAFinding) {
     EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
               "side 0 (Ann and Cat) records going_out 100 with canastas 0: a side needs 1 "
               "canasta(s) to go out");
+    EXPECT_TRUE(NoteHas(Only(r, CheckId::kScoreBreakdown), "canastas 0: no canasta"))
+        << test::Dump(r);
   }
   // The house example needs two canastas (its canastas_to_go_out): one is
   // fine under classic and a finding there.
@@ -514,7 +516,10 @@ TEST(SheetGoingOut, GoingOutWithoutTheCanastasTheRulesetAsksForIsAFinding) {
   EXPECT_CLEAN(AuditText(one.str()));
   SheetLog two(house);
   const int line = two.Hand({{500, 100, 100, 340, 0}, kStayed});
-  EXPECT_PROBLEMS(AuditText(two.str()), {line, CheckId::kScoreBreakdown});
+  const FileReport r = AuditText(two.str());
+  EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
+  EXPECT_TRUE(NoteHas(Only(r, CheckId::kScoreBreakdown), "canastas 500 stand for at most 1 canasta(s)"))
+      << test::Dump(r);
 }
 
 // ===========================================================================
@@ -588,10 +593,70 @@ TEST(SheetHouse, TheHouseHookDecidesTheHousePart) {
   EXPECT_PROBLEMS(AuditText(classic.str()), {c, CheckId::kScoreBreakdown});
 }
 
+// The hook is asked with what the entry stands for: a side that melded
+// without a canasta holds at least one meld (side.melds 1), one with two
+// canastas at least two.
+TEST(SheetHouse, TheHouseHookSeesTheMeldsTheEntryStandsFor) {
+  const fs::path file =
+      fs::temp_directory_path() / ("canasta-sheet-melds-" + std::to_string(getpid()) + ".lua");
+  std::ofstream(file) << R"(return {
+  name = "melds-bonus",
+  extends = "classic",
+  hooks = {
+    house_score_adjustment = function(side, went_out, rules) return side.melds * 10 end,
+  },
+})";
+  Parts stayed = kStayed;  // 300 in canastas (one mixed canasta), melded 150
+  stayed.with_house = true;
+  stayed.house = 10;
+  Parts nothing{0, 0, 0, 150, -65};  // melded, no canasta
+  nothing.with_house = true;
+  nothing.house = 10;
+  Parts went = kWent;  // a natural and a mixed canasta
+  went.with_house = true;
+  went.house = 20;
+  SheetLog log(file.string());
+  log.Hand({went, nothing});
+  log.Hand({went, stayed});
+  EXPECT_CLEAN(AuditText(log.str()));
+  nothing.house = 20;
+  SheetLog wrong(file.string());
+  const int line = wrong.Hand({went, nothing});
+  EXPECT_PROBLEMS(AuditText(wrong.str()), {line, CheckId::kScoreBreakdown});
+  fs::remove(file);
+}
+
 // ===========================================================================
 // The game: it ends at the target with the right winner (000 §19; 002:
 // "The first side to reach or exceed 5,000 points at the end of any hand
 // wins")
+
+// A misspelt part is unknown even when it begins like a known one ("melds"
+// for "melded"): one finding, and the side's recorded score stands (its
+// parts, the unknown one with them, add up to it).
+TEST(SheetParts, AMisspeltPartIsUnknownEvenWhenItBeginsLikeAKnownOne) {
+  SheetLog log("classic");
+  const int line = log.Raw(
+      R"({"type":"end_hand","hand":1,"scores":[1340,585],"totals":[1340,585],"breakdown":[)"
+      R"({"canastas":800,"red_threes":100,"going_out":100,"melded":340,"in_hand":0},)"
+      R"({"canastas":300,"red_threes":200,"going_out":0,"melds":150,"in_hand":-65}]})");
+  log.Raw(R"({"type":"end_game","totals":[1340,585],"winner":0})");
+  FileReport r = AuditText(log.str());
+  EXPECT_PROBLEMS(r, {line, CheckId::kLogBadEvent}, {line + 1, CheckId::kGameEnd});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogBadEvent), "unknown breakdown part \"melds\"");
+  EXPECT_TRUE(NoteHas(Only(r, CheckId::kLogBadEvent), "the side's recorded score, which stands"));
+  EXPECT_EQ(test::OnlyGame(r).hands[0].scores, (std::vector<int>{1340, 585}));
+  // Without recorded scores, what the side recorded is its score.
+  SheetLog bare("classic");
+  const int bare_line = bare.Raw(
+      R"({"type":"end_hand","hand":1,"totals":[1340,585],"breakdown":[)"
+      R"({"canastas":800,"red_threes":100,"going_out":100,"melded":340,"in_hand":0},)"
+      R"({"canastas":300,"red_threes":200,"going_out":0,"melds":150,"in_hand":-65}]})");
+  bare.Raw(R"({"type":"end_game","totals":[1340,585],"winner":0})");
+  r = AuditText(bare.str());
+  EXPECT_PROBLEMS(r, {bare_line, CheckId::kLogBadEvent}, {bare_line + 1, CheckId::kGameEnd});
+  EXPECT_EQ(test::OnlyGame(r).hands[0].scores, (std::vector<int>{1340, 585}));
+}
 
 TEST(SheetGame, AGameThatEndsBeforeTheTargetIsAFinding) {
   for (const char* rs : kRulesets) {

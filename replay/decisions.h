@@ -21,7 +21,10 @@ struct Decision {
   int turn = 0;                           // 1-based turn within the hand
   std::string phase;                      // "draw" or "play"
   std::string chosen;                     // what was done, in words
-  std::vector<std::string> alternatives;  // what else was legal, in words
+  // What else was legal, in words: a draw's other ways; a play's first three
+  // melds ("could have melded ...", then "and N other meld(s)"), going out,
+  // and up to eight other discards, one a class (then " ...").
+  std::vector<std::string> alternatives;
   // What the player saw when deciding: their hand (before the draw for a
   // draw decision, after it for a play), and the pile.
   std::vector<Card> hand;

@@ -472,16 +472,17 @@ std::vector<Decision> DecisionsOf(const test::Log& log) {
   return hand.decisions;
 }
 
-// The play of Bob, who holds `hand` and draws `drawn`, then discards 4S.
-std::vector<std::string> AlternativesOfDiscard(const std::vector<std::string>& hand,
-                                               const std::string& drawn) {
+// The alternatives of the play of Bob, who holds `hand`, draws `drawn` and
+// discards `discard`.
+std::vector<std::string> AlternativesOfPlay(const std::vector<std::string>& hand,
+                                            const std::string& drawn, const std::string& discard) {
   test::Log log;
   test::DealSpec d;
   d.hands = {{}, hand};
   d.stock = {drawn};
   log.Deal(d);
   log.Draw(1);
-  log.Discard(1, "4S");
+  log.Discard(1, discard);
   const std::vector<Decision> decisions = DecisionsOf(log);
   EXPECT_EQ(decisions.size(), 2u);
   return decisions.size() == 2 ? decisions[1].alternatives : std::vector<std::string>{};
@@ -489,20 +490,21 @@ std::vector<std::string> AlternativesOfDiscard(const std::vector<std::string>& h
 
 // A tree names up to eight other discards (one per class of equal plays,
 // core/legal_moves.h: the suits of a rank are one class), and says "..."
-// only when there are more (docs/trees.md).
+// only when there are more (replay/decisions.h).
 TEST(ReplayFunctions, DecisionsNameEightOtherDiscardsAndMarkOnlyMore) {
   const std::vector<std::string> hand = {"4S", "4H", "5S", "6S", "7S", "8S",
                                          "9S", "TS", "JS", "QS", "QH"};
   // Nine ranks after the draw of a second five: eight others, all named.
-  EXPECT_EQ(AlternativesOfDiscard(hand, "5H"),
+  EXPECT_EQ(AlternativesOfPlay(hand, "5H", "4S"),
             std::vector<std::string>{"other discards: 5S 6S 7S 8S 9S TS JS QS"});
   // Ten ranks after a king: nine others, the first eight named.
-  EXPECT_EQ(AlternativesOfDiscard(hand, "KH"),
+  EXPECT_EQ(AlternativesOfPlay(hand, "KH", "4S"),
             std::vector<std::string>{"other discards: 5S 6S 7S 8S 9S TS JS QS ..."});
 }
 
 // A draw that leaves a pile of three or more cards the player could have
-// taken is a key decision; a smaller pile is not (docs/trees.md).
+// taken is a key decision; a smaller pile is not (docs/trees.md, "Key
+// decisions").
 TEST(ReplayFunctions, DecisionsMarkADrawThatLeavesAPileOfThreeOrMore) {
   // Cat could take Bob's KS (pile 8C KS: two cards) with KH KD and the aces
   // for the initial meld (000 §13), and draws; Dan could take Cat's KC
@@ -531,31 +533,16 @@ TEST(ReplayFunctions, DecisionsMarkADrawThatLeavesAPileOfThreeOrMore) {
   EXPECT_EQ(decisions[4].why_key, "left a pile of 3 cards");
 }
 
-// The play of Bob, who holds `hand`, draws `drawn` and discards it.
-std::vector<std::string> AlternativesOfPlay(const std::vector<std::string>& hand,
-                                            const std::string& drawn) {
-  test::Log log;
-  test::DealSpec d;
-  d.hands = {{}, hand};
-  d.stock = {drawn};
-  log.Deal(d);
-  log.Draw(1);
-  log.Discard(1, drawn);
-  const std::vector<Decision> decisions = DecisionsOf(log);
-  EXPECT_EQ(decisions.size(), 2u);
-  return decisions.size() == 2 ? decisions[1].alternatives : std::vector<std::string>{};
-}
-
 // A tree names the first three melds the player could have made, and counts
-// the others only when there are some (docs/trees.md).
+// the others only when there are some (replay/decisions.h).
 TEST(ReplayFunctions, DecisionsNameThreeMeldsAndCountOnlyTheOthers) {
   EXPECT_EQ(AlternativesOfPlay({"AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD", "QC", "9S", "JS"},
-                               "4H"),
+                               "4H", "4H"),
             (std::vector<std::string>{"could have melded QH QD QC", "could have melded KH KD KC",
                                       "could have melded AH AD AC",
                                       "other discards: 9S JS QH KH AH"}));
   EXPECT_EQ(AlternativesOfPlay({"AH", "AD", "AC", "KH", "KD", "KC", "QH", "QD", "QC", "JH", "JD"},
-                               "JC"),
+                               "JC", "JC"),
             (std::vector<std::string>{"could have melded JH JD JC", "could have melded QH QD QC",
                                       "could have melded KH KD KC", "and 1 other meld(s)",
                                       "other discards: JH QH KH AH"}));

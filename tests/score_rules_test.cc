@@ -163,6 +163,36 @@ TEST(ScoreHook, SetsAStandardPartAndAnExtraPartExactly) {
   EXPECT_TRUE(c[0].extra.empty());
 }
 
+// A deal where `seat` plays first and goes out concealed in its first turn:
+// it draws QC, melds seven kings and four queens, and discards 9C. `before`
+// is told of the position once it is dealt.
+template <class F>
+Position GoesOutConcealed(const RulesetChoice& rs, int seat, F before) {
+  Position pos(rs.rules, *rs.hooks, {0, 0});
+  DealMove d;
+  d.dealer = (seat + 3) % 4;
+  const std::vector<std::vector<Card>> others = {
+      Cs({"4S", "4S", "4H", "4H", "4D", "4D", "4C", "4C", "5S", "5S", "5H"}),
+      Cs({"6C", "6C", "7S", "7S", "7H", "7H", "7D", "7D", "7C", "7C", "8S"}),
+      Cs({"5H", "5D", "5D", "5C", "5C", "6S", "6S", "6H", "6H", "6D", "6D"})};
+  for (int s = 0, other = 0; s < 4; ++s)
+    d.hands.push_back(s == seat ? Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD", "QS", "QH", "QD",
+                                      "9C"})
+                                : others[size_t(other++)]);
+  d.upcards = Cs({"8C"});
+  EXPECT_TRUE(pos.Deal(d).empty());
+  before(pos);
+  EXPECT_TRUE(pos.Play(DrawMove{seat, Cs({"QC"}), 0}).empty());
+  EXPECT_TRUE(pos.Play(MeldMove{seat,
+                                {MeldPart{{}, {}, Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD", "QC"})}},
+                                0})
+                  .empty());
+  EXPECT_TRUE(pos.Play(DiscardMove{seat, C("9C"), 0}).empty());
+  EXPECT_EQ(pos.went_out(), seat);
+  return pos;
+}
+
 TEST(ScoreHook, SeesWhichSideWentOutAndWhetherConcealed) {
   // The hook's ctx.went_out is true for the side of the player who went out
   // only, and ctx.concealed with it (000 §18: going out concealed).
@@ -175,23 +205,7 @@ TEST(ScoreHook, SeesWhichSideWentOutAndWhetherConcealed) {
     end,
   },
 })");
-  Position pos(rs.rules, *rs.hooks, {0, 0});
-  DealMove d;
-  d.dealer = 0;  // seat 1 plays first
-  d.hands = {Cs({"4S", "4S", "4H", "4H", "4D", "4D", "4C", "4C", "5S", "5S", "5H"}),
-             Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD", "QS", "QH", "QD", "9C"}),
-             Cs({"6C", "6C", "7S", "7S", "7H", "7H", "7D", "7D", "7C", "7C", "8S"}),
-             Cs({"5H", "5D", "5D", "5C", "5C", "6S", "6S", "6H", "6H", "6D", "6D"})};
-  d.upcards = Cs({"8C"});
-  ASSERT_TRUE(pos.Deal(d).empty());
-  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"QC"}), 0}).empty());
-  ASSERT_TRUE(pos.Play(MeldMove{1,
-                                {MeldPart{{}, {}, Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD"})},
-                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD", "QC"})}},
-                                0})
-                  .empty());
-  ASSERT_TRUE(pos.Play(DiscardMove{1, C("9C"), 0}).empty());
-  ASSERT_EQ(pos.went_out(), 1);
+  const Position pos = GoesOutConcealed(rs, 1, [](const Position&) {});
   const std::vector<ScoreBreakdown> b = pos.Score();
   ASSERT_EQ(b.size(), 2u);
   EXPECT_EQ(b[0].extra, (std::vector<std::pair<std::string, int>>{{"flat", 0}}));
@@ -199,7 +213,7 @@ TEST(ScoreHook, SeesWhichSideWentOutAndWhetherConcealed) {
 }
 
 // ctx.out_player is the seat that went out, seat 0 too, for both sides'
-// calls (000 §17, §18).
+// calls, and nil before anybody did (000 §17, §18).
 TEST(ScoreHook, SeesTheSeatThatWentOutEvenSeatZero) {
   RulesetChoice rs = LuaRuleset("score_out_player", R"(return {
   extends = "classic",
@@ -210,27 +224,11 @@ TEST(ScoreHook, SeesTheSeatThatWentOutEvenSeatZero) {
     end,
   },
 })");
-  Position pos(rs.rules, *rs.hooks, {0, 0});
-  DealMove d;
-  d.dealer = 3;  // seat 0 plays first
-  d.hands = {Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD", "QS", "QH", "QD", "9C"}),
-             Cs({"4S", "4S", "4H", "4H", "4D", "4D", "4C", "4C", "5S", "5S", "5H"}),
-             Cs({"6C", "6C", "7S", "7S", "7H", "7H", "7D", "7D", "7C", "7C", "8S"}),
-             Cs({"5H", "5D", "5D", "5C", "5C", "6S", "6S", "6H", "6H", "6D", "6D"})};
-  d.upcards = Cs({"8C"});
-  ASSERT_TRUE(pos.Deal(d).empty());
-  std::vector<ScoreBreakdown> b = pos.Score();
+  const Position pos = GoesOutConcealed(rs, 0, [](const Position& dealt) {
+    EXPECT_EQ(dealt.Score()[0].extra, (std::vector<std::pair<std::string, int>>{{"flat", -1}}));
+  });
+  const std::vector<ScoreBreakdown> b = pos.Score();
   ASSERT_EQ(b.size(), 2u);
-  EXPECT_EQ(b[0].extra, (std::vector<std::pair<std::string, int>>{{"flat", -1}}));
-  ASSERT_TRUE(pos.Play(DrawMove{0, Cs({"QC"}), 0}).empty());
-  ASSERT_TRUE(pos.Play(MeldMove{0,
-                                {MeldPart{{}, {}, Cs({"KS", "KH", "KD", "KC", "KS", "KH", "KD"})},
-                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD", "QC"})}},
-                                0})
-                  .empty());
-  ASSERT_TRUE(pos.Play(DiscardMove{0, C("9C"), 0}).empty());
-  ASSERT_EQ(pos.went_out(), 0);
-  b = pos.Score();
   EXPECT_EQ(b[0].extra, (std::vector<std::pair<std::string, int>>{{"flat", 0}}));
   EXPECT_EQ(b[1].extra, (std::vector<std::pair<std::string, int>>{{"flat", 0}}));
 }

@@ -99,7 +99,7 @@ void Position::HandEmptiedBeforeFoot(int player) {
   // as going out by melding would (no discard); the foot comes next turn.
   FinishTurn();
   turn_.Reset();
-  current_ = rules_->SeatAfter(player);
+  current_ = (player + 1) % rules_->num_players;
   phase_ = Phase::kDraw;
   if (stock_size_ == 0 && rules_->stock_out_play == StockOutPlay::kEndsAtLastCard)
     phase_ = Phase::kOver;

@@ -478,7 +478,7 @@ void Position::ApplyDiscard(const DiscardMove& m) {
   }
   FinishTurn();
   turn_.Reset();
-  current_ = rules_->SeatAfter(m.player);
+  current_ = (m.player + 1) % rules_->num_players;
   phase_ = Phase::kDraw;
   // House rule (stock_out_play): the discard after the last stock card ends play.
   if (stock_size_ == 0 && rules_->stock_out_play == StockOutPlay::kEndsAtLastCard)

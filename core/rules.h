@@ -309,17 +309,8 @@ struct Rules {
 
   // --- Derived values ---
   int num_sides() const { return num_players == 4 ? 2 : num_players; }
-  // A seat of the game (0 to num_players - 1, at most twice the sides) by
-  // comparison: a division costs tens of cycles, and this runs for most moves.
-  int side_of(int seat) const {
-    const int n = num_sides();
-    if (seat >= 0 && seat < n) return seat;
-    if (seat >= n && seat < 2 * n) return seat - n;
-    return seat % n;
-  }
+  int side_of(int seat) const { return seat % num_sides(); }
   bool partnerships() const { return num_players == 4; }
-  // The seat on the left of `seat` (0 to num_players - 1), play passing left (000 §11).
-  int SeatAfter(int seat) const { return seat + 1 < num_players ? seat + 1 : 0; }
   int pack_size() const { return decks * 52 + jokers; }
   bool feet() const { return foot_size > 0; }
   // Whether a special hand may be declared at all (any value set).

@@ -157,30 +157,17 @@ TEST(RulesFunctions, DealerAfterGoesLeftByDefault000S6) {
 
 // 000 §5: partners sit opposite, so seats 0 and 2 are one side and 1 and 3
 // the other; without partnerships each seat is a side of its own (000 §21).
-// 000 §11: play moves clockwise, to the next seat and round the table.
-TEST(RulesFunctions, SideOfPairsOppositeSeatsAndSeatAfterGoesRound_000S5_S11) {
+TEST(RulesFunctions, SideOfPairsOppositeSeats_000S5) {
   Rules r;  // four players
   EXPECT_EQ(r.side_of(0), 0);
   EXPECT_EQ(r.side_of(1), 1);
   EXPECT_EQ(r.side_of(2), 0);
   EXPECT_EQ(r.side_of(3), 1);
-  EXPECT_EQ(r.SeatAfter(0), 1);
-  EXPECT_EQ(r.SeatAfter(2), 3);
-  EXPECT_EQ(r.SeatAfter(3), 0);
-  // Beyond the table the answer is the remainder, as before (no caller
-  // passes such a seat; a hook's context never holds one).
-  EXPECT_EQ(r.side_of(4), 0);
-  EXPECT_EQ(r.side_of(5), 1);
-  EXPECT_EQ(r.side_of(7), 1);
-  EXPECT_EQ(r.side_of(-1), -1);
+  EXPECT_EQ(r.num_sides(), 2);
   for (int players : {2, 3, 6}) {
     r.num_players = players;
-    for (int seat = 0; seat < players; ++seat) {
-      EXPECT_EQ(r.side_of(seat), seat) << players;
-      EXPECT_EQ(r.SeatAfter(seat), seat + 1 == players ? 0 : seat + 1) << players;
-    }
-    EXPECT_EQ(r.side_of(players), 0) << players;
-    EXPECT_EQ(r.side_of(2 * players + 1), 1) << players;
+    EXPECT_EQ(r.num_sides(), players);
+    for (int seat = 0; seat < players; ++seat) EXPECT_EQ(r.side_of(seat), seat) << players;
   }
 }
 

@@ -607,6 +607,32 @@ TEST(ReplayFunctions, CheckSheetEntryFindsPartsThatDoNotAddUpToTheScore) {
   EXPECT_EQ(r.scores[1], 20);
 }
 
+TEST(ReplayFunctions, CheckSheetEntryKeepsTheRecordedScoreOfASideWithAnUnknownPart) {
+  Rules rules;
+  RuleHooks hooks;
+  SheetEntry e = GoodEntry();
+  (*e.breakdown)[1][3].first = "melds";  // "melded", misspelt: 50 of side 1's 20
+  SheetResult r = CheckSheetEntry(rules, hooks, e, Side);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings[0].id, CheckId::kLogBadEvent);
+  EXPECT_EQ(r.findings[0].side, 1);
+  EXPECT_FALSE(r.findings[0].changes_score);
+  EXPECT_EQ(r.findings[0].message, "unknown breakdown part \"melds\"");
+  EXPECT_EQ(r.scores[1], 20);  // recorded, and what its parts add up to
+  EXPECT_EQ(r.scores[0], 900);
+  // Without scores, what the side recorded, that part too.
+  e.scores.reset();
+  r = CheckSheetEntry(rules, hooks, e, Side);
+  ASSERT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.scores[1], 20);
+  // A slip besides is a finding of its own, and the recorded score stands.
+  e.scores = std::vector<int>{900, 25};
+  r = CheckSheetEntry(rules, hooks, e, Side);
+  ASSERT_EQ(r.findings.size(), 2u);
+  EXPECT_EQ(r.findings[1].id, CheckId::kScoreHand);
+  EXPECT_EQ(r.scores[1], 25);
+}
+
 TEST(ReplayFunctions, CheckSheetEntryFindsPartsNoHandCanScore) {
   Rules rules;
   RuleHooks hooks;

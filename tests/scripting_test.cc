@@ -787,6 +787,31 @@ TEST(UserRulesetTest, StructuralErrors) {
   EXPECT_TRUE(Contains(e.message, "only for extending an incomplete ruleset")) << e.message;
 }
 
+// docs/lua-api.md: files larger than 1 MB (1,048,576 bytes) are refused
+// unread, and so are chains of more than 16 files extending each other.
+TEST(UserRulesetTest, TheFileSizeAndChainLimitsHoldAtTheirBounds) {
+  TempDir dir;
+  const std::string head = "return { extends = \"classic\" }\n--";
+  std::string text = head + std::string((1u << 20) - head.size() - 1, 'x') + "\n";
+  ASSERT_EQ(text.size(), 1u << 20);
+  EXPECT_TRUE(Load(dir.Write("exact.lua", text)).has_value());
+  text.insert(text.size() - 1, "x");
+  const LuaError big = LoadError(dir.Write("big.lua", text));
+  EXPECT_TRUE(Contains(big.message, "big.lua is larger than 1 MB")) << big.message;
+
+  // f0.lua extends f1.lua ... up to fN.lua, which extends classic.
+  auto chain = [&dir](int files) {
+    for (int i = 0; i < files; ++i)
+      dir.Write("f" + std::to_string(i) + ".lua",
+                i + 1 < files ? "return { extends = \"f" + std::to_string(i + 1) + ".lua\" }"
+                              : std::string("return { extends = \"classic\" }"));
+    return dir.path() + "/f0.lua";
+  };
+  EXPECT_TRUE(Load(chain(16)).has_value());
+  const LuaError deep = LoadError(chain(17));
+  EXPECT_TRUE(Contains(deep.message, "more than 16 files extend each other")) << deep.message;
+}
+
 TEST(UserRulesetTest, SupplyingAnIncompleteRuleset) {
   TempDir dir;
   std::string path = dir.Write("our-bolivia.lua", R"(return {

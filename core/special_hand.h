@@ -34,8 +34,9 @@ std::optional<SpecialHandKind> SpecialHandOf(const Rules& rules, const CardCount
 
 // Why `cards` are no special hand, for a finding: what the nearest shape the
 // ruleset values lacks ("not a straight: no 9, two 5s"), then a line naming
-// the others ("nor is it garbage or seven natural pairs"). Only for cards
-// SpecialHandOf refuses.
+// the others ("nor is it garbage or seven natural pairs"). Only for 14 cards
+// that SpecialHandOf refuses (a declaration of another count is refused by
+// its count, core/position_special_hand.cc).
 std::vector<std::string> SpecialHandShortfall(const Rules& rules, const CardCounts& cards);
 
 }  // namespace canasta

@@ -742,6 +742,10 @@ TEST(UserRulesetTest, StructuralErrors) {
   e = LoadError(dir.Write("notfn.lua", "return { hooks = { minimum_count = 50 } }"));
   EXPECT_TRUE(Contains(e.message, "expected a function")) << e.message;
 
+  e = LoadError(dir.Write("description.lua", "return {\n  description = 42,\n}"));
+  EXPECT_EQ(e.line, 2);
+  EXPECT_EQ(e.message, "description: expected a string, got 42");
+
   e = LoadError(dir.Write("number.lua", "return 42"));
   EXPECT_TRUE(Contains(e.message, "must return a table")) << e.message;
 

@@ -234,6 +234,28 @@ TEST(SheetParts, PartsThatDoNotAddUpToTheScoreAreOneFinding) {
   }
 }
 
+// A misspelt part is unknown even when it begins like a known one ("melds"
+// for "melded"): one finding, and the side's recorded score stands (its
+// parts, the unknown one with them, add up to it); without recorded scores,
+// what the side recorded is its score.
+TEST(SheetParts, AMisspeltPartIsUnknownEvenWhenItBeginsLikeAKnownOne) {
+  for (const char* scores : {R"("scores":[1340,585],)", ""}) {
+    SCOPED_TRACE(scores);
+    SheetLog log("classic");
+    const int line = log.Raw(
+        std::string(R"({"type":"end_hand","hand":1,)") + scores +
+        R"("totals":[1340,585],"breakdown":[)"
+        R"({"canastas":800,"red_threes":100,"going_out":100,"melded":340,"in_hand":0},)"
+        R"({"canastas":300,"red_threes":200,"going_out":0,"melds":150,"in_hand":-65}]})");
+    log.Raw(R"({"type":"end_game","totals":[1340,585],"winner":0})");
+    const FileReport r = AuditText(log.str());
+    EXPECT_PROBLEMS(r, {line, CheckId::kLogBadEvent}, {line + 1, CheckId::kGameEnd});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kLogBadEvent), "unknown breakdown part \"melds\"");
+    EXPECT_TRUE(NoteHas(Only(r, CheckId::kLogBadEvent), "the side's recorded score, which stands"));
+    EXPECT_EQ(test::OnlyGame(r).hands[0].scores, (std::vector<int>{1340, 585}));
+  }
+}
+
 TEST(SheetParts, PartsThatAddUpPass) {
   for (const char* rs : kRulesets) {
     SCOPED_TRACE(rs);
@@ -518,7 +540,8 @@ TEST(SheetGoingOut, GoingOutWithoutTheCanastasTheRulesetAsksForIsAFinding) {
   const int line = two.Hand({{500, 100, 100, 340, 0}, kStayed});
   const FileReport r = AuditText(two.str());
   EXPECT_PROBLEMS(r, {line, CheckId::kScoreBreakdown});
-  EXPECT_TRUE(NoteHas(Only(r, CheckId::kScoreBreakdown), "canastas 500 stand for at most 1 canasta(s)"))
+  EXPECT_TRUE(
+      NoteHas(Only(r, CheckId::kScoreBreakdown), "canastas 500 stand for at most 1 canasta(s)"))
       << test::Dump(r);
 }
 
@@ -630,33 +653,6 @@ TEST(SheetHouse, TheHouseHookSeesTheMeldsTheEntryStandsFor) {
 // The game: it ends at the target with the right winner (000 §19; 002:
 // "The first side to reach or exceed 5,000 points at the end of any hand
 // wins")
-
-// A misspelt part is unknown even when it begins like a known one ("melds"
-// for "melded"): one finding, and the side's recorded score stands (its
-// parts, the unknown one with them, add up to it).
-TEST(SheetParts, AMisspeltPartIsUnknownEvenWhenItBeginsLikeAKnownOne) {
-  SheetLog log("classic");
-  const int line = log.Raw(
-      R"({"type":"end_hand","hand":1,"scores":[1340,585],"totals":[1340,585],"breakdown":[)"
-      R"({"canastas":800,"red_threes":100,"going_out":100,"melded":340,"in_hand":0},)"
-      R"({"canastas":300,"red_threes":200,"going_out":0,"melds":150,"in_hand":-65}]})");
-  log.Raw(R"({"type":"end_game","totals":[1340,585],"winner":0})");
-  FileReport r = AuditText(log.str());
-  EXPECT_PROBLEMS(r, {line, CheckId::kLogBadEvent}, {line + 1, CheckId::kGameEnd});
-  EXPECT_EQ(test::MessageOf(r, CheckId::kLogBadEvent), "unknown breakdown part \"melds\"");
-  EXPECT_TRUE(NoteHas(Only(r, CheckId::kLogBadEvent), "the side's recorded score, which stands"));
-  EXPECT_EQ(test::OnlyGame(r).hands[0].scores, (std::vector<int>{1340, 585}));
-  // Without recorded scores, what the side recorded is its score.
-  SheetLog bare("classic");
-  const int bare_line = bare.Raw(
-      R"({"type":"end_hand","hand":1,"totals":[1340,585],"breakdown":[)"
-      R"({"canastas":800,"red_threes":100,"going_out":100,"melded":340,"in_hand":0},)"
-      R"({"canastas":300,"red_threes":200,"going_out":0,"melds":150,"in_hand":-65}]})");
-  bare.Raw(R"({"type":"end_game","totals":[1340,585],"winner":0})");
-  r = AuditText(bare.str());
-  EXPECT_PROBLEMS(r, {bare_line, CheckId::kLogBadEvent}, {bare_line + 1, CheckId::kGameEnd});
-  EXPECT_EQ(test::OnlyGame(r).hands[0].scores, (std::vector<int>{1340, 585}));
-}
 
 TEST(SheetGame, AGameThatEndsBeforeTheTargetIsAFinding) {
   for (const char* rs : kRulesets) {

@@ -237,6 +237,14 @@ TEST_F(CliInputs, ColourOnATerminalUnlessNoColor) {
       Sh("NO_COLOR=1 script -qec \"canasta audit --no-progress " + mistake + "\" /dev/null");
   EXPECT_NE(no.out.find("error: "), std::string::npos) << no.out;
   EXPECT_EQ(no.out.find("\x1b["), std::string::npos) << no.out;
+  // The report's own stream decides: a terminal with stderr elsewhere is
+  // coloured, a pipe with stderr on the terminal is not.
+  Result out_tty = Sh("script -qec \"canasta audit --no-progress " + mistake +
+                      " 2>/dev/null\" /dev/null");
+  EXPECT_NE(out_tty.out.find("\x1b[1;31merror:"), std::string::npos) << out_tty.out;
+  Result piped = Sh("script -qec \"canasta audit --no-progress " + mistake + " | cat\" /dev/null");
+  EXPECT_NE(piped.out.find("error: "), std::string::npos) << piped.out;
+  EXPECT_EQ(piped.out.find("\x1b["), std::string::npos) << piped.out;
   EXPECT_NE(Sh("canasta audit --color always " + mistake).out.find("\x1b[1;31merror:"),
             std::string::npos);
   EXPECT_EQ(Sh("canasta audit --color sometimes " + mistake).status, 2);

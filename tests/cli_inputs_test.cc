@@ -377,6 +377,22 @@ TEST_F(CliInputs, WriteErrorsExitTwoWithTheReason) {
   EXPECT_EQ(sim.status, 2);
 }
 
+// With standard error closed, the output file would take its descriptor
+// and the summary would be written into the report: the number is held.
+TEST_F(CliInputs, AClosedStandardErrorNeverWritesIntoTheOutputFile) {
+  const std::string inputs = D("missing.jsonl") + " " + std::string(CANASTA_SOURCE_DIR) +
+                             "/samples/classic/mistakes/out-of-turn.jsonl";
+  Result open = Sh("canasta audit --no-progress -o " + D("open.txt") + " " + inputs +
+                   " 2>/dev/null");
+  Result closed = Sh("canasta audit --no-progress -o " + D("closed.txt") + " " + inputs + " 2>&-");
+  EXPECT_EQ(open.status, 2);
+  EXPECT_EQ(closed.status, 2);
+  const std::string report = Slurp(D("open.txt"));
+  EXPECT_NE(report.find("[turn-order]"), std::string::npos) << report;
+  EXPECT_EQ(report.find("audited 2 file(s)"), std::string::npos) << report;
+  EXPECT_EQ(Slurp(D("closed.txt")), report);
+}
+
 TEST_F(CliInputs, EveryFormatGivesTheSameBytesWithOneOrSeveralJobs) {
   const std::string mistakes = std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes";
   for (const char* format : {"text", "json", "sarif"}) {

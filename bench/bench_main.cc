@@ -3,7 +3,7 @@
 //
 //   build/canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only] [--lua-only]
 //                       [--selfplay-only] [--engine-only] [--review-only] [--review-hands N]
-//                       [--jobs-only]
+//                       [--jobs-only] [--sheet-only]
 //   (--lua-only: figure 5 alone)
 //
 // Every figure with a target is printed with it and PASS or FAIL, and a last
@@ -30,6 +30,10 @@
 //               with the default settings: rollouts per second per core, the
 //               slowest hand (target <= 5 s), the largest standard error of a
 //               key decision (target < 50); --review-only runs this alone
+// 8. sheet      `ImportSheetCsv` of a sheet of 4N hands against one of N: the
+//               import is linear in its rows (target <= 6x: 4 when linear,
+//               16 when quadratic, the working set's growth in between);
+//               --sheet-only runs this alone
 #include <rapidjson/document.h>
 #include <sched.h>
 #include <sys/resource.h>
@@ -52,6 +56,7 @@
 #include "core/game.h"
 #include "replay/auditor.h"
 #include "replay/log_reader.h"
+#include "replay/sheet_csv.h"
 #include "replay/simulate.h"
 #include "scripting/ruleset.h"
 
@@ -351,6 +356,32 @@ int Summary(const Verdicts& verdicts) {
   return verdicts.missed == 0 ? 0 : 1;
 }
 
+// 8. The score-sheet import, a large sheet against a quarter of it.
+void SheetFigure(Verdicts* verdicts) {
+  auto sheet = [](int hands) {
+    std::string csv = "Hand,Team,Canastas,Melded,In hand,Score,Total\n";
+    for (int h = 1; h <= hands; ++h)
+      for (const char* team : {"Us", "Them"})
+        csv +=
+            std::to_string(h) + "," + team + ",300,150,-65,385," + std::to_string(385 * h) + "\n";
+    return csv;
+  };
+  constexpr int kHands = 5000;
+  const std::string small = sheet(kHands), large = sheet(4 * kHands);
+  auto import = [](const std::string& csv) {
+    return Best(7, [&] {
+      std::istringstream in(csv);
+      const SheetImport imported = ImportSheetCsv(in, "bench.csv", SheetImportOptions{});
+      if (imported.log.empty()) std::abort();  // never: the sheet is good
+    });
+  };
+  import(small);  // warm: the allocator's first growth is not the sheet's
+  const double t1 = import(small), t4 = import(large);
+  std::printf("sheet import: %d hands %.3f s, %d hands %.3f s\n", kHands, t1, 4 * kHands, t4);
+  std::printf("%-44s %6.2f   target <= 6.00   %s\n\n", "sheet import, 4x the hands / 1x", t4 / t1,
+              verdicts->Check(t4 / t1 <= 6.0, "sheet import 4x / 1x"));
+}
+
 // 6. Self-play.
 void SelfPlayFigures(const RulesetChoice& classic, int games, bool engine_only,
                      Verdicts* verdicts) {
@@ -431,6 +462,7 @@ int main(int argc, char** argv) {
   bool engine_only = false;    // its engine figure only
   bool review_only = false;    // figure 7 only
   bool jobs_only = false;      // figure 3 only
+  bool sheet_only = false;     // figure 8 only
   int review_hands = -1;       // -1: every hand (about 10 s on 2 cores)
   std::string work = "/tmp/canasta-bench";
   std::string canasta = CANASTA_BINARY;
@@ -446,16 +478,23 @@ int main(int argc, char** argv) {
     else if (a == "--engine-only") selfplay_only = engine_only = true;
     else if (a == "--review-only") review_only = true;
     else if (a == "--jobs-only") jobs_only = true;
+    else if (a == "--sheet-only") sheet_only = true;
     else if (a == "--review-hands" && i + 1 < argc) review_hands = std::atoi(argv[++i]);
     else {
       std::cerr << "usage: canasta_bench [--games N] [--work DIR] [--canasta PATH] [--audit-only]\n"
                    "                     [--lua-only] [--selfplay-only] [--engine-only]\n"
-                   "                     [--review-only] [--review-hands N] [--jobs-only]\n";
+                   "                     [--review-only] [--review-hands N] [--jobs-only]\n"
+                   "                     [--sheet-only]\n";
       return 2;
     }
   }
   const unsigned cores = std::thread::hardware_concurrency();
   std::cout << "canasta benchmark: " << games << " games, " << cores << " core(s)\n\n";
+  if (sheet_only) {
+    Verdicts verdicts;
+    SheetFigure(&verdicts);
+    return Summary(verdicts);
+  }
   if (review_only) {
     Verdicts verdicts;
     ReviewFigures(canasta, work, review_hands < 0 ? 0 : review_hands, verdicts);
@@ -628,6 +667,8 @@ int main(int argc, char** argv) {
               verdicts.Check(double(rss10) / double(rss1) < 1.2, "peak memory 10x / 1x"));
 
   LuaFigure(files, classic, lua_ruleset, &verdicts);
+
+  SheetFigure(&verdicts);
 
   SelfPlayFigures(classic, games, false, &verdicts);
 

@@ -108,7 +108,7 @@ bool Output::Open(const std::vector<std::string>& inputs, std::string* error) {
     for (const std::string& in : inputs) {
       if (SameFile(path_, in)) {
         *error = "the output " + display_ + " is the input '" + in +
-                 "'; it would be destroyed (write the report elsewhere)";
+                 "'; it would be destroyed (write the output elsewhere)";
         return false;
       }
     }

@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "lint/format.h"
 #include "replay/sheet_csv.h"
 
@@ -24,84 +25,75 @@ constexpr char kSheetUsage[] =
     "Hand, Side (or Team), Canastas, Red 3s, Going out, Melded, In hand, Penalties,\n"
     "Score, Total (docs/sheets.md). `canasta audit` checks the log import writes.\n";
 
-// Where the output goes: the file of -o, else stdout.
-std::ostream* OpenOutput(const std::string& path, std::ofstream* file) {
-  if (path.empty()) return &std::cout;
-  file->open(path, std::ios::binary);
-  return *file ? file : nullptr;
+// An error of the command: its message on stderr, exit 2.
+int Trouble(const std::string& message) {
+  std::cerr << "canasta sheet: error: " << message << "\n";
+  return kExitTrouble;
 }
 
 int Import(const std::string& path, const std::string& output, const std::string& rules,
            const std::string& players_list) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "canasta sheet: error: cannot read '" << path << "'\n";
-    return kExitTrouble;
-  }
+  if (!in) return Trouble("cannot read '" + path + "'");
   RulesetChoice choice;
   std::string error;
-  if (!ResolveUserRuleset(rules.empty() ? "classic" : rules, &choice, &error)) {
-    std::cerr << "canasta sheet: error: " << error << "\n";
-    return kExitTrouble;
-  }
+  if (!ResolveUserRuleset(rules.empty() ? "classic" : rules, &choice, &error))
+    return Trouble(error);
   SheetImportOptions options;
   options.ruleset = rules;
   options.num_players = choice.rules.num_players;
   if (!players_list.empty()) {
     std::stringstream names(players_list);
     for (std::string name; std::getline(names, name, ',');) options.players.push_back(name);
-    if (int(options.players.size()) != options.num_players) {
-      std::cerr << "canasta sheet: error: --players names " << options.players.size()
-                << " player(s); ruleset \"" << rules << "\" is for " << options.num_players << "\n";
-      return kExitTrouble;
-    }
+    if (int(options.players.size()) != options.num_players)
+      return Trouble("--players names " + std::to_string(options.players.size()) +
+                     " player(s); ruleset \"" + rules + "\" is for " +
+                     std::to_string(options.num_players));
   }
+  // The output is opened (and refused when it is the input) before the CSV
+  // is read; it replaces its file only once complete (cli/output.h).
+  Output out(output);
+  if (!out.Open({path}, &error)) return Trouble(error);
   const SheetImport imported = ImportSheetCsv(in, path, options);
+  // What goes to the terminal is gathered first: one write, not one a token
+  // (a sheet may have thousands of bad cells).
+  std::ostringstream notes;
   for (const std::string& column : imported.ignored)
-    std::cerr << "canasta sheet: column \"" << column
-              << "\" is not a part of the score; it is left out\n";
-  std::ofstream file;
-  std::ostream* out = OpenOutput(output, &file);
-  if (!out) {
-    std::cerr << "canasta sheet: error: cannot write '" << output << "'\n";
-    return kExitTrouble;
-  }
-  *out << imported.log;
-  out->flush();
+    notes << "canasta sheet: column \"" << column
+          << "\" is not a part of the score; it is left out\n";
+  std::cerr << notes.str();
+  out.stream() << imported.log;
+  if (!out.Commit(&error)) return Trouble(error);
   // The findings about the CSV go where the log does not: stderr when the
   // log is on stdout.
-  std::ostream& report = output.empty() ? std::cerr : std::cout;
+  std::ostringstream report;
   WriteTextFile(report, imported.report, TextOptions{});
+  (output.empty() || output == "-" ? std::cerr : std::cout) << report.str();
   return imported.report.findings.empty() ? kExitOk : kExitFindings;
 }
 
 int Export(const std::string& path, const std::string& output, const std::string& rules) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::cerr << "canasta sheet: error: cannot read '" << path << "'\n";
-    return kExitTrouble;
-  }
+  if (!in) return Trouble("cannot read '" + path + "'");
   if (!rules.empty()) {
     RulesetChoice probe;
     std::string error;
-    if (!ResolveUserRuleset(rules, &probe, &error)) {
-      std::cerr << "canasta sheet: error: " << error << "\n";
-      return kExitTrouble;
-    }
+    if (!ResolveUserRuleset(rules, &probe, &error)) return Trouble(error);
   }
-  std::ofstream file;
-  std::ostream* out = OpenOutput(output, &file);
-  if (!out) {
-    std::cerr << "canasta sheet: error: cannot write '" << output << "'\n";
-    return kExitTrouble;
-  }
+  // Opened before the log is read: `-o LOG LOG` is refused, never truncates it.
+  Output out(output);
+  std::string error;
+  if (!out.Open({path}, &error)) return Trouble(error);
   AuditOptions options;
   options.forced_ruleset = rules;
   options.resolve = CommandLineResolver(rules, {}, path);
-  FileReport report = ExportSheetCsv(in, path, options, *out);
-  out->flush();
+  // The sheet is small (a row per hand and side): kept until it is known
+  // to have a game.
+  std::ostringstream sheet;
+  FileReport report = ExportSheetCsv(in, path, options, sheet);
   // A file with no game in it (empty, not a log) has no sheet: an empty one
-  // is no success, so the reason is printed, as `canasta audit` does.
+  // is no success, so the reason is printed, as `canasta audit` does, and
+  // nothing is written.
   if (report.games.empty()) {
     if (report.findings.empty())
       report.findings.push_back(
@@ -109,9 +101,13 @@ int Export(const std::string& path, const std::string& output, const std::string
                   CheckId::kLogNotCanastaLog,
                   "this file is empty: there is no canasta-log/1 game to export",
                   {}});
-    WriteTextFile(output.empty() ? std::cerr : std::cout, report, TextOptions{});
+    std::ostringstream text;
+    WriteTextFile(text, report, TextOptions{});
+    (output.empty() || output == "-" ? std::cerr : std::cout) << text.str();
     return kExitFindings;
   }
+  out.stream() << sheet.str();
+  if (!out.Commit(&error)) return Trouble(error);
   // The sheet is the computed one whatever the log's findings; `canasta
   // audit` reports them.
   return kExitOk;

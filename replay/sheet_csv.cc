@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
 
 namespace canasta {
 namespace {
@@ -179,6 +180,7 @@ struct HandRows {
 struct GameRows {
   std::string name;
   std::vector<HandRows> hands;
+  std::unordered_map<int, size_t> index;  // hand number -> its place in hands
 };
 
 }  // namespace
@@ -256,7 +258,20 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
   const std::vector<CsvRow> rows = ReadCsv(buffer.str());
   const int players = options.num_players;
   const int sides = players == 4 ? 2 : players;
+  // Listed up to the audit's cap per file, then one finding says the rest
+  // are not (the import itself goes on: the log is written whole).
+  constexpr size_t kMaxListed = size_t(kDefaultMaxFindings);
   auto bad = [&](int line, std::string message, std::vector<std::string> notes) {
+    if (findings.size() > kMaxListed) return;
+    if (findings.size() == kMaxListed) {
+      findings.push_back(Finding{
+          line,
+          CheckId::kLogIncomplete,
+          "more than " + std::to_string(kMaxListed) +
+              " findings in this sheet: the rest are not listed",
+          {"the limit is " + std::to_string(kMaxListed) + " findings per file (docs/sheets.md)"}});
+      return;
+    }
     findings.push_back(Finding{line, CheckId::kLogBadEvent, std::move(message), std::move(notes)});
   };
 
@@ -331,7 +346,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     if (where.count(SheetColumn::kGame)) game_name = cell(size_t(where[SheetColumn::kGame]));
     if (!game_index.count(game_name)) {
       game_index[game_name] = games.size();
-      games.push_back(GameRows{game_name, {}});
+      games.push_back(GameRows{game_name, {}, {}});
     }
     GameRows& game = games[game_index[game_name]];
     // The hand.
@@ -355,7 +370,8 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     if (names) {
       auto it = std::find(side_names.begin(), side_names.end(), side_text);
       side = int(it - side_names.begin());
-      if (it == side_names.end()) side_names.push_back(side_text);
+      // A name past the game's sides is refused below, and never named a side.
+      if (it == side_names.end() && side < sides) side_names.push_back(side_text);
     } else {
       side = int(*ParsePoints(side_text)) - (zero ? 0 : 1);
     }
@@ -369,12 +385,11 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
           {column_note(side_col), "the row is left out"});
       continue;
     }
-    auto hit = std::find_if(game.hands.begin(), game.hands.end(),
-                            [&](const HandRows& h) { return h.hand == int(*hand); });
-    if (hit == game.hands.end()) {
-      game.hands.push_back(HandRows{int(*hand), row.line, {}});
-      hit = game.hands.end() - 1;
-    }
+    // Found by number, not by a walk over the hands: a sheet of any length
+    // imports in time linear in its rows.
+    const auto [at, added] = game.index.emplace(int(*hand), game.hands.size());
+    if (added) game.hands.push_back(HandRows{int(*hand), row.line, {}});
+    HandRows* hit = &game.hands[at->second];
     if (hit->sides.count(side)) {
       bad(row.line,
           "hand " + std::to_string(*hand) + " has a second row for side " + side_text +

@@ -326,7 +326,7 @@ TEST_F(CliInputs, AnOutputThatIsAnInputIsRefused) {
     EXPECT_EQ(r.status, 2) << r.out;
     EXPECT_EQ(r.out, "canasta audit: error: the output '" + D("other-name.jsonl") +
                          "' is the input '" + D("logs/a.jsonl") +
-                         "'; it would be destroyed (write the report elsewhere)\n");
+                         "'; it would be destroyed (write the output elsewhere)\n");
     EXPECT_EQ(Slurp(D("logs/a.jsonl")), before);
   }
   // Named through a link (/dev/stdout appending to the log): the same file.

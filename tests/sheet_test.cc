@@ -1043,6 +1043,53 @@ TEST(SheetCsv, BadCellsAreFindingsWithTheRowAndColumn) {
       << imported.log;
 }
 
+// A name past the game's sides is refused, and never named in the log's
+// header as a side.
+TEST(SheetCsv, ANameOneSideTooManyIsNeverNamedASide) {
+  std::istringstream in("Hand,Team,Score\n1,Us,5\n1,Them,3\n2,Us,1\n2,Others,4\n2,Them,2\n");
+  const SheetImport imported = ImportSheetCsv(in, "club.csv", SheetImportOptions{});
+  EXPECT_FINDINGS(imported.report, {5, CheckId::kLogBadEvent});
+  EXPECT_EQ(imported.report.findings.at(0).message,
+            "\"Others\" is one side too many: the game has 2 sides");
+  EXPECT_NE(imported.log.find(R"("sides":["Us","Them"]})"), std::string::npos) << imported.log;
+  EXPECT_NE(imported.log.find(R"({"type":"end_hand","hand":2,"scores":[1,2]})"), std::string::npos)
+      << imported.log;
+}
+
+// Rows are gathered by hand number wherever they stand: a hand's second
+// side may come after other hands, and the hands keep their first order.
+TEST(SheetCsv, AHandsRowsAreGatheredWhereverTheyStand) {
+  std::istringstream in("Hand,Side,Score\n2,0,10\n1,0,5\n2,1,20\n1,1,15\n");
+  const SheetImport imported = ImportSheetCsv(in, "order.csv", SheetImportOptions{});
+  EXPECT_TRUE(imported.report.findings.empty());
+  EXPECT_NE(imported.log.find("{\"type\":\"end_hand\",\"hand\":2,\"scores\":[10,20]}\n"
+                              "{\"type\":\"end_hand\",\"hand\":1,\"scores\":[5,15]}\n"),
+            std::string::npos)
+      << imported.log;
+}
+
+// A sheet with thousands of bad cells lists as many findings as an audit
+// does (the cap per file), then one that says the rest are not listed; the
+// log is still written whole.
+TEST(SheetCsv, FindingsStopAtTheCapPerFileAndTheLogIsWrittenWhole) {
+  std::string csv = "Hand,Side,Score\n";
+  const int hands = kDefaultMaxFindings + 200;
+  for (int h = 1; h <= hands; ++h)
+    csv += std::to_string(h) + ",0,lots\n" + std::to_string(h) + ",1,5\n";
+  std::istringstream in(csv);
+  const SheetImport imported = ImportSheetCsv(in, "big.csv", SheetImportOptions{});
+  const std::vector<Finding>& f = imported.report.findings;
+  ASSERT_EQ(f.size(), size_t(kDefaultMaxFindings) + 1);
+  EXPECT_EQ(f[size_t(kDefaultMaxFindings) - 1].line, 2 * kDefaultMaxFindings);
+  EXPECT_EQ(f.back().id, CheckId::kLogIncomplete);
+  EXPECT_EQ(f.back().line, 2 * kDefaultMaxFindings + 2);
+  EXPECT_EQ(f.back().message, "more than " + std::to_string(kDefaultMaxFindings) +
+                                  " findings in this sheet: the rest are not listed");
+  EXPECT_NE(imported.log.find("{\"type\":\"end_hand\",\"hand\":" + std::to_string(hands) +
+                              "}\n{\"type\":\"end_game\""),
+            std::string::npos);
+}
+
 TEST(SheetCsv, AHeaderWithoutHandOrSideIsAFinding) {
   std::istringstream in("Canastas,Total\n500,500\n");
   const SheetImport imported = ImportSheetCsv(in, "bad.csv", SheetImportOptions{});
@@ -1083,6 +1130,61 @@ TEST(SheetCommand, BadCellsArePrintedLikeEveryOtherFinding) {
             "bad.csv:3: note: column 4 (\"Red 3s\")\n"
             "bad.csv:3: note: hand 1, side 1: the cell is left out\n");
   EXPECT_TRUE(fs::exists(dir / "bad.jsonl"));
+  fs::remove_all(dir);
+}
+
+// As for every command's -o (cli/output.h): an output that is the input
+// is refused before anything is read, and the input stays as it was.
+TEST(SheetCommand, AnOutputThatIsTheInputIsRefusedAndLeftWhole) {
+  const fs::path dir = fs::temp_directory_path() / ("sheet-same-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  fs::copy_file(kSource / "samples/sheets/evening.csv", dir / "evening.csv");
+  fs::copy_file(kSource / "samples/classic/game.jsonl", dir / "game.jsonl");
+  const test::ShellRun in = Canasta(dir, "sheet import evening.csv -o evening.csv");
+  EXPECT_EQ(in.status, 2);
+  EXPECT_EQ(in.out,
+            "canasta sheet: error: the output 'evening.csv' is the input 'evening.csv'; it would "
+            "be destroyed (write the output elsewhere)\n");
+  EXPECT_EQ(ReadAll(dir / "evening.csv"), ReadAll(kSource / "samples/sheets/evening.csv"));
+  const test::ShellRun out = Canasta(dir, "sheet export game.jsonl -o ./game.jsonl");
+  EXPECT_EQ(out.status, 2);
+  EXPECT_NE(out.out.find("the output './game.jsonl' is the input 'game.jsonl'"), std::string::npos)
+      << out.out;
+  EXPECT_EQ(ReadAll(dir / "game.jsonl"), ReadAll(kSource / "samples/classic/game.jsonl"));
+  fs::remove_all(dir);
+}
+
+TEST(SheetCommand, WriteErrorsExitTwoWithTheReason) {
+  const fs::path dir = kSource / "samples";
+  for (const char* args : {"sheet import sheets/evening.csv", "sheet export classic/game.jsonl"}) {
+    SCOPED_TRACE(args);
+    const test::ShellRun file = Canasta(dir, std::string(args) + " -o /dev/full");
+    EXPECT_EQ(file.status, 2);
+    EXPECT_EQ(file.out,
+              "canasta sheet: error: cannot write '/dev/full': No space left on device\n");
+    // stderr to the pipe, stdout to the full device.
+    const test::ShellRun out =
+        test::RunShell("cd '" + dir.string() + "' && " + std::string(CANASTA_BINARY) + " " + args +
+                       " 2>&1 >/dev/full");
+    EXPECT_EQ(out.status, 2);
+    EXPECT_EQ(out.out,
+              "canasta sheet: error: cannot write standard output: No space left on device\n");
+  }
+}
+
+// A file with no game has no sheet: nothing is written, not even a header.
+TEST(SheetCommand, AnExportOfNoGameWritesNothing) {
+  const fs::path dir = fs::temp_directory_path() / ("sheet-none-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "empty.jsonl").close();
+  const test::ShellRun file = Canasta(dir, "sheet export empty.jsonl -o sheet.csv");
+  EXPECT_EQ(file.status, 1);
+  EXPECT_FALSE(fs::exists(dir / "sheet.csv"));
+  const test::ShellRun out =
+      test::RunShell("cd '" + dir.string() + "' && " + std::string(CANASTA_BINARY) +
+                     " sheet export empty.jsonl 2>/dev/null");
+  EXPECT_EQ(out.status, 1);
+  EXPECT_EQ(out.out, "");
   fs::remove_all(dir);
 }
 

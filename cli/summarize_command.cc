@@ -36,16 +36,23 @@ constexpr char kSummarizeUsage[] =
 constexpr size_t kMaxLineBytes = 64u * 1024 * 1024;
 // Bad lines listed for one stream; the rest are counted in one more finding.
 constexpr size_t kMaxFindings = 1000;
+// As the log reader's limits (docs/log-format.md, Limits): a stream whose
+// first lines are no record is not a report and is not read on (/dev/zero,
+// /dev/urandom end); nor is the rest of a line that goes on past this.
+constexpr long kMaxBadLinesBeforeRecord = 10;
+constexpr size_t kMaxSkippedLine = 256u * 1024 * 1024;
 
 // Lines of a stream, read in blocks; a line over kMaxLineBytes is skipped to
-// its end without being kept.
+// its end without being kept, unless more than `max_skip` bytes of it are
+// skipped: then the stream is given up (kRunaway).
 class LineReader {
  public:
   explicit LineReader(std::istream& in) : in_(in) {}
-  enum class Status { kLine, kTooLong, kEnd };
-  Status Next(std::string* line) {
+  enum class Status { kLine, kTooLong, kRunaway, kEnd };
+  Status Next(std::string* line, size_t max_skip) {
     line->clear();
     bool too_long = false;
+    size_t skipped = 0;
     for (;;) {
       if (begin_ == end_ && !Fill()) {
         if (!too_long && line->empty() && !partial_) return Status::kEnd;
@@ -63,6 +70,10 @@ class LineReader {
       }
       if (!too_long) line->append(start, n);
       begin_ += n;
+      if (too_long && (skipped += n) > max_skip) {
+        ++number_;
+        return Status::kRunaway;
+      }
       partial_ = true;
       if (nl) {
         ++begin_;
@@ -73,6 +84,7 @@ class LineReader {
     }
   }
   long number() const { return number_; }  // of the line last returned
+  bool AtEnd() { return begin_ == end_ && !Fill(); }
   bool failed() const { return in_.bad(); }
 
  private:
@@ -102,9 +114,22 @@ bool ReadStream(std::istream& in, BatchSummary* summary, FileReport* bad) {
   long good = 0, not_records = 0;
   const std::vector<std::string> left_out = {"the summary leaves out the log this line describes"};
   std::string line;
-  for (LineReader::Status status; (status = reader.Next(&line)) != LineReader::Status::kEnd;) {
+  bool given_up = false;
+  LineReader::Status status;
+  // Before the first record, a line over the limit gives the stream up at once.
+  while (!given_up && (status = reader.Next(&line, good == 0 ? 0 : kMaxSkippedLine)) !=
+                          LineReader::Status::kEnd) {
     std::optional<ReportLineError> error;
-    if (status == LineReader::Status::kTooLong) {
+    if (status == LineReader::Status::kRunaway) {
+      given_up = true;
+      error = ReportLineError{
+          CheckId::kLogBadEvent,
+          "this line is longer than " + std::to_string(kMaxLineBytes / (1024 * 1024)) + " MiB" +
+              (good == 0 ? " before any record"
+                         : " and goes on past " + std::to_string(kMaxSkippedLine / (1024 * 1024)) +
+                               " MiB") +
+              ": the rest of the file is not read"};
+    } else if (status == LineReader::Status::kTooLong) {
       error =
           ReportLineError{CheckId::kLogBadEvent, "this line is longer than " +
                                                      std::to_string(kMaxLineBytes / (1024 * 1024)) +
@@ -122,17 +147,21 @@ bool ReadStream(std::istream& in, BatchSummary* summary, FileReport* bad) {
     if (bad->findings.size() < kMaxFindings)
       bad->findings.push_back(
           Finding{int(reader.number()), error->id, std::move(error->message), left_out});
+    if (good == 0 && not_records >= kMaxBadLinesBeforeRecord) given_up = true;
   }
   if (reader.failed()) return false;
   const long unlisted = not_records - long(bad->findings.size());
   if (good == 0 && not_records > 1) {
     // One cause: this is not such a stream at all (a log, a --format json report).
     Finding first = bad->findings.front();
+    const bool unread = given_up && !reader.AtEnd();
     bad->findings = {Finding{first.line,
                              first.id,
                              "no line of this file is a " + std::string(kReportLineSchema) +
-                                 " record (" + std::to_string(not_records) +
-                                 " lines); `canasta summarize` reads what "
+                                 " record (" + (unread ? "the first " : "") +
+                                 std::to_string(not_records) + " lines" +
+                                 (unread ? "; the rest is not read" : "") +
+                                 "); `canasta summarize` reads what "
                                  "`canasta audit --format jsonl` writes",
                              {"line " + std::to_string(first.line) + ": " + first.message}}};
   } else if (unlisted > 0) {

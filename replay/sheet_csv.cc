@@ -15,9 +15,17 @@ namespace {
 // --- CSV reading (RFC 4180: quoted cells may hold the separator, quotes
 // doubled, and line breaks) ---
 
+// The limits of a sheet (docs/sheets.md, "Limits").
+constexpr size_t kMaxSheetBytes = 64u * 1024 * 1024;
+constexpr size_t kMaxRowBytes = 1024 * 1024;
+constexpr size_t kMaxCells = 1000;
+
 struct CsvRow {
   int line = 0;  // 1-based line where the row starts
   std::vector<std::string> cells;
+  // Over kMaxRowBytes or kMaxCells: only the whole cells before are kept.
+  enum class Over : uint8_t { kNone, kBytes, kCells } over = Over::kNone;
+  bool too_long() const { return over != Over::kNone; }
 };
 
 char GuessSeparator(const std::string& first_line) {
@@ -35,6 +43,9 @@ char GuessSeparator(const std::string& first_line) {
   return ',';
 }
 
+// A sheet is untrusted input: what one row may cost is bounded (docs/sheets.md,
+// "Limits"), far above what a spreadsheet writes, so that no file can make
+// the import hold many times its size.
 std::vector<CsvRow> ReadCsv(const std::string& text) {
   std::vector<CsvRow> rows;
   size_t first_end = text.find('\n');
@@ -48,31 +59,38 @@ std::vector<CsvRow> ReadCsv(const std::string& text) {
     row.line = line;
     std::string cell;
     bool quoted = false, done = false;
+    const size_t start = i;
     while (i < text.size() && !done) {
+      if (!row.too_long() && (i - start > kMaxRowBytes || row.cells.size() >= kMaxCells)) {
+        // Read on to the row's end, keeping only the whole cells before.
+        row.over = i - start > kMaxRowBytes ? CsvRow::Over::kBytes : CsvRow::Over::kCells;
+        cell.clear();
+        cell.shrink_to_fit();
+      }
       const char c = text[i++];
       if (quoted) {
         if (c == '"' && i < text.size() && text[i] == '"') {
-          cell += '"';
+          if (!row.too_long()) cell += '"';
           ++i;
         } else if (c == '"') {
           quoted = false;
         } else {
           if (c == '\n') ++line;
-          cell += c;
+          if (!row.too_long()) cell += c;
         }
       } else if (c == '"') {
         quoted = true;
       } else if (c == sep) {
-        row.cells.push_back(std::move(cell));
+        if (!row.too_long()) row.cells.push_back(std::move(cell));
         cell.clear();
       } else if (c == '\n') {
         ++line;
         done = true;
-      } else if (c != '\r') {
+      } else if (c != '\r' && !row.too_long()) {
         cell += c;
       }
     }
-    row.cells.push_back(std::move(cell));
+    if (!row.too_long()) row.cells.push_back(std::move(cell));
     rows.push_back(std::move(row));
   }
   return rows;
@@ -253,9 +271,23 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
   SheetImport out;
   out.report.file = file;
   std::vector<Finding>& findings = out.report.findings;
-  std::ostringstream buffer;
-  buffer << csv.rdbuf();
-  const std::vector<CsvRow> rows = ReadCsv(buffer.str());
+  // At most one byte past the limit is read: /dev/zero is refused, not held.
+  std::string sheet;
+  std::vector<char> block(64 * 1024);
+  while (sheet.size() <= kMaxSheetBytes &&
+         (csv.read(block.data(), std::streamsize(block.size())) || csv.gcount() > 0))
+    sheet.append(block.data(), size_t(csv.gcount()));
+  if (sheet.size() > kMaxSheetBytes) {
+    findings.push_back(Finding{1,
+                               CheckId::kLogNotCanastaLog,
+                               "this sheet is larger than " +
+                                   std::to_string(kMaxSheetBytes / (1024 * 1024)) +
+                                   " MiB, the limit (docs/sheets.md, Limits): it is not imported",
+                               {}});
+    return out;
+  }
+  const std::vector<CsvRow> rows = ReadCsv(sheet);
+  sheet = std::string();
   const int players = options.num_players;
   const int sides = players == 4 ? 2 : players;
   // Listed up to the audit's cap per file, then one finding says the rest
@@ -277,11 +309,25 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
 
   // The header row: the first row with a cell in it.
   size_t r = 0;
-  while (r < rows.size() && std::all_of(rows[r].cells.begin(), rows[r].cells.end(),
-                                        [](const std::string& c) { return Trim(c).empty(); }))
+  while (r < rows.size() && !rows[r].too_long() &&
+         std::all_of(rows[r].cells.begin(), rows[r].cells.end(),
+                     [](const std::string& c) { return Trim(c).empty(); }))
     ++r;
   if (r == rows.size()) {
     bad(1, "the sheet has no header row", {"the first row names the columns: Hand, Side, ..."});
+    return out;
+  }
+  auto too_long = [&](const CsvRow& row, const char* what) {
+    bad(row.line,
+        row.over == CsvRow::Over::kBytes
+            ? "this row is longer than " + std::to_string(kMaxRowBytes / (1024 * 1024)) +
+                  " MiB, the limit (docs/sheets.md, Limits)"
+            : "this row has more than " + std::to_string(kMaxCells) +
+                  " cells, the limit (docs/sheets.md, Limits)",
+        {what});
+  };
+  if (rows[r].too_long()) {
+    too_long(rows[r], "it is the header: the sheet is not imported");
     return out;
   }
   const CsvRow& header = rows[r];
@@ -337,6 +383,11 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
   std::map<std::string, size_t> game_index;
   for (size_t i = r + 1; i < rows.size(); ++i) {
     const CsvRow& row = rows[i];
+    // A row over the limits is one finding. Its hand and side, where its
+    // cells kept name them, still count as recorded (the hand is not said
+    // to lack that side too); its other cells are left out.
+    const bool over = row.too_long();
+    if (over) too_long(row, "its cells are left out");
     auto cell = [&](size_t c) { return c < row.cells.size() ? Trim(row.cells[c]) : std::string(); };
     bool empty = true;
     for (size_t c = 0; c < row.cells.size(); ++c) empty &= Trim(row.cells[c]).empty();
@@ -354,6 +405,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     const std::string hand_text = cell(hand_col);
     const std::optional<int64_t> hand = ParsePoints(hand_text);
     if (!hand || *hand < 1) {
+      if (over) continue;
       bad(row.line,
           hand_text.empty() ? "the row has no hand number"
                             : "\"" + hand_text + "\" is not a hand number (1, 2, 3, ...)",
@@ -364,6 +416,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     const std::string side_text = cell(side_col);
     int side = -1;
     if (side_text.empty()) {
+      if (over) continue;
       bad(row.line, "the row names no side", {column_note(side_col), "the row is left out"});
       continue;
     }
@@ -376,6 +429,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
       side = int(*ParsePoints(side_text)) - (zero ? 0 : 1);
     }
     if (side < 0 || side >= sides) {
+      if (over) continue;
       bad(row.line,
           names
               ? "\"" + side_text + "\" is one side too many: the game has " +
@@ -391,6 +445,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     if (added) game.hands.push_back(HandRows{int(*hand), row.line, {}});
     HandRows* hit = &game.hands[at->second];
     if (hit->sides.count(side)) {
+      if (over) continue;
       bad(row.line,
           "hand " + std::to_string(*hand) + " has a second row for side " + side_text +
               " (the first is line " + std::to_string(hit->sides[side].line) + ")",
@@ -399,7 +454,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     }
     SideRow sr;
     sr.line = row.line;
-    for (size_t c = 0; c < columns.size(); ++c) {
+    for (size_t c = 0; c < columns.size() && !over; ++c) {
       const SheetColumn kind = columns[c];
       if (kind == SheetColumn::kIgnored || kind == SheetColumn::kGame ||
           kind == SheetColumn::kHand || kind == SheetColumn::kSide)

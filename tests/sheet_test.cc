@@ -1090,6 +1090,45 @@ TEST(SheetCsv, FindingsStopAtTheCapPerFileAndTheLogIsWrittenWhole) {
             std::string::npos);
 }
 
+// A sheet is untrusted input: a row over 1 MiB or 1,000 cells is one
+// finding, its cells past the limit never held (docs/sheets.md, Limits).
+// Its hand and side still count as recorded: the hand is written without
+// its scores, and not said to lack that side as well.
+TEST(SheetCsv, ARowOverTheLimitsIsOneFinding) {
+  const std::string wide = "1,1,3" + std::string(997, ',');  // exactly 1,000 cells: read
+  const std::string csv =
+      "Hand,Side,Score\n"  // 1
+      "1,0,5\n" +          // 2
+      wide +
+      "\n" +                                                // 3
+      "2,0," + std::string(1024 * 1024, '9') + "\n" +       // 4
+      "2,1,4\n" +                                           // 5
+      "3,0,1\n" + "3,1,2" + std::string(1000, ',') + "\n";  // 6, 7
+  std::istringstream in(csv);
+  const SheetImport imported = ImportSheetCsv(in, "wide.csv", SheetImportOptions{});
+  EXPECT_FINDINGS(imported.report, {4, CheckId::kLogBadEvent}, {7, CheckId::kLogBadEvent});
+  ASSERT_EQ(imported.report.findings.size(), 2u);
+  EXPECT_EQ(imported.report.findings[0].message,
+            "this row is longer than 1 MiB, the limit (docs/sheets.md, Limits)");
+  EXPECT_EQ(imported.report.findings[0].notes, std::vector<std::string>{"its cells are left out"});
+  EXPECT_EQ(imported.report.findings[1].message,
+            "this row has more than 1000 cells, the limit (docs/sheets.md, Limits)");
+  EXPECT_NE(imported.log.find("{\"type\":\"end_hand\",\"hand\":1,\"scores\":[5,3]}\n"
+                              "{\"type\":\"end_hand\",\"hand\":2}\n"
+                              "{\"type\":\"end_hand\",\"hand\":3}\n"),
+            std::string::npos)
+      << imported.log;
+}
+
+TEST(SheetCsv, AHeaderOverTheLimitsImportsNothing) {
+  std::istringstream in("Hand,Side" + std::string(1000, ',') + "Score\n1,0,5\n1,1,3\n");
+  const SheetImport imported = ImportSheetCsv(in, "wide.csv", SheetImportOptions{});
+  EXPECT_FINDINGS(imported.report, {1, CheckId::kLogBadEvent});
+  EXPECT_EQ(imported.report.findings.at(0).notes,
+            std::vector<std::string>{"it is the header: the sheet is not imported"});
+  EXPECT_TRUE(imported.log.empty());
+}
+
 TEST(SheetCsv, AHeaderWithoutHandOrSideIsAFinding) {
   std::istringstream in("Canastas,Total\n500,500\n");
   const SheetImport imported = ImportSheetCsv(in, "bad.csv", SheetImportOptions{});
@@ -1186,6 +1225,15 @@ TEST(SheetCommand, AnExportOfNoGameWritesNothing) {
   EXPECT_EQ(out.status, 1);
   EXPECT_EQ(out.out, "");
   fs::remove_all(dir);
+}
+
+// An endless input is refused after 64 MiB, unread beyond it.
+TEST(SheetCommand, ASheetLargerThanTheLimitIsRefused) {
+  const test::ShellRun r = Canasta(kSource, "sheet import /dev/zero");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out,
+            "/dev/zero:1: error: this sheet is larger than 64 MiB, the limit (docs/sheets.md, "
+            "Limits): it is not imported [log-not-canasta-log]\n");
 }
 
 TEST(SheetCommand, ImportThenExportGivesTheSheetsTrueScores) {

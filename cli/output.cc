@@ -58,6 +58,23 @@ std::streamsize FdStreamBuf::xsputn(const char* s, std::streamsize n) {
 
 int FdStreamBuf::sync() { return Drain() ? 0 : -1; }
 
+bool OpenInput(const std::string& path, std::ifstream* in, std::string* reason) {
+  errno = 0;
+  in->open(path, std::ios::binary);
+  const int opened = errno;
+  struct stat st;
+  if (*in && ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    in->close();
+    *reason = std::strerror(EISDIR);
+    return false;
+  }
+  if (!*in) {
+    *reason = std::strerror(opened != 0 ? opened : EIO);
+    return false;
+  }
+  return true;
+}
+
 bool SameFile(const std::string& a, const std::string& b) {
   struct stat sa;
   return ::stat(a.c_str(), &sa) == 0 && SameFile(sa, b);

@@ -10,6 +10,7 @@
 
 #include <sys/stat.h>
 
+#include <fstream>
 #include <memory>
 #include <ostream>
 #include <streambuf>
@@ -78,6 +79,11 @@ bool SameFile(const std::string& a, const std::string& b);
 // Whether `b` is the file `a` describes (from stat); false when `b` does not
 // exist.
 bool SameFile(const struct stat& a, const std::string& b);
+
+// Opens the input file `path`. A directory opens and reads as nothing, so
+// it is refused here. False with the system's reason ("No such file or
+// directory", "Is a directory") in `reason`.
+bool OpenInput(const std::string& path, std::ifstream* in, std::string* reason);
 
 // For commands that produce their output in memory (`canasta tree`): writes
 // `text` to `path` (stdout when empty) as Output does, refusing an output that

@@ -775,9 +775,9 @@ int ReviewCommand(const std::vector<std::string>& args) {
     return kExitTrouble;
   }
   if (hand && !game) game = 1;
-  std::ifstream in(paths[0], std::ios::binary);
-  if (!in) {
-    std::cerr << "canasta: error: cannot read '" << paths[0] << "'\n";
+  std::ifstream in;
+  if (std::string reason; !OpenInput(paths[0], &in, &reason)) {
+    std::cerr << "canasta review: error: cannot read '" << paths[0] << "': " << reason << "\n";
     return kExitTrouble;
   }
   ReviewSettings settings;

@@ -33,8 +33,9 @@ int Trouble(const std::string& message) {
 
 int Import(const std::string& path, const std::string& output, const std::string& rules,
            const std::string& players_list) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Trouble("cannot read '" + path + "'");
+  std::ifstream in;
+  if (std::string reason; !OpenInput(path, &in, &reason))
+    return Trouble("cannot read '" + path + "': " + reason);
   RulesetChoice choice;
   std::string error;
   if (!ResolveUserRuleset(rules.empty() ? "classic" : rules, &choice, &error))
@@ -73,8 +74,9 @@ int Import(const std::string& path, const std::string& output, const std::string
 }
 
 int Export(const std::string& path, const std::string& output, const std::string& rules) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Trouble("cannot read '" + path + "'");
+  std::ifstream in;
+  if (std::string reason; !OpenInput(path, &in, &reason))
+    return Trouble("cannot read '" + path + "': " + reason);
   if (!rules.empty()) {
     RulesetChoice probe;
     std::string error;

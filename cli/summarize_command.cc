@@ -222,12 +222,9 @@ int SummarizeCommand(const std::vector<std::string>& args) {
     if (path == "-") {
       read = ReadStream(std::cin, &summary, &bad);
     } else {
-      errno = 0;
-      std::ifstream in(path, std::ios::binary);
-      std::error_code ec;
-      if (!in || fs::is_directory(path, ec)) {
+      std::ifstream in;
+      if (!OpenInput(path, &in, &bad.reason)) {
         bad.unreadable = true;
-        bad.reason = std::strerror(errno != 0 ? errno : EISDIR);
       } else {
         read = ReadStream(in, &summary, &bad);
       }

@@ -210,9 +210,9 @@ int TreeCommand(const std::vector<std::string>& args) {
               << " (or redirect it)\n";
     return kExitTrouble;
   }
-  std::ifstream in(paths[0], std::ios::binary);
-  if (!in) {
-    std::cerr << "canasta: error: cannot read '" << paths[0] << "'\n";
+  std::ifstream in;
+  if (std::string reason; !OpenInput(paths[0], &in, &reason)) {
+    std::cerr << "canasta tree: error: cannot read '" << paths[0] << "': " << reason << "\n";
     return kExitTrouble;
   }
   AuditOptions options;

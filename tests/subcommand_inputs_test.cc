@@ -175,6 +175,28 @@ TEST_F(SubcommandInputs, EveryRunEndsWithAStatusAndSaysWhy) {
   }
 }
 
+// A directory opens and reads as nothing: every command that reads one
+// file says it cannot, with the reason, as for a file that is not there.
+TEST_F(SubcommandInputs, ADirectoryOrAMissingFileCannotBeReadAndSaysWhy) {
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {"tree --hand 1", "canasta tree"},
+      {"review --hand 1", "canasta review"},
+      {"sheet export", "canasta sheet"},
+      {"sheet import", "canasta sheet"},
+      {"summarize", "canasta"}};
+  for (const auto& [command, prefix] : commands) {
+    for (const auto& [path, reason] : std::vector<std::pair<fs::path, std::string>>{
+             {dir_, "Is a directory"}, {dir_ / "missing.jsonl", "No such file or directory"}}) {
+      SCOPED_TRACE(command + " " + path.string());
+      const RunResult r = Canasta(command, path);
+      EXPECT_EQ(r.status, 2);
+      EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1),
+                prefix + ": error: cannot read '" + path.string() + "': " + reason + "\n")
+          << r.out;
+    }
+  }
+}
+
 // A file with no game in it has no score sheet: exporting one is no
 // success (issue 7: nothing to audit is not success), and says why.
 TEST_F(SubcommandInputs, SheetExportOfAFileWithNoGameSaysWhy) {

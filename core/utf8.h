@@ -1,11 +1,13 @@
-// The project's one UTF-8 validator (RFC 3629): pure functions, no I/O, so
-// that the engine, the reader and the report writers can all use it.
+// The project's one UTF-8 validator (RFC 3629), and text shortened without
+// cutting a character: pure functions, no I/O, so that the engine, the
+// reader and the report writers can all use them.
 #ifndef CANASTA_CORE_UTF8_H_
 #define CANASTA_CORE_UTF8_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 namespace canasta {
@@ -79,6 +81,22 @@ inline size_t FindInvalidUtf8(std::string_view text, bool stop_at_nul = false,
 
 inline bool IsValidUtf8(std::string_view text) {
   return FindInvalidUtf8(text) == std::string_view::npos;
+}
+
+// `text` itself when it holds at most `max_bytes`; else its first bytes, cut
+// before a character that would cross `max_bytes` (never inside one), then
+// " ... (N bytes in all)". For text from outside (a ruleset's reason, a Lua
+// error) that goes into a finding: a report stays readable, and bounded.
+inline std::string ShortenText(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  size_t cut = 0;
+  while (cut < max_bytes) {
+    const size_t n = Utf8SequenceLength(text, cut);
+    if (cut + (n == 0 ? 1 : n) > max_bytes) break;
+    cut += n == 0 ? 1 : n;
+  }
+  return std::string(text.substr(0, cut)) + " ... (" + std::to_string(text.size()) +
+         " bytes in all)";
 }
 
 }  // namespace canasta

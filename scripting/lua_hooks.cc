@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "core/scoring.h"
-
+#include "core/utf8.h"
 #include "scripting/lua_bytecode.h"
 #include "scripting/lua_internal.h"
 
@@ -923,7 +923,9 @@ void ReadReason(lua_State* L, LuaHooks::CallState& c, const char* name) {
     c.answer.given = true;
     c.answer.allowed = false;
   } else if (type == LUA_TSTRING) {
-    c.text = lua_tostring(L, -1);
+    size_t n = 0;
+    const char* s = lua_tolstring(L, -1, &n);
+    c.text = ShortenText(std::string_view(s, n), kMaxScriptText);
     if (c.text.empty()) c.text = std::string("the ruleset's ") + name + " refuses this";
     c.answer.given = true;
     c.answer.allowed = false;

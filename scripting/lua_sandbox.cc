@@ -12,6 +12,7 @@
 #include <lua.hpp>
 #include <stdexcept>
 
+#include "core/utf8.h"
 #include "scripting/lua_internal.h"
 
 namespace canasta {
@@ -874,11 +875,11 @@ LuaError LuaSandbox::ErrorFromMessage(std::string_view text) const {
     error.line = std::atoi(std::string(text.substr(colon + 1, end - colon - 1)).c_str());
     size_t start = end + 1;
     if (start < text.size() && text[start] == ' ') ++start;
-    error.message = std::string(text.substr(start));
+    error.message = ShortenText(text.substr(start), kMaxScriptText);
     error.file = FullChunkName(error.file);
     return error;
   }
-  error.message = std::string(text);
+  error.message = ShortenText(text, kMaxScriptText);
   return error;
 }
 

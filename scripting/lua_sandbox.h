@@ -50,6 +50,10 @@ struct LuaError {
   std::string ToString() const;
 };
 
+// The most of a script's own text (an error's message, a hook's reason) that
+// a finding quotes; longer text is cut (ShortenText, core/utf8.h).
+constexpr size_t kMaxScriptText = 1000;
+
 struct SandboxLimits {
   size_t memory_bytes = size_t{64} << 20;     // whole state
   size_t max_string_bytes = size_t{1} << 20;  // one string: bounds the cost of `..` and compares

@@ -426,6 +426,20 @@ TEST(Utf8Functions, FindInvalidGivesTheFirstBadOffset) {
   EXPECT_EQ(FindInvalidUtf8("0123456789\xE2\x82"), 10u);  // cut short at the end
 }
 
+TEST(Utf8Functions, ShortenTextCutsLongTextBetweenCharacters) {
+  EXPECT_EQ(ShortenText("", 4), "");
+  EXPECT_EQ(ShortenText("abcd", 4), "abcd");  // exactly the limit: kept whole
+  EXPECT_EQ(ShortenText("abcde", 4), "abcd ... (5 bytes in all)");
+  // "é" is two bytes: never cut inside it.
+  EXPECT_EQ(ShortenText("abc\xC3\xA9", 4), "abc ... (5 bytes in all)");
+  EXPECT_EQ(ShortenText("ab\xC3\xA9z", 4), "ab\xC3\xA9 ... (5 bytes in all)");
+  // A byte that begins no character counts as one.
+  EXPECT_EQ(ShortenText("a\xFF\xFF"
+                        "bc",
+                        3),
+            "a\xFF\xFF ... (5 bytes in all)");
+}
+
 TEST(Utf8Functions, FindInvalidStopsAtNulOnlyWhenAsked) {
   constexpr size_t npos = std::string_view::npos;
   const std::string early("abc\0defghijklmnop", 17);  // inside the first eight bytes

@@ -341,6 +341,31 @@ return { hooks = {
       << errors[1].error.message;
 }
 
+// A script's own text in a finding is bounded (kMaxScriptText): a reason
+// or an error of a megabyte is cut, and says how long it was.
+TEST(HookTextTest, AReasonOrAnErrorOfAMegabyteIsCutInTheFinding) {
+  std::unique_ptr<LuaHooks> owned = Make(R"lua(
+return { hooks = {
+  extra_meld_check = function(m, rules) return string.rep("x", 1000000) end,
+  initial_meld_value = function(card, rules) error(string.rep("y", 1000000)) end,
+}}
+)lua");
+  LuaHooks& hooks = *owned;
+  Rules rules;
+  MeldShape aces;
+  aces.rank = Rank::kAce;
+  aces.naturals = 3;
+  EXPECT_EQ(hooks.ExtraMeldCheck(rules, aces),
+            std::string(kMaxScriptText, 'x') + " ... (1000000 bytes in all)");
+  EXPECT_EQ(hooks.InitialMeldValue(rules, *ParseCard("AS")), 20);  // classic's default
+  std::vector<HookError> errors = hooks.TakeErrors();
+  ASSERT_EQ(errors.size(), 1u);
+  const std::string& message = errors[0].error.message;
+  EXPECT_EQ(message.size(), kMaxScriptText + std::string(" ... (1000000 bytes in all)").size())
+      << message.substr(0, 80);
+  EXPECT_EQ(message.find_first_not_of('y'), kMaxScriptText);
+}
+
 // Past the memo's bound (docs/lua-api.md: 1,024 melds) the hook is asked
 // again, and every answer is still the hook's.
 TEST(HookMemoTest, ManyDistinctMeldsKeepTheirOwnAnswers) {

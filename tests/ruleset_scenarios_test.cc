@@ -1432,6 +1432,16 @@ TEST(RulesetScenarios, R105_YesObligesAJaquesPlayerToMeldAsMuchAsPossible) {
             "the partner answered yes to \"may I go out?\", so seat 1 had to go out");
 }
 
+TEST(RulesetScenarios, R105_AWildCardKeptThatAMeldCouldTakeIsMeldedToo) {
+  // Seat 1 keeps 2C, which the kings could have taken (002 L47).
+  AskLog a = AskAndOpen("before", true, {"2C", "4S", "5H", "6D", "7C"});
+  FileReport j = AuditAs(a.log, "jaques");
+  EXPECT_FINDS("jaques", j, F(a.discard, CheckId::kOutAnswerBinding));
+  EXPECT_EQ(MessageOf(j, CheckId::kOutAnswerBinding),
+            "the partner answered yes to \"may I go out?\", so seat 1 had to go out if at all "
+            "possible, else meld as much as possible; 2C could still be melded");
+}
+
 TEST(RulesetScenarios, R105_YesAndTheJacksMeldedIsExcusedInJaques) {
   // The same hand, with J-J-J melded too: as much as possible, no finding.
   AskLog a;

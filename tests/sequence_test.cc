@@ -99,6 +99,11 @@ TEST(SequenceShape, WildCardsStandForMissingCardsUpToTheLimit) {
             "its 1 wild card(s) filling the gaps");
   EXPECT_EQ(Shape(r, "5H 2C JK")->id, CheckId::kSequenceTooManyWilds);
   EXPECT_EQ(Shape(r, "2C JK 2D")->message, "the sequence 2C JK 2D holds no natural card");
+  // No longer than the order, 4 to A: a wild card may stand for the ace, not past it.
+  EXPECT_FALSE(Shape(r, "4H 5H 6H 7H 8H 9H TH JH QH KH 2C"));
+  const auto longer = Shape(r, "4H 5H 6H 7H 8H 9H TH JH QH KH AH 2C");
+  ASSERT_TRUE(longer);
+  EXPECT_EQ(longer->id, CheckId::kSequenceNotConsecutive);
 }
 
 TEST(SequenceShape, LengthAndValuesAreTheRulesets) {
@@ -260,6 +265,28 @@ TEST(SequenceLogs, AShortSequenceLaidToGoOutIsNoCanasta_000S17_002L67) {
   FileReport r = AuditWith(log, WithSequences());
   EXPECT_EQ(test::Problems(r), (test::FoundList{{out, CheckId::kOutWithoutCanastas}}))
       << test::Dump(r);
+}
+
+TEST(SequenceLogs, ASequenceCanastaExtendedIsNoSecondCanasta_000S17_002L67) {
+  // Bob lays a sequence canasta, then melds every card, JH onto it: one
+  // canasta, and this ruleset asks for two to go out.
+  Log log;
+  DealSpec d;
+  d.hands = {{}, {"4H", "5H", "6H", "7H", "8H", "9H", "TH", "KS", "KH", "KD", "JH"}};
+  d.stock = {"9C", "4C", "5C", "6C", "KC"};
+  log.Deal(d);
+  log.Draw(1);
+  log.MeldEvent(1, {M{{"4H", "5H", "6H", "7H", "8H", "9H", "TH"}, "", "sequence"},
+                    M{{"KS", "KH", "KD"}, "", ""}});
+  log.Discard(1, "9C");
+  log.PassTurns(3);
+  log.Draw(1);
+  const int out = log.MeldEvent(1, {M{{"JH"}, "seq1", ""}, M{{"KC"}, "K", ""}});
+  FileReport r = AuditWith(log, WithSequences([](Rules& x) { x.canastas_to_go_out = 2; }));
+  EXPECT_EQ(test::Problems(r), (test::FoundList{{out, CheckId::kOutWithoutCanastas}}))
+      << test::Dump(r);
+  EXPECT_EQ(test::MessageOf(r, CheckId::kOutWithoutCanastas),
+            "seat 1 goes out with 1 canasta; the side needs 2");
 }
 
 // --- The move generator ---

@@ -241,6 +241,25 @@ TEST(SpecialHandScenario, BeforeTheDrawIsOneTimingFinding) {
   EXPECT_EQ(r.games[0].hands[0].scores, (std::vector<int>{kOtherSide, 3000}));
 }
 
+TEST(SpecialHandScenario, PartOfTheHandLaidDownIsOneShapeFinding_001L65) {
+  // "lay the whole hand down" (001 L65): the straight's 13, the joker drawn kept.
+  Log log;
+  DealSpec d;
+  d.hand_size = 13;
+  d.upcard = {};
+  d.hands = {kSeat0, Split(kHands[0].cards), kSeat2};
+  d.stock = {"JK"};
+  log.Deal(d);
+  log.Draw(1);
+  const int special = log.Raw(R"({"type":"special_hand","player":1,"cards":)" +
+                              Log::Quoted(Split(kHands[0].cards)) + "}");
+  log.EndHand(1, R"("scores":[-235,3000],"totals":[-235,3000])");
+  const FileReport r = AuditUnder(log, Modern());
+  EXPECT_PROBLEMS(r, {special, CheckId::kSpecialHandShape});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kSpecialHandShape),
+            "a special hand is the whole hand, laid down at once; seat 1 still holds JK");
+}
+
 // Seat 3 makes the side's initial meld (150, with bonus cards, 001 L37);
 // at seat 1's next turn it declares the straight: its side has melded.
 TEST(SpecialHandScenario, BySideThatHasMeldedIsOneTimingFinding) {

@@ -21,6 +21,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string_view>
 #include <thread>
 
@@ -491,19 +492,29 @@ int AuditCommand(const std::vector<std::string>& args) {
     std::string error;
     if (!out.Commit(&error)) return usage_error(error);
   }
-  for (const std::string& link : walker.skipped())
-    std::cerr << "canasta audit: note: " << link
-              << " is a link to a directory; not followed (name it to audit it)\n";
-  for (const std::string& problem : walker.problems())
-    std::cerr << "canasta audit: error: " << problem << "\n";
-
+  // Names found by the walk come from the disk, not from the user: printed
+  // escaped (PutPrintable), as the reports print them.
+  std::ostringstream notes;
+  for (const std::string& link : walker.skipped()) {
+    notes << "canasta audit: note: ";
+    PutPrintable(notes, link);
+    notes << " is a link to a directory; not followed (name it to audit it)\n";
+  }
+  for (const std::string& problem : walker.problems()) {
+    notes << "canasta audit: error: ";
+    PutPrintable(notes, problem);
+    notes << "\n";
+  }
   const ReportSummary& s = writer->summary();
   if (s.files > 1 || vm.count("summary")) {
-    WriteTextSummary(std::cerr, totals.batch);
-    if (!totals.slowest.empty())
-      std::cerr << "slowest: " << totals.slowest << " (" << int(totals.slowest_seconds * 1000 + 0.5)
-                << " ms)\n";
+    WriteTextSummary(notes, totals.batch);
+    if (!totals.slowest.empty()) {
+      notes << "slowest: ";
+      PutPrintable(notes, totals.slowest);
+      notes << " (" << int(totals.slowest_seconds * 1000 + 0.5) << " ms)\n";
+    }
   }
+  std::cerr << notes.str();
   if (s.unreadable > 0 || unknown_ruleset || !walker.problems().empty()) return kExitTrouble;
   return s.ExitCode();
 }

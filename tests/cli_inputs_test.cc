@@ -299,6 +299,23 @@ TEST_F(CliInputs, SimulatedLogsOfAHouseRulesetAuditCleanWithoutRules) {
 
 // --- Defects an outside attack found (issue 8) ---
 
+// A name found by the walk comes from the disk: a terminal's control codes
+// in it are printed escaped, in the notes and the summary as in findings.
+TEST_F(CliInputs, NamesFoundByTheWalkArePrintedEscaped) {
+  const std::string mistake =
+      Slurp(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/mistakes/out-of-turn.jsonl");
+  Put(D("logs/e\x1b[31mred.jsonl"), mistake);
+  Put(D("logs/g\x1b[32mgreen.jsonl"), Slurp(kSample));  // so that the slowest has one too
+  fs::create_directory_symlink(D("logs"), D("logs/l\x1b[2Jk"));
+  Result r = Sh("canasta audit --no-progress " + D("logs"));
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(D("logs/l") + "\\x1b[2Jk is a link to a directory"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("slowest: " + D("logs/")), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(D("logs/e") + "\\x1b[31mred.jsonl:10: error: "), std::string::npos) << r.out;
+}
+
 TEST_F(CliInputs, DirectoryLinksAreNotFollowed) {
   Put(D("logs/a.jsonl"), Slurp(kSample));
   fs::create_directory_symlink(".", D("logs/self"));

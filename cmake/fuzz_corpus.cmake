@@ -1,11 +1,11 @@
 # Writes the fuzz seed corpus, OUT/<target>/, from the shipped files under
-# SRC: every sample and docs example log, the tests' scenario logs, and every
-# ruleset file. The audit and decisions targets read a first byte before the
+# SRC: every sample and docs example log, the tests' scenario logs, every
+# ruleset file, the shipped score sheet and fuzz/seeds/. The audit and decisions targets read a first byte before the
 # log (fuzz/entry_points.h): for audit it picks the log's own built-in
 # ruleset (classic when the log names none or a file), for decisions hands 1
 # and 3 of the first game.
 file(REMOVE_RECURSE ${OUT})
-foreach(target log_reader audit ruleset decisions)
+foreach(target log_reader audit ruleset decisions sheet summarize)
   file(MAKE_DIRECTORY ${OUT}/${target})
 endforeach()
 
@@ -55,5 +55,17 @@ foreach(f ${LUA})
   file(RELATIVE_PATH rel ${SRC} ${f})
   string(REPLACE "/" "_" seed ${rel})
   configure_file(${f} ${OUT}/ruleset/${seed} COPYONLY)
+endforeach()
+# Score sheets (CSV) and audit reports (JSON Lines): the shipped sheet and
+# the seeds kept in fuzz/seeds/.
+file(GLOB SHEETS ${SRC}/samples/sheets/*.csv ${SRC}/fuzz/seeds/sheet/*.csv)
+foreach(f ${SHEETS})
+  get_filename_component(name ${f} NAME)
+  configure_file(${f} ${OUT}/sheet/${name} COPYONLY)
+endforeach()
+file(GLOB REPORTS ${SRC}/fuzz/seeds/summarize/*.jsonl)
+foreach(f ${REPORTS})
+  get_filename_component(name ${f} NAME)
+  configure_file(${f} ${OUT}/summarize/${name} COPYONLY)
 endforeach()
 file(WRITE ${OUT}/.stamp "")

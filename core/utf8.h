@@ -83,6 +83,25 @@ inline bool IsValidUtf8(std::string_view text) {
   return FindInvalidUtf8(text) == std::string_view::npos;
 }
 
+// `text` as valid UTF-8: each byte that begins no well-formed sequence
+// becomes U+FFFD.
+inline std::string ValidUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t n = Utf8SequenceLength(text, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD
+      ++i;
+    } else {
+      out.append(text.data() + i, n);
+      i += n;
+    }
+  }
+  return out;
+}
+
 // `text` itself when it holds at most `max_bytes`; else its first bytes, cut
 // before a character that would cross `max_bytes` (never inside one), then
 // " ... (N bytes in all)". For text from outside (a ruleset's reason, a Lua

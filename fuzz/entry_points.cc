@@ -12,6 +12,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -21,6 +22,7 @@
 #include "replay/auditor.h"
 #include "replay/decisions.h"
 #include "replay/log_reader.h"
+#include "replay/sheet_csv.h"
 #include "scripting/ruleset.h"
 
 namespace canasta {
@@ -222,12 +224,55 @@ void CollectHandDecisions(const uint8_t* data, size_t size) {
   }
 }
 
+void ImportSheet(const uint8_t* data, size_t size) {
+  const std::string text = Text(data, size);
+  // The CSV's own lines; a quoted cell may hold line breaks, so a finding
+  // names a line of the text, at most the one after the last.
+  const int lines = CountLines(text);
+  std::istringstream csv(text);
+  const SheetImport imported = ImportSheetCsv(csv, "fuzz.csv", SheetImportOptions{});
+  for (const Finding& f : imported.report.findings) CheckFinding(f, lines, "sheet");
+  if (imported.log.empty()) return;
+  // What the import writes is a log the reader takes without a problem.
+  {
+    std::istringstream in(imported.log);
+    LogReader reader(in);
+    Event event;
+    std::vector<InputProblem> problems;
+    while (reader.Next(&event, &problems)) {
+    }
+    for (const InputProblem& p : problems)
+      Broken("the imported log has a problem at line " + std::to_string(p.line) + ": " + p.message);
+  }
+  AuditOptions options;
+  options.resolve = ResolveBuiltin;
+  std::istringstream in(imported.log);
+  const FileReport r = AuditStream(in, "fuzz.jsonl", options);
+  const int log_lines = CountLines(imported.log);
+  for (const Finding& f : r.findings) CheckFinding(f, log_lines, "file");
+  for (const GameReport& g : r.games)
+    for (const Finding& f : g.findings) CheckFinding(f, log_lines, "game");
+}
+
+void SummarizeReportLines(const uint8_t* data, size_t size) {
+  const std::string text = Text(data, size);
+  BatchSummary summary;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const std::optional<ReportLineError> error = AddReportLine(line, &summary);
+    Require(!error || !error->message.empty(), "a line refused without a reason");
+  }
+  std::ostringstream text_out, json_out;
+  WriteTextSummary(text_out, summary);
+  WriteJsonSummary(json_out, summary, "fuzz");
+  RequireJson(json_out.str(), "the JSON summary");
+}
+
 const std::vector<Target>& Targets() {
   static const std::vector<Target> kAll = {
-      {"log_reader", ReadLog},
-      {"audit", AuditLog},
-      {"ruleset", LoadRulesetText},
-      {"decisions", CollectHandDecisions},
+      {"log_reader", ReadLog},      {"audit", AuditLog},
+      {"ruleset", LoadRulesetText}, {"decisions", CollectHandDecisions},
+      {"sheet", ImportSheet},       {"summarize", SummarizeReportLines},
   };
   return kAll;
 }

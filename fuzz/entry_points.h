@@ -35,6 +35,16 @@ void LoadRulesetText(const uint8_t* data, size_t size);
 // docs/fuzzing.md). The log's ruleset is used when it is a built-in.
 void CollectHandDecisions(const uint8_t* data, size_t size);
 
+// The bytes are a score sheet (CSV), imported with ImportSheetCsv; the log it
+// writes must be canasta-log/1 that the reader reads with no problem, and
+// is audited under classic.
+void ImportSheet(const uint8_t* data, size_t size);
+
+// The bytes are JSON Lines as `canasta audit --format jsonl` writes them,
+// added line by line to one summary (AddReportLine), written as text and
+// JSON.
+void SummarizeReportLines(const uint8_t* data, size_t size);
+
 // The targets by name, as the fuzzers and fuzz/regressions/<name>/ call them.
 struct Target {
   const char* name;

@@ -478,23 +478,6 @@ void SarifResult(JsonOut& w, const std::string& file, const Finding& f) {
 // ---------------------------------------------------------------------------
 // Helpers
 
-std::string ValidUtf8(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  size_t i = 0;
-  while (i < text.size()) {
-    const size_t n = Utf8SequenceLength(text, i);
-    if (n == 0) {
-      out += "\xEF\xBF\xBD";  // U+FFFD
-      ++i;
-    } else {
-      out.append(text.data() + i, n);
-      i += n;
-    }
-  }
-  return out;
-}
-
 std::string FileUri(std::string_view path) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;

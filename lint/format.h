@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/utf8.h"  // ValidUtf8, for the CLI
 #include "lint/checks.h"
 #include "replay/report.h"
 
@@ -226,9 +227,6 @@ struct ReportLineError {
 std::optional<ReportLineError> AddReportLine(std::string_view line, BatchSummary* summary);
 
 // --- Helpers, exposed for the CLI and tests ---
-
-// `text` as valid UTF-8: each invalid byte becomes U+FFFD.
-std::string ValidUtf8(std::string_view text);
 
 // Writes `text` with control characters escaped, so that a finding is always
 // exactly one line and a log or a hook's string cannot send escape sequences

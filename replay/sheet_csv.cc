@@ -9,11 +9,17 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "core/utf8.h"
+#include "replay/log_reader.h"
+
 namespace canasta {
 namespace {
 
 // --- CSV reading (RFC 4180: quoted cells may hold the separator, quotes
 // doubled, and line breaks) ---
+
+using log_limits::kMaxHand;
+using log_limits::kMaxScore;
 
 // The limits of a sheet (docs/sheets.md, "Limits").
 constexpr size_t kMaxSheetBytes = 64u * 1024 * 1024;
@@ -141,7 +147,9 @@ std::optional<int64_t> ParsePoints(const std::string& raw) {
   return negative ? -v : v;
 }
 
-std::string Quote(const std::string& s) {
+// A JSON string of `s`, valid UTF-8 whatever `s` holds (a file's name).
+std::string Quote(const std::string& raw) {
+  const std::string s = ValidUtf8(raw);
   std::string out = "\"";
   for (unsigned char c : s) {
     if (c == '"' || c == '\\') {
@@ -286,6 +294,20 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
                                {}});
     return out;
   }
+  // A log is UTF-8 (canasta-log/1): a sheet saved in another encoding (a
+  // Latin-1 "Müller") is read with U+FFFD for each byte that is not, and
+  // one finding says where the first one is.
+  if (const size_t bad_byte = FindInvalidUtf8(sheet); bad_byte != std::string_view::npos) {
+    const int line = 1 + int(std::count(sheet.begin(), sheet.begin() + long(bad_byte), '\n'));
+    findings.push_back(
+        Finding{line,
+                CheckId::kLogBadEvent,
+                "this sheet is not UTF-8 text: the bytes that are not are read as U+FFFD",
+                {"the first is byte " + std::to_string(bad_byte + 1) +
+                 " of the file; save the sheet as "
+                 "UTF-8 to keep its names"}});
+    sheet = ValidUtf8(sheet);
+  }
   const std::vector<CsvRow> rows = ReadCsv(sheet);
   sheet = std::string();
   const int players = options.num_players;
@@ -404,11 +426,16 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     const size_t hand_col = size_t(where[SheetColumn::kHand]);
     const std::string hand_text = cell(hand_col);
     const std::optional<int64_t> hand = ParsePoints(hand_text);
-    if (!hand || *hand < 1) {
+    // The bounds are the log's (docs/log-format.md, Limits): what the import
+    // writes, the reader reads.
+    if (!hand || *hand < 1 || *hand > kMaxHand) {
       if (over) continue;
       bad(row.line,
           hand_text.empty() ? "the row has no hand number"
-                            : "\"" + hand_text + "\" is not a hand number (1, 2, 3, ...)",
+          : hand && *hand > kMaxHand
+              ? "hand " + std::to_string(*hand) + " is past the last a log may number (" +
+                    std::to_string(kMaxHand) + ")"
+              : "\"" + hand_text + "\" is not a hand number (1, 2, 3, ...)",
           {column_note(hand_col), "the row is left out"});
       continue;
     }
@@ -462,8 +489,11 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
       const std::string text = cell(c);
       if (text.empty()) continue;  // not recorded
       const std::optional<int64_t> v = ParsePoints(text);
-      if (!v) {
-        bad(row.line, "\"" + text + "\" is not a number of points",
+      if (!v || *v > kMaxScore || *v < -kMaxScore) {
+        bad(row.line,
+            v ? std::to_string(*v) + " points is out of range (-" + std::to_string(kMaxScore) +
+                    " to " + std::to_string(kMaxScore) + ")"
+              : "\"" + text + "\" is not a number of points",
             {column_note(c),
              "hand " + std::to_string(*hand) + ", side " + side_text + ": the cell is left out"});
         continue;
@@ -565,9 +595,10 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
     std::vector<int> final_totals;
     if (last_totals)
       final_totals = *last_totals;
-    else if (running_known && !game.hands.empty())
-      for (int64_t v : running)
-        final_totals.push_back(int(std::max<int64_t>(INT32_MIN, std::min<int64_t>(INT32_MAX, v))));
+    else if (running_known && !game.hands.empty() &&
+             std::all_of(running.begin(), running.end(),
+                         [](int64_t v) { return v >= -kMaxScore && v <= kMaxScore; }))
+      for (int64_t v : running) final_totals.push_back(int(v));  // a log's range
     if (!final_totals.empty()) {
       log << ",\"totals\":" << IntList(final_totals);
       const auto best = std::max_element(final_totals.begin(), final_totals.end());

@@ -19,12 +19,14 @@
 #include <variant>
 #include <vector>
 
+#include "core/utf8.h"
 #include "replay/auditor.h"
+#include "replay/log_reader.h"
 #include "replay/sheet_csv.h"
 #include "replay/simulate.h"
 #include "scripting/ruleset.h"
-#include "tests/test_util.h"
 #include "tests/run_shell.h"
+#include "tests/test_util.h"
 
 namespace canasta {
 namespace {
@@ -1118,6 +1120,51 @@ TEST(SheetCsv, ARowOverTheLimitsIsOneFinding) {
                               "{\"type\":\"end_hand\",\"hand\":3}\n"),
             std::string::npos)
       << imported.log;
+}
+
+// What the import writes, the reader reads: a sheet saved as Latin-1 is
+// one finding, its names written as valid UTF-8.
+TEST(SheetCsv, ASheetThatIsNotUtf8IsOneFindingAndItsNamesAreValid) {
+  std::istringstream in("Hand;Team;Score\n1;M\xFCller;5\n1;Sch\xF6n;3\n");
+  const SheetImport imported = ImportSheetCsv(in, "latin1.csv", SheetImportOptions{});
+  EXPECT_FINDINGS(imported.report, {2, CheckId::kLogBadEvent});
+  EXPECT_EQ(imported.report.findings.at(0).message,
+            "this sheet is not UTF-8 text: the bytes that are not are read as U+FFFD");
+  EXPECT_EQ(imported.report.findings.at(0).notes.at(0),
+            "the first is byte 20 of the file; save the sheet as UTF-8 to keep its names");
+  EXPECT_NE(imported.log.find("\"sides\":[\"M\xEF\xBF\xBDller\",\"Sch\xEF\xBF\xBDn\"]"),
+            std::string::npos)
+      << imported.log;
+  EXPECT_TRUE(IsValidUtf8(imported.log));
+}
+
+// Hand numbers and points are bounded as a log's are (docs/log-format.md,
+// Limits); running totals past them are not written.
+TEST(SheetCsv, NumbersPastTheLogsLimitsAreFindings) {
+  std::istringstream in(
+      "Hand,Side,Score\n"
+      "1000001,0,5\n"     // 2: past the last hand a log numbers
+      "1,0,1000000001\n"  // 3: past the points a log holds
+      "1,1,1\n"
+      "2,0,1000000000\n"
+      "2,1,0\n"
+      "3,0,1000000000\n"
+      "3,1,0\n");
+  const SheetImport imported = ImportSheetCsv(in, "big.csv", SheetImportOptions{});
+  EXPECT_FINDINGS(imported.report, {2, CheckId::kLogBadEvent}, {3, CheckId::kLogBadEvent});
+  EXPECT_EQ(imported.report.findings.at(0).message,
+            "hand 1000001 is past the last a log may number (1000000)");
+  EXPECT_EQ(imported.report.findings.at(1).message,
+            "1000000001 points is out of range (-1000000000 to 1000000000)");
+  // Side 0's running total, 2,000,000,000, is past a log's range: no totals.
+  EXPECT_NE(imported.log.find("{\"type\":\"end_game\"}\n"), std::string::npos) << imported.log;
+  std::istringstream log(imported.log);
+  LogReader reader(log);
+  Event event;
+  std::vector<InputProblem> problems;
+  while (reader.Next(&event, &problems)) {
+  }
+  EXPECT_TRUE(problems.empty()) << problems.at(0).message;
 }
 
 TEST(SheetCsv, AHeaderOverTheLimitsImportsNothing) {

@@ -352,6 +352,47 @@ TEST(ApiReplay, TheRulesetsChecksApply) {
   fs::remove_all(dir);
 }
 
+// A ruleset's `checks` may also change a check's severity: the Replay
+// reports the finding at the ruleset's severity, as the audit does.
+TEST(ApiReplay, TheRulesetsSeveritiesApply) {
+  const std::string dir = ::testing::TempDir() + "api-replay-severity";
+  fs::create_directories(dir);
+  const std::string file = dir + "/mild.lua";
+  std::ofstream(file) << "return {name = \"mild\", extends = \"classic\",\n"
+                         "  checks = {[\"pile-frozen-needs-pair\"] = \"warning\"}}\n";
+  std::string error;
+  std::optional<api::Ruleset> mild = api::Ruleset::Load(file, &error);
+  ASSERT_TRUE(mild) << error;
+  api::Replay replay(*mild, {});
+  std::vector<api::Finding> found;
+  for (const std::string& line : Lines(kFrozen)) {
+    std::vector<api::Finding> f = replay.Feed(line);
+    found.insert(found.end(), f.begin(), f.end());
+  }
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].line, 198);
+  EXPECT_EQ(found[0].check, "pile-frozen-needs-pair");
+  EXPECT_EQ(found[0].severity, api::Severity::kWarning);
+  fs::remove_all(dir);
+}
+
+// A header the reader cannot read is its reader's findings and nothing
+// more: not also a wrong format, and not a list of players.
+TEST(ApiReplay, AnUnreadableHeaderIsOnlyWhatTheReaderFinds) {
+  api::Replay bad_format(api::Ruleset::Classic(), {});
+  std::vector<api::Finding> f = bad_format.Feed(R"({"type":"game","format":"canasta-log/2"})");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].line, 1);
+  EXPECT_NE(f[0].message.find("missing field \"players\""), std::string::npos) << f[0].message;
+  api::Replay bad_players(api::Ruleset::Classic(), {});
+  f = bad_players.Feed(R"({"type":"game","format":"canasta-log/1","players":["A","B",3,"D"]})");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_NE(f[0].message.find("\"players\"[2] is 3, not a string"), std::string::npos)
+      << f[0].message;
+  EXPECT_TRUE(bad_players.Feed(Lines(kFrozen)[1]).empty());  // the deal, for four seats
+  EXPECT_EQ(bad_players.State().hand, 1);
+}
+
 TEST(ApiReplay, StateAfterTheDealAndTheFirstDraw) {
   std::vector<std::string> lines = Lines(kFrozen);
   api::Replay replay(api::Ruleset::Classic(), {"Ann", "Bob", "Cat", "Dan"});

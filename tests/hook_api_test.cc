@@ -435,6 +435,31 @@ TEST(HookApi, ScorePartsStandardAndDeclared) {
       << failure;
 }
 
+// A part may be anything from -100,000 to 100,000 (docs/lua-api.md): both
+// ends are answers, one past either is a failure.
+TEST(HookApi, ScorePartsReachBothEndsOfTheirRange) {
+  auto hooks = Hooks(R"(score = function(ctx, rules)
+    return { red_threes = ctx.side }
+  end)");
+  Rules rules;
+  HookValue ctx = HookValue::Table();
+  for (int value : {100000, -100000}) {
+    ctx.Set("side", HookValue::Int(value));
+    const HookAnswer a = hooks->Call(HookId::kScore, ctx, rules);
+    ASSERT_TRUE(a.given) << value;
+    EXPECT_EQ(a.parts, (std::vector<std::pair<std::string, int>>{{"red_threes", value}}));
+    EXPECT_EQ(FirstFailure(*hooks), "");
+  }
+  ctx.Set("side", HookValue::Int(100001));
+  EXPECT_FALSE(hooks->Call(HookId::kScore, ctx, rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("part red_threes must be an integer: -100000 to 100000 "
+                                      "expected, got 100001"),
+            std::string::npos);
+  ctx.Set("side", HookValue::Int(-100001));
+  EXPECT_FALSE(hooks->Call(HookId::kScore, ctx, rules).given);
+  EXPECT_NE(FirstFailure(*hooks).find("got -100001"), std::string::npos);
+}
+
 TEST(HookApi, TieBreakSideIsInRange) {
   auto hooks = Hooks(R"(tie_break = function(ctx, rules) return ctx.hands end)");
   Rules rules;
@@ -491,6 +516,20 @@ TEST(HookApi, LogOutputIsBounded) {
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_LT(err.size(), size_t(70) << 10);
   EXPECT_NE(err.find("more output of this ruleset is suppressed"), std::string::npos);
+}
+
+// A hook the ruleset does not define is not called: the engine's rule
+// stands, and nothing is reported as failing.
+TEST(HookApi, AHookTheRulesetLeavesOutAnswersNothing) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules) return false end)");
+  Rules rules;
+  for (HookId id : {HookId::kMayTakePile, HookId::kMayMeld, HookId::kMayGoOut, HookId::kScore,
+                    HookId::kTieBreak}) {
+    EXPECT_FALSE(hooks->Overrides(id));
+    EXPECT_FALSE(hooks->Call(id, DiscardContext(), rules).given) << int(id);
+    EXPECT_EQ(FirstFailure(*hooks), "") << int(id);
+  }
+  EXPECT_TRUE(hooks->Call(HookId::kMayDiscard, DiscardContext(), rules).given);
 }
 
 TEST(HookApi, DefaultHooksAnswerNothing) {

@@ -1070,6 +1070,65 @@ TEST(SheetCsv, AHandsRowsAreGatheredWhereverTheyStand) {
       << imported.log;
 }
 
+// Sides numbered 1 and 2, with no 0 anywhere, are the log's sides 0 and 1
+// (docs/sheets.md); a sheet that uses 0 counts from 0.
+TEST(SheetCsv, SidesAreCountedFromOneWhenNoZeroAppears) {
+  std::istringstream from_one("Hand,Side,Score\n1,1,5\n1,2,3\n2,2,4\n2,1,6\n");
+  const SheetImport one = ImportSheetCsv(from_one, "one.csv", SheetImportOptions{});
+  EXPECT_TRUE(one.report.findings.empty()) << one.report.findings.at(0).message;
+  EXPECT_NE(one.log.find("{\"type\":\"end_hand\",\"hand\":1,\"scores\":[5,3]}\n"
+                         "{\"type\":\"end_hand\",\"hand\":2,\"scores\":[6,4]}\n"),
+            std::string::npos)
+      << one.log;
+  std::istringstream from_zero("Hand,Side,Score\n1,1,5\n1,0,3\n1,2,4\n");
+  const SheetImport zero = ImportSheetCsv(from_zero, "zero.csv", SheetImportOptions{});
+  EXPECT_FINDINGS(zero.report, {4, CheckId::kLogBadEvent});
+  EXPECT_EQ(zero.report.findings.at(0).message, "there is no side 2: sides are 0 to 1");
+  EXPECT_NE(zero.log.find("{\"type\":\"end_hand\",\"hand\":1,\"scores\":[3,5]}\n"),
+            std::string::npos)
+      << zero.log;
+}
+
+// A row shorter than the header lacks the cells past its end: a row that
+// stops before its side names no side, and its hand lacks that side's row.
+TEST(SheetCsv, ARowShorterThanTheHeaderLacksItsLastCells) {
+  std::istringstream in("Hand,Score,Side\n1,5,0\n1,3,1\n2,4\n2,6,1\n");
+  const SheetImport imported = ImportSheetCsv(in, "short.csv", SheetImportOptions{});
+  EXPECT_FINDINGS(imported.report, {4, CheckId::kLogBadEvent}, {5, CheckId::kLogBadEvent});
+  ASSERT_EQ(imported.report.findings.size(), 2u);
+  EXPECT_EQ(imported.report.findings[0].message, "the row names no side");
+  EXPECT_EQ(imported.report.findings[0].notes.at(0), "column 3 (\"Side\")");
+  EXPECT_EQ(imported.report.findings[1].message, "hand 2 has no row for side 0");
+  EXPECT_NE(imported.log.find("{\"type\":\"end_hand\",\"hand\":1,\"scores\":[5,3]}\n"),
+            std::string::npos)
+      << imported.log;
+}
+
+// A log of several games is exported with a Game column first, and imports
+// back to the same games (docs/sheets.md).
+TEST(SheetCsv, TwoGamesInOneLogAreExportedWithAGameColumn) {
+  const std::string game = ReadAll(kSource / "samples/classic/game.jsonl");
+  std::istringstream in(game + game);
+  std::ostringstream csv;
+  ExportSheetCsv(in, "games.jsonl", ByName(), csv);
+  const std::string text = csv.str();
+  EXPECT_EQ(text.substr(0, text.find('\n')),
+            "Game,Hand,Side,Canastas,Red threes,Going out,Melded,In hand,Penalties,Score,Total");
+  EXPECT_EQ(text.compare(text.find('\n') + 1, 6, "1,1,0,"), 0) << text;
+  EXPECT_NE(text.find("\n2,1,0,"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n2,7,1,"), std::string::npos) << text;
+  std::istringstream back(text);
+  const SheetImport imported = ImportSheetCsv(back, "games.csv", SheetImportOptions{});
+  EXPECT_TRUE(imported.report.findings.empty());
+  const FileReport r = AuditText(imported.log);
+  EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 2u);
+  for (const GameReport& g : r.games) {
+    EXPECT_EQ(g.hands.size(), 7u);
+    EXPECT_EQ(g.totals, (std::vector<int>{6180, 3750}));
+  }
+}
+
 // A sheet with thousands of bad cells lists as many findings as an audit
 // does (the cap per file), then one that says the rest are not listed; the
 // log is still written whole.

@@ -31,6 +31,11 @@ int Trouble(const std::string& message) {
   return kExitTrouble;
 }
 
+// The findings go where the output does not: stderr when it is stdout.
+std::ostream& FindingsStream(const std::string& output) {
+  return output.empty() || output == "-" ? std::cerr : std::cout;
+}
+
 int Import(const std::string& path, const std::string& output, const std::string& rules,
            const std::string& players_list) {
   std::ifstream in;
@@ -65,11 +70,9 @@ int Import(const std::string& path, const std::string& output, const std::string
   std::cerr << notes.str();
   out.stream() << imported.log;
   if (!out.Commit(&error)) return Trouble(error);
-  // The findings about the CSV go where the log does not: stderr when the
-  // log is on stdout.
   std::ostringstream report;
   WriteTextFile(report, imported.report, TextOptions{});
-  (output.empty() || output == "-" ? std::cerr : std::cout) << report.str();
+  FindingsStream(output) << report.str();
   return imported.report.findings.empty() ? kExitOk : kExitFindings;
 }
 
@@ -105,7 +108,7 @@ int Export(const std::string& path, const std::string& output, const std::string
                   {}});
     std::ostringstream text;
     WriteTextFile(text, report, TextOptions{});
-    (output.empty() || output == "-" ? std::cerr : std::cout) << text.str();
+    FindingsStream(output) << text.str();
     return kExitFindings;
   }
   out.stream() << sheet.str();

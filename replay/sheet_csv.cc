@@ -279,7 +279,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
   SheetImport out;
   out.report.file = file;
   std::vector<Finding>& findings = out.report.findings;
-  // At most one byte past the limit is read: /dev/zero is refused, not held.
+  // At most one block past the limit is read: /dev/zero is refused, not held.
   std::string sheet;
   std::vector<char> block(64 * 1024);
   while (sheet.size() <= kMaxSheetBytes &&
@@ -304,8 +304,7 @@ SheetImport ImportSheetCsv(std::istream& csv, const std::string& file,
                 CheckId::kLogBadEvent,
                 "this sheet is not UTF-8 text: the bytes that are not are read as U+FFFD",
                 {"the first is byte " + std::to_string(bad_byte + 1) +
-                 " of the file; save the sheet as "
-                 "UTF-8 to keep its names"}});
+                 " of the file; save the sheet as UTF-8 to keep its names"}});
     sheet = ValidUtf8(sheet);
   }
   const std::vector<CsvRow> rows = ReadCsv(sheet);

@@ -1,8 +1,11 @@
 // `canasta rules list|show|diff`: what a ruleset says, before a game.
 #include <iostream>
+#include <sstream>
+#include <string>
 
 #include "cli/commands.h"
 #include "lint/check_levels.h"
+#include "lint/format.h"
 #include "scripting/ruleset.h"
 #include "scripting/ruleset_info.h"
 
@@ -23,19 +26,34 @@ constexpr char kRulesUsage[] =
     "\n"
     "NAME is a built-in ruleset; FILE a Lua ruleset (docs/lua-api.md).\n";
 
+// A ruleset file's own text (its name, description, sources, an error it
+// raises) may hold a terminal's control codes: it is printed escaped
+// (PutPrintable), as findings are; line breaks and tabs (a traceback's) stay.
+std::string Printable(const std::string& text) {
+  std::ostringstream out;
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t end = std::min(text.find_first_of("\n\t", start), text.size());
+    PutPrintable(out, std::string_view(text).substr(start, end - start));
+    if (end < text.size()) out << text[end];
+    start = end + 1;
+  }
+  return out.str();
+}
+
 bool Load(const std::string& name, std::optional<Ruleset>* out) {
   LoadOptions options;
   options.allow_incomplete = true;  // showing an incomplete ruleset says what it lacks
   std::variant<Ruleset, LuaError> loaded = LoadRuleset(name, options);
   if (auto* e = std::get_if<LuaError>(&loaded)) {
-    std::cerr << "canasta rules: error: " << e->ToString() << "\n";
-    if (!e->traceback.empty()) std::cerr << e->traceback << "\n";
+    std::cerr << "canasta rules: error: " << Printable(e->ToString()) << "\n";
+    if (!e->traceback.empty()) std::cerr << Printable(e->traceback) << "\n";
     return false;
   }
   // The names of `checks` are lint/'s to know (scripting/ruleset.h).
   const std::string bad = CheckLevels().ApplySettings(std::get<Ruleset>(loaded).checks());
   if (!bad.empty()) {
-    std::cerr << "canasta rules: error: " << bad << "\n";
+    std::cerr << "canasta rules: error: " << Printable(bad) << "\n";
     return false;
   }
   out->emplace(std::move(std::get<Ruleset>(loaded)));
@@ -67,13 +85,13 @@ int RulesCommand(const std::vector<std::string>& args) {
   if (sub == "show" && args.size() == 2) {
     std::optional<Ruleset> r;
     if (!Load(args[1], &r)) return kExitTrouble;
-    std::cout << ShowRuleset(*r);
+    std::cout << Printable(ShowRuleset(*r));
     return kExitOk;
   }
   if (sub == "diff" && args.size() == 3) {
     std::optional<Ruleset> a, b;
     if (!Load(args[1], &a) || !Load(args[2], &b)) return kExitTrouble;
-    std::cout << DiffRulesets(*a, *b);
+    std::cout << Printable(DiffRulesets(*a, *b));
     return kExitOk;
   }
   std::cerr << "canasta rules: error: bad arguments\n\n" << kRulesUsage;

@@ -1,14 +1,15 @@
 // The program as a user runs it: exit codes, the three output formats, the
 // rules commands and self-play.
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
-#include <gtest/gtest.h>
-#include <rapidjson/document.h>
 #include "tests/run_shell.h"
 #include "tests/test_util.h"
 
@@ -153,6 +154,35 @@ TEST(Cli, RulesListShowDiff) {
   EXPECT_EQ(diff.status, 0);
   EXPECT_NE(diff.out.find("discard_required_to_go_out"), std::string::npos);
   EXPECT_EQ(Canasta("rules show no-such-rules").status, 2);
+}
+
+// A shared ruleset file's own text cannot drive the terminal of whoever
+// reads it with `rules show` or `rules diff`: printed escaped, as findings.
+TEST(Cli, ARulesetsOwnTextIsPrintedEscaped) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cli-esc-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "esc.lua")
+      << "return { name = \"esc\\27[31m\", extends = \"classic\",\n"
+         "  description = \"a title \\27]0;pwned\\7 and a clear \\27[2J\",\n"
+         "  sources = { hand_size = \"vote\\27[1m\" }, params = { hand_size = 13 } }\n";
+  std::ofstream(dir / "raises.lua") << "error(\"boom \\27[2J\")\n";
+  const CmdResult show = Canasta("rules show " + (dir / "esc.lua").string());
+  EXPECT_EQ(show.status, 0);
+  EXPECT_EQ(show.out.find('\x1b'), std::string::npos) << show.out;
+  EXPECT_NE(show.out.find("description: a title \\x1b]0;pwned\\x07 and a clear \\x1b[2J\n"),
+            std::string::npos)
+      << show.out;
+  const CmdResult diff = Canasta("rules diff classic " + (dir / "esc.lua").string());
+  EXPECT_EQ(diff.status, 0);
+  EXPECT_EQ(diff.out.find('\x1b'), std::string::npos) << diff.out;
+  EXPECT_NE(diff.out.find("esc\\x1b[31m: vote\\x1b[1m"), std::string::npos) << diff.out;
+  const CmdResult raises = Canasta("rules show " + (dir / "raises.lua").string(), true);
+  EXPECT_EQ(raises.status, 2);
+  EXPECT_EQ(raises.out.find('\x1b'), std::string::npos) << raises.out;
+  EXPECT_NE(raises.out.find("raises.lua:1: boom \\x1b[2J\n"), std::string::npos) << raises.out;
+  EXPECT_NE(raises.out.find("\n\t[C]: in function 'error'\n"), std::string::npos) << raises.out;
+  fs::remove_all(dir);
 }
 
 TEST(Cli, TreeRendersAHandInProcess) {

@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <sstream>
 
+#include "lint/format.h"
 #include "replay/moves.h"
 
 namespace canasta {
@@ -22,9 +24,20 @@ void Set(void* obj, const char* key, const std::string& value) {
   agsafeset(obj, const_cast<char*>(key), C(value), const_cast<char*>(""));
 }
 
+// Text from the log (a player's name, a note) as a label may show it: its
+// control characters and bytes that are not UTF-8 escaped (PutPrintable), as
+// findings print them. Graphviz's HTML parser refuses a raw control code,
+// and a DOT file on a terminal would send it there.
+std::string Printable(const std::string& text) {
+  std::ostringstream out;
+  PutPrintable(out, text);
+  return out.str();
+}
+
 // A plain Graphviz label: cgraph quotes it when writing DOT; only a
 // backslash would start one of Graphviz's label escapes (\n, \N).
-std::string Label(const std::string& text) {
+std::string Label(const std::string& raw) {
+  const std::string text = Printable(raw);
   std::string out;
   for (char c : text) {
     if (c == '\\') out += '\\';
@@ -34,7 +47,8 @@ std::string Label(const std::string& text) {
 }
 
 // Graphviz HTML-like labels: escape what its HTML parser reads.
-std::string Html(const std::string& text) {
+std::string Html(const std::string& raw) {
+  const std::string text = Printable(raw);
   std::string out;
   for (char c : text) {
     switch (c) {

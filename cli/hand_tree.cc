@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
-#include <sstream>
 
 #include "lint/format.h"
 #include "replay/moves.h"
@@ -24,15 +23,9 @@ void Set(void* obj, const char* key, const std::string& value) {
   agsafeset(obj, const_cast<char*>(key), C(value), const_cast<char*>(""));
 }
 
-// Text from the log (a player's name, a note) as a label may show it: its
-// control characters and bytes that are not UTF-8 escaped (PutPrintable), as
-// findings print them. Graphviz's HTML parser refuses a raw control code,
-// and a DOT file on a terminal would send it there.
-std::string Printable(const std::string& text) {
-  std::ostringstream out;
-  PutPrintable(out, text);
-  return out.str();
-}
+// Text from the log (a player's name) in a label is shown as findings show
+// it (Printable): Graphviz's HTML parser refuses a raw control code, and a
+// DOT file on a terminal would send it there.
 
 // A plain Graphviz label: cgraph quotes it when writing DOT; only a
 // backslash would start one of Graphviz's label escapes (\n, \N).

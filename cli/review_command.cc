@@ -453,21 +453,14 @@ void WriteTextLines(const std::vector<ReviewedGame>& games, const std::string& f
   }
 }
 
-// The text, each line written with its control characters escaped
-// (PutPrintable): players' names, notes and findings come from the log or a
-// ruleset's hooks, and a terminal must not act on them.
+// The text, with its control characters escaped (PrintableLines): players'
+// names, notes and findings come from the log or a ruleset's hooks, and a
+// terminal must not act on them.
 void WriteText(const std::vector<ReviewedGame>& games, const std::string& file,
                const ReviewSettings& s, std::ostream& out) {
   std::ostringstream text;
   WriteTextLines(games, file, s, text);
-  const std::string all = text.str();
-  for (size_t start = 0; start < all.size();) {
-    size_t end = all.find('\n', start);
-    if (end == std::string::npos) end = all.size();
-    PutPrintable(out, std::string_view(all).substr(start, end - start));
-    if (end < all.size()) out << '\n';
-    start = end + 1;
-  }
+  out << PrintableLines(text.str());
 }
 
 // --- JSON (docs/review.md has the schema).
@@ -558,9 +551,10 @@ void WriteJson(const std::vector<ReviewedGame>& games, const std::string& file,
   out << "]}\n";
 }
 
-
 // --- HTML: one self-contained page (no script, no external resource).
-std::string Esc(const std::string& t) {
+// Text from the log is shown as findings show it (Printable), then escaped.
+std::string Esc(const std::string& raw) {
+  const std::string t = Printable(raw);
   std::string o;
   for (char c : t) {
     switch (c) {

@@ -1,6 +1,5 @@
 // `canasta rules list|show|diff`: what a ruleset says, before a game.
 #include <iostream>
-#include <sstream>
 #include <string>
 
 #include "cli/commands.h"
@@ -27,33 +26,21 @@ constexpr char kRulesUsage[] =
     "NAME is a built-in ruleset; FILE a Lua ruleset (docs/lua-api.md).\n";
 
 // A ruleset file's own text (its name, description, sources, an error it
-// raises) may hold a terminal's control codes: it is printed escaped
-// (PutPrintable), as findings are; line breaks and tabs (a traceback's) stay.
-std::string Printable(const std::string& text) {
-  std::ostringstream out;
-  size_t start = 0;
-  while (start < text.size()) {
-    const size_t end = std::min(text.find_first_of("\n\t", start), text.size());
-    PutPrintable(out, std::string_view(text).substr(start, end - start));
-    if (end < text.size()) out << text[end];
-    start = end + 1;
-  }
-  return out.str();
-}
-
+// raises) may hold a terminal's control codes: it is printed escaped, as
+// findings are (PrintableLines).
 bool Load(const std::string& name, std::optional<Ruleset>* out) {
   LoadOptions options;
   options.allow_incomplete = true;  // showing an incomplete ruleset says what it lacks
   std::variant<Ruleset, LuaError> loaded = LoadRuleset(name, options);
   if (auto* e = std::get_if<LuaError>(&loaded)) {
-    std::cerr << "canasta rules: error: " << Printable(e->ToString()) << "\n";
-    if (!e->traceback.empty()) std::cerr << Printable(e->traceback) << "\n";
+    std::cerr << "canasta rules: error: " << PrintableLines(e->ToString()) << "\n";
+    if (!e->traceback.empty()) std::cerr << PrintableLines(e->traceback) << "\n";
     return false;
   }
   // The names of `checks` are lint/'s to know (scripting/ruleset.h).
   const std::string bad = CheckLevels().ApplySettings(std::get<Ruleset>(loaded).checks());
   if (!bad.empty()) {
-    std::cerr << "canasta rules: error: " << Printable(bad) << "\n";
+    std::cerr << "canasta rules: error: " << PrintableLines(bad) << "\n";
     return false;
   }
   out->emplace(std::move(std::get<Ruleset>(loaded)));
@@ -85,13 +72,13 @@ int RulesCommand(const std::vector<std::string>& args) {
   if (sub == "show" && args.size() == 2) {
     std::optional<Ruleset> r;
     if (!Load(args[1], &r)) return kExitTrouble;
-    std::cout << Printable(ShowRuleset(*r));
+    std::cout << PrintableLines(ShowRuleset(*r));
     return kExitOk;
   }
   if (sub == "diff" && args.size() == 3) {
     std::optional<Ruleset> a, b;
     if (!Load(args[1], &a) || !Load(args[2], &b)) return kExitTrouble;
-    std::cout << Printable(DiffRulesets(*a, *b));
+    std::cout << PrintableLines(DiffRulesets(*a, *b));
     return kExitOk;
   }
   std::cerr << "canasta rules: error: bad arguments\n\n" << kRulesUsage;

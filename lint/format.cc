@@ -882,6 +882,24 @@ void BatchSummary::Add(const BatchSummary& other) {
   for (const auto& [name, n] : other.by_check) by_check[name] += n;
 }
 
+std::string Printable(std::string_view text) {
+  std::ostringstream out;
+  PutPrintable(out, text);
+  return out.str();
+}
+
+std::string PrintableLines(std::string_view text) {
+  std::ostringstream out;
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t end = std::min(text.find_first_of("\n\t", start), text.size());
+    PutPrintable(out, text.substr(start, end - start));
+    if (end < text.size()) out << text[end];
+    start = end + 1;
+  }
+  return out.str();
+}
+
 void WriteTextSummary(std::ostream& out, const BatchSummary& s) {
   out << "audited " << s.counts.files << " file(s)";
   if (s.counts.unreadable > 0) out << ", " << s.counts.unreadable << " unreadable";

@@ -236,6 +236,13 @@ std::optional<ReportLineError> AddReportLine(std::string_view line, BatchSummary
 // report and every other text output that quotes a finding use it.
 void PutPrintable(std::ostream& out, std::string_view text);
 
+// What PutPrintable writes of `text`, as a string (a name in a label).
+std::string Printable(std::string_view text);
+
+// The same for a whole page that quotes outside text (a table of a
+// ruleset's values, a traceback, a review): its line breaks and tabs stay.
+std::string PrintableLines(std::string_view text);
+
 // A file path as a SARIF artifact URI: a relative reference for a relative
 // path, a file:// URI for an absolute one, percent-encoded where needed.
 std::string FileUri(std::string_view path);

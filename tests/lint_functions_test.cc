@@ -244,6 +244,15 @@ TEST(LintFunctions, PutPrintableEscapesWhatATerminalWouldActOn) {
   EXPECT_EQ(printable("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
 }
 
+TEST(LintFunctions, PrintableAndPrintableLinesAsPutPrintableWrites) {
+  EXPECT_EQ(Printable("a\nb\tc\x1b[2J"), "a\\nb\\tc\\x1b[2J");
+  // A page keeps its line breaks and tabs; everything else as PutPrintable.
+  EXPECT_EQ(PrintableLines("name: a\x1b]0;t\x07\n\tnext\x9b\n"),
+            "name: a\\x1b]0;t\\x07\n\tnext\\x9b\n");
+  EXPECT_EQ(PrintableLines("\n\n"), "\n\n");
+  EXPECT_EQ(PrintableLines(""), "");
+}
+
 TEST(LintFunctions, ValidUtf8ReplacesEachInvalidByte) {
   const std::string kReplacement = "\xEF\xBF\xBD";  // U+FFFD
   EXPECT_EQ(ValidUtf8(""), "");

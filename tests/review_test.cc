@@ -517,7 +517,7 @@ TEST(ReviewCommand, TextAndJsonListTheAuditsFindingsAfterChecks) {
 
 // A log is untrusted: a player's name with an escape sequence or a C1
 // control is printed escaped, never sent to the terminal (lint/format.h
-// PutPrintable, as the audit's text report does).
+// PutPrintable, as the audit's text report does), nor raw into the page.
 TEST(ReviewCommand, TextEscapesControlsFromTheLog) {
   std::ifstream in(kSample);
   std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -534,6 +534,13 @@ TEST(ReviewCommand, TextEscapesControlsFromTheLog) {
   EXPECT_EQ(text.find('\x1b'), std::string::npos);
   EXPECT_EQ(text.find("\xc2\x9b"), std::string::npos);
   EXPECT_NE(text.find("\xc2\xb1"), std::string::npos);  // the text's own "±" stays as it is
+  // The page too: a raw control code is no text of an HTML page.
+  const std::string html =
+      RunCanasta("review --hand 1 --rollouts 1 --max-rollouts 1 --format html " + path, &status);
+  EXPECT_EQ(status, 0);
+  EXPECT_EQ(html.find('\x1b'), std::string::npos);
+  EXPECT_EQ(html.find("\xc2\x9b"), std::string::npos);
+  EXPECT_NE(html.find("<td>An\\x1b[31mn\\u009b</td>"), std::string::npos);
   std::remove(path.c_str());
 }
 

@@ -62,6 +62,13 @@ void CheckFinding(const Finding& f, int lines, const char* where) {
               std::to_string(lines) + "-line input: " + f.message);
 }
 
+// Every finding of an audit's report, the file's and each game's.
+void CheckReport(const FileReport& r, int lines) {
+  for (const Finding& f : r.findings) CheckFinding(f, lines, "file");
+  for (const GameReport& g : r.games)
+    for (const Finding& f : g.findings) CheckFinding(f, lines, "game");
+}
+
 void RequireJson(const std::string& text, const char* what) {
   rapidjson::Document doc;
   doc.Parse<rapidjson::kParseIterativeFlag>(text.c_str(), text.size());
@@ -148,9 +155,7 @@ void AuditLog(const uint8_t* data, size_t size) {
   std::vector<FileReport> reports;
   reports.push_back(AuditStream(in, "fuzz.jsonl", options));
   const FileReport& r = reports.back();
-  for (const Finding& f : r.findings) CheckFinding(f, lines, "file");
-  for (const GameReport& g : r.games)
-    for (const Finding& f : g.findings) CheckFinding(f, lines, "game");
+  CheckReport(r, lines);
 
   std::ostringstream text_out, json_out, sarif_out;
   TextOptions text_options;
@@ -197,9 +202,7 @@ void LoadRulesetText(const uint8_t* data, size_t size) {
   std::istringstream in(HookLog());
   FileReport r = AuditStream(in, "hooks.jsonl", options);
   const int lines = CountLines(HookLog());
-  for (const Finding& f : r.findings) CheckFinding(f, lines, "file");
-  for (const GameReport& g : r.games)
-    for (const Finding& f : g.findings) CheckFinding(f, lines, "game");
+  CheckReport(r, lines);
 }
 
 void CollectHandDecisions(const uint8_t* data, size_t size) {
@@ -249,9 +252,7 @@ void ImportSheet(const uint8_t* data, size_t size) {
   std::istringstream in(imported.log);
   const FileReport r = AuditStream(in, "fuzz.jsonl", options);
   const int log_lines = CountLines(imported.log);
-  for (const Finding& f : r.findings) CheckFinding(f, log_lines, "file");
-  for (const GameReport& g : r.games)
-    for (const Finding& f : g.findings) CheckFinding(f, log_lines, "game");
+  CheckReport(r, log_lines);
 }
 
 void SummarizeReportLines(const uint8_t* data, size_t size) {

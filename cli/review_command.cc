@@ -240,6 +240,7 @@ class ReviewObserver : public ReplayObserver {
     if (!active_ && hand.decisions.empty() && hand.note.empty()) return;
     hand.scores = report.scores;
     Finish(&hand);
+    ReportRolloutHookFailures(&hand);
     active_ = false;
     history_.reset();
     if (want_hand_) driver_->Stop();
@@ -270,6 +271,38 @@ class ReviewObserver : public ReplayObserver {
     for (Reviewed& r : hand->decisions) {
       hand->tree.Revalue(r.line, r.value);
       r.eval.reset();  // its copies of the hand are no longer needed
+    }
+  }
+
+  // A hook that failed in this hand's rollouts (the threads' own hooks):
+  // the values of its decisions used the engine's default answer for those
+  // calls. One finding per failure: the audit's finding of the same failure
+  // says so too, else a finding at the hand's deal.
+  void ReportRolloutHookFailures(ReviewedHand* hand) {
+    std::vector<HookFailure> failures = TakeRolloutHookFailures(settings_, choice_.hooks.get());
+    if (levels_.off(CheckId::kRulesetHookFailed)) return;
+    for (HookFailure& f : failures) {
+      const std::string calls =
+          std::to_string(f.count) + (f.count == 1 ? " call" : " calls") + " in the rollouts";
+      const std::string effect =
+          "the values of this hand's decisions used the engine's default answer for them";
+      f.count = 1;  // said in the message
+      HookFailureText text = DescribeHookFailure(f);
+      auto same = std::find_if(hand->findings.begin(), hand->findings.end(), [&](const Finding& x) {
+        return x.id == CheckId::kRulesetHookFailed && x.message == text.message;
+      });
+      if (same != hand->findings.end()) {
+        same->message += " (and " + calls + ": " + effect + ")";
+        continue;
+      }
+      Finding finding;
+      finding.line = hand->line;
+      finding.id = CheckId::kRulesetHookFailed;
+      finding.message = text.message + " (" + calls + ": " + effect + ")";
+      finding.notes = std::move(text.notes);
+      const Severity severity = levels_.SeverityOf(finding.id);
+      if (severity != GetCheck(finding.id).severity) finding.severity = severity;
+      hand->findings.push_back(std::move(finding));
     }
   }
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -12,12 +13,11 @@
 #include <map>
 #include <memory>
 
-#include <boost/program_options.hpp>
-
 #include "cli/commands.h"
 #include "cli/hand_tree.h"
 #include "cli/options.h"
 #include "cli/output.h"
+#include "lint/format.h"
 #include "replay/decisions.h"
 #include "replay/moves.h"
 #include "review/evaluate.h"
@@ -117,8 +117,14 @@ class TreeEvaluator : public ReplayObserver {
       totals_ = report.totals;
       totals_.resize(size_t(choice_.rules.num_sides()), 0);
     }
+    if (active_ && settings_.rollouts > 0)
+      hook_failures_ = TakeRolloutHookFailures(settings_, choice_.hooks.get());
     active_ = false;
   }
+
+  // The hooks that failed in the hand's rollouts (its values used the
+  // engine's default answer for those calls).
+  const std::vector<HookFailure>& hook_failures() const { return hook_failures_; }
 
  private:
   std::string file_;
@@ -136,6 +142,7 @@ class TreeEvaluator : public ReplayObserver {
   DecisionCounter counter_;
   TreePoints points_;
   double seconds_ = 0;
+  std::vector<HookFailure> hook_failures_;
 };
 
 // The formats by -o extension; anything else is a usage error.
@@ -229,6 +236,15 @@ int TreeCommand(const std::vector<std::string>& args) {
   if (!CollectDecisions(in, paths[0], game, hand, options, &decisions, &error, {&evaluator})) {
     std::cerr << "canasta tree: error: " << paths[0] << ": " << error << "\n";
     return kExitTrouble;
+  }
+  for (const HookFailure& f : evaluator.hook_failures()) {
+    // Not the log's finding: the values drawn are the engine's there.
+    std::cerr << "canasta tree: warning: "
+              << Printable("ruleset hook " + f.hook + " failed in the rollouts (" +
+                           std::to_string(f.count) + (f.count == 1 ? " call" : " calls") + "): " +
+                           f.message + (f.where.empty() ? std::string() : " (" + f.where + ")") +
+                           "; the values shown used the engine's default answer for them")
+              << "\n";
   }
   if (std::getenv("CANASTA_TREE_TIMING"))
     std::cerr << "canasta tree: evaluation took " << evaluator.seconds() << " s\n";

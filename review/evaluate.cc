@@ -584,4 +584,23 @@ DecisionValue EvaluateDecision(const HandHistory& history, const Position& truth
   return e.Refine(settings.max_rollouts);
 }
 
+std::vector<HookFailure> TakeRolloutHookFailures(const ReviewSettings& settings,
+                                                 const RuleHooks* shared) {
+  std::vector<HookFailure> all;
+  for (const RuleHooks* hooks : settings.thread_hooks) {
+    if (hooks == nullptr || hooks == shared || !hooks->HasFailures()) continue;
+    for (HookFailure& f : hooks->TakeFailures()) {
+      auto same = std::find_if(all.begin(), all.end(), [&](const HookFailure& g) {
+        return g.hook == f.hook && g.where == f.where && g.message == f.message;
+      });
+      if (same != all.end()) {
+        same->count += f.count;
+      } else {
+        all.push_back(std::move(f));
+      }
+    }
+  }
+  return all;
+}
+
 }  // namespace canasta

@@ -37,6 +37,12 @@ struct ReviewSettings {
   std::vector<const RuleHooks*> thread_hooks;
 };
 
+// The hook failures of the rollouts since the last call: taken from each of
+// `settings.thread_hooks` but `shared` (whose failures its replay reports),
+// the same failure of several threads merged, its counts added up.
+std::vector<HookFailure> TakeRolloutHookFailures(const ReviewSettings& settings,
+                                                 const RuleHooks* shared);
+
 // The hand so far as the reviewer replays it: the deal, the moves applied,
 // and for each seat which held cards came from hidden sources (the deal, the
 // stock) and which the table saw it take with the pile.

@@ -1212,6 +1212,7 @@ void TakeResult(lua_State* L, int ref, LuaHooks::CallState& c, const HookSpec& s
 }  // namespace
 
 bool LuaHooks::Invoke(CallState& c) const {
+  if (SkipSpent()) return false;
   lua_State* L = sandbox_->state();
   int ref = refs_[size_t(c.hook)];
   c.strict_meta = strict_meta_;
@@ -1282,6 +1283,8 @@ bool LuaHooks::RulesCurrent(const Rules& rules) const {
 
 void LuaHooks::Record(const std::string& hook, const std::string& call,
                       const LuaError& error) const {
+  if (!spent_ && sandbox_->total_spent() && error.message == sandbox_->total_spent_message())
+    spent_ = HookError{hook, call, error, 1};
   for (HookError& e : errors_) {
     if (e.hook == hook && e.error.message == error.message && e.error.file == error.file &&
         e.error.line == error.line) {
@@ -1315,6 +1318,21 @@ std::vector<HookFailure> LuaHooks::TakeFailures() const {
 std::vector<HookError> LuaHooks::TakeErrors() const {
   std::vector<HookError> out;
   out.swap(errors_);
+  if (skipped_calls_ > 0 && spent_) {
+    // The calls not made are more of the failure that spent the budget:
+    // counted with it, or (taken already) as the same failure again, which
+    // the replay reports once a game.
+    auto same = std::find_if(out.begin(), out.end(), [&](const HookError& e) {
+      return e.hook == spent_->hook && e.error.message == spent_->error.message;
+    });
+    if (same != out.end()) {
+      same->count += skipped_calls_;
+    } else {
+      out.push_back(*spent_);
+      out.back().count = skipped_calls_;
+    }
+    skipped_calls_ = 0;
+  }
   if (dropped_errors_ > 0) {
     out.push_back(HookError{
         "(more)", "",
@@ -1387,6 +1405,7 @@ HookAnswer LuaHooks::Call(const HookContext& ctx, const Rules& rules) const {
   // HookId lists the v1 hooks first (core/hook_api.h).
   if (id >= HookId::kCount || id < HookId::kMayTakePile || refs_[size_t(id)] == LUA_NOREF)
     return HookAnswer{};
+  if (SkipSpent()) return HookAnswer{};
   int status = LUA_OK;
   const bool fast = FastPath(rules);
   if (fast) {

@@ -63,7 +63,7 @@ class LuaHooks : public RuleHooks {
   // Returns the failures recorded so far and forgets them.
   std::vector<HookError> TakeErrors() const;
   std::vector<HookFailure> TakeFailures() const override;
-  bool HasFailures() const override { return !errors_.empty(); }
+  bool HasFailures() const override { return !errors_.empty() || skipped_calls_ > 0; }
 
   struct CallState;
   struct ContextState;
@@ -80,6 +80,14 @@ class LuaHooks : public RuleHooks {
   // `read` is false: already read), records a failure; false when it failed.
   bool Finish(CallState& call, const std::optional<LuaError>& error, bool read = true) const;
   void Record(const std::string& hook, const std::string& call, const LuaError& error) const;
+  // Once the sandbox's whole-life budget is spent (SandboxLimits::total_*)
+  // no hook is called: the engine's default answers, each call counted as
+  // one more of the failure that spent it (one finding, not one a call).
+  bool SkipSpent() const {
+    if (!sandbox_->total_spent()) return false;
+    ++skipped_calls_;
+    return true;
+  }
   // Whether `rules` has the parameters of the `rules` table hooks see now
   // (the one the memo's answers were given under).
   bool RulesCurrent(const Rules& rules) const;
@@ -106,6 +114,8 @@ class LuaHooks : public RuleHooks {
                                                  // Rules gets the same table
   mutable std::vector<HookError> errors_;
   mutable int dropped_errors_ = 0;
+  mutable int skipped_calls_ = 0;           // not made: the total budget was spent
+  mutable std::optional<HookError> spent_;  // the failure that spent it
 };
 
 // The hook failures recorded by `hooks` since the last call, if they are Lua

@@ -603,6 +603,18 @@ LuaSandbox::LuaSandbox(const SandboxLimits& limits)
   alloc_->limit = limits_.memory_bytes;
   alloc_->max_string = limits_.max_string_bytes;
   hook_interval_ = int(std::clamp<int64_t>(limits_.instructions, 1, 1000));
+  total_instructions_why_ =
+      "this ruleset's calls together exceeded their instruction limit (" +
+      std::to_string(limits_.total_instructions) +
+      " in all; the sandbox stops code that would stall a review): later calls are not made";
+  char work[64];
+  std::snprintf(work, sizeof work, "%g", limits_.total_seconds);
+  total_seconds_why_ = std::string("this ruleset's calls together exceeded their time limit (") +
+                       work + " s in all): later calls are not made";
+  std::snprintf(work, sizeof work, "%.0f", limits_.total_c_work);
+  total_c_work_why_ = std::string("this ruleset's calls together exceeded their C work limit (") +
+                      work +
+                      " steps of string and table functions in all): later calls are not made";
   state_ = lua_newstate(&Allocator::Fn, alloc_.get());
   if (state_ == nullptr)
     throw std::runtime_error("cannot create a Lua state within the memory limit");
@@ -653,20 +665,38 @@ void LuaSandbox::StartBudget() {
   alloc_->where.line = 0;
   handler_where_.chunk[0] = '\0';
   handler_where_.line = 0;
+  if (total_spent_ != nullptr) {
+    // Fail at the first instruction (C functions charging work fail too).
+    exhausted_ = true;
+    exhausted_why_ = total_spent_;
+    lua_sethook(state_, CountHook, LUA_MASKCOUNT, 1);
+    return;
+  }
   lua_sethook(state_, CountHook, LUA_MASKCOUNT, hook_interval_);
 }
 
-bool LuaSandbox::OutOfTime() { return double(NowNs() - start_ns_) > limits_.seconds * 1e9; }
+const char* LuaSandbox::OutOfTime() {
+  const int64_t elapsed = NowNs() - start_ns_;
+  if (double(elapsed) > limits_.seconds * 1e9)
+    return "time limit exceeded (the sandbox stops runaway code)";
+  if (limits_.total_seconds > 0 && double(total_ns_used_ + elapsed) > limits_.total_seconds * 1e9)
+    return total_spent_ = total_seconds_why_.c_str();
+  return nullptr;
+}
 
 void LuaSandbox::CountHook(lua_State* L, lua_Debug* /*ar*/) {
   LuaSandbox* self = From(L);
   if (!self->exhausted_) {
     self->instructions_used_ += self->hook_interval_;
+    self->total_instructions_used_ += self->hook_interval_;
     const char* why = nullptr;
     if (self->instructions_used_ >= self->limits_.instructions) {
       why = "instruction limit exceeded (the sandbox stops runaway loops)";
-    } else if (self->OutOfTime()) {
-      why = "time limit exceeded (the sandbox stops runaway code)";
+    } else if (self->limits_.total_instructions > 0 &&
+               self->total_instructions_used_ >= self->limits_.total_instructions) {
+      why = self->total_spent_ = self->total_instructions_why_.c_str();
+    } else {
+      why = self->OutOfTime();
     }
     if (why == nullptr) return;
     // From now on fail at every instruction, so that a pcall in the script
@@ -710,12 +740,17 @@ void LuaSandbox::ChargeWork(lua_State* L, double units, const char* what) {
   if (exhausted_) luaL_error(L, "%s", exhausted_why_);
   if (units > double(limits_.c_work)) RefuseIfTooCostly(L, units, what);
   work_used_ += units;
+  total_work_used_ += units;
   if (work_used_ > double(limits_.c_work)) {
     Exhaust(L, "C work limit exceeded (string and table functions did too much work in one call)");
   }
+  if (limits_.total_c_work > 0 && total_work_used_ > limits_.total_c_work) {
+    total_spent_ = total_c_work_why_.c_str();
+    Exhaust(L, total_spent_);
+  }
   if (work_used_ >= next_clock_check_ || units >= kClockQuantum) {
     next_clock_check_ = work_used_ + kClockQuantum;
-    if (OutOfTime()) Exhaust(L, "time limit exceeded (the sandbox stops runaway code)");
+    if (const char* why = OutOfTime()) Exhaust(L, why);
   }
 }
 
@@ -805,7 +840,9 @@ std::optional<LuaError> LuaSandbox::Call(int nargs, int nresults) {
 
 int LuaSandbox::CallStatus(int nargs, int nresults) {
   StartBudget();
-  return lua_pcall(state_, nargs, nresults, kMessageHandlerIndex);
+  const int status = lua_pcall(state_, nargs, nresults, kMessageHandlerIndex);
+  if (limits_.total_seconds > 0) total_ns_used_ += NowNs() - start_ns_;
+  return status;
 }
 
 LuaError LuaSandbox::TakeError(int status) {

@@ -60,6 +60,13 @@ struct SandboxLimits {
   int64_t instructions = 10'000'000;          // VM instructions per call
   int64_t c_work = 100'000'000;               // estimated steps in guarded C functions per call
   double seconds = 2.0;                       // wall clock per call, the last resort
+  // Over the state's whole life, all calls together (0: no limit): a review
+  // makes a hook call for every move of thousands of rollouts, and calls
+  // each within the limits above could still take hours together. Once
+  // spent, every later call fails at once (total_spent()).
+  int64_t total_instructions = 0;
+  double total_c_work = 0;
+  double total_seconds = 0;  // wall clock inside calls, the last resort
 };
 
 class LuaSandbox {
@@ -76,6 +83,13 @@ class LuaSandbox {
   // message handler: never clear the stack outside a call.
   lua_State* state() const { return state_; }
   const SandboxLimits& limits() const { return limits_; }
+  // The work of all calls so far (instructions counted in steps of the
+  // count hook's interval), and whether a total limit is spent: then every
+  // call fails at its first instruction with total_spent_message().
+  int64_t total_instructions_used() const { return total_instructions_used_; }
+  double total_c_work_used() const { return total_work_used_; }
+  bool total_spent() const { return total_spent_ != nullptr; }
+  const char* total_spent_message() const { return total_spent_ ? total_spent_ : ""; }
   size_t memory_used() const;
   // Allocations (and reallocations to a larger block) made so far, refused
   // ones included: while it stays the same, Lua made no new object and no
@@ -160,7 +174,9 @@ class LuaSandbox {
   void StartBudget();
   static void CountHook(lua_State* L, lua_Debug* ar);
   static int MessageHandler(lua_State* L);
-  bool OutOfTime();
+  // The reason the call must stop for time (this call's, or all calls'
+  // together: then total_spent_ is set), or null.
+  const char* OutOfTime();
   [[noreturn]] void Exhaust(lua_State* L, const char* why);
   // The full chunk name for Lua's shortened one ("...tail").
   std::string FullChunkName(const std::string& short_name) const;
@@ -183,6 +199,13 @@ class LuaSandbox {
   int64_t start_ns_ = 0;
   Where handler_where_;  // set by the message handler
   int load_line_ = 0;    // the line the parser had reached, for load errors without one
+
+  // Whole-life budget state (SandboxLimits::total_*).
+  int64_t total_instructions_used_ = 0;
+  double total_work_used_ = 0;
+  int64_t total_ns_used_ = 0;
+  const char* total_spent_ = nullptr;  // the reason, once a total is spent
+  std::string total_instructions_why_, total_c_work_why_, total_seconds_why_;
 };
 
 }  // namespace canasta

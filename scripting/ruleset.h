@@ -122,6 +122,11 @@ struct LoadOptions {
     limits.instructions = 1'000'000;
     limits.c_work = 10'000'000;
     limits.seconds = 0.5;
+    // A game's calls together (a review's rollouts make millions): about a
+    // minute at most (docs/lua-api.md, "Limits").
+    limits.total_instructions = 5'000'000'000;
+    limits.total_c_work = 50'000'000'000;
+    limits.total_seconds = 60;
     return limits;
   }();
 };

@@ -165,5 +165,46 @@ TEST_F(ReviewFunctions, RolloutValuesTheHandForTheSideAgainstTheOthers) {
   EXPECT_EQ(pos_.current_player(), 1);
 }
 
+// Hooks that report the failures they were given, once.
+class FailingHooks : public RuleHooks {
+ public:
+  explicit FailingHooks(std::vector<HookFailure> failures) : failures_(std::move(failures)) {}
+  bool HasFailures() const override { return !failures_.empty(); }
+  std::vector<HookFailure> TakeFailures() const override {
+    std::vector<HookFailure> out;
+    out.swap(failures_);
+    return out;
+  }
+
+ private:
+  mutable std::vector<HookFailure> failures_;
+};
+
+HookFailure Failure(const std::string& hook, const std::string& message, int count) {
+  HookFailure f;
+  f.hook = hook;
+  f.where = "house.lua:3";
+  f.message = message;
+  f.count = count;
+  return f;
+}
+
+TEST(ReviewHookFailures, TakeRolloutHookFailuresMergesTheThreadsAndSkipsTheShared) {
+  FailingHooks a({Failure("may_meld", "boom", 3), Failure("score", "bad part", 1)});
+  FailingHooks b({Failure("may_meld", "boom", 4)});
+  FailingHooks shared({Failure("may_meld", "boom", 100)});
+  ReviewSettings settings;
+  settings.thread_hooks = {&a, &b, &shared, nullptr};
+  std::vector<HookFailure> all = TakeRolloutHookFailures(settings, &shared);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].hook, "may_meld");
+  EXPECT_EQ(all[0].count, 7);
+  EXPECT_EQ(all[1].hook, "score");
+  EXPECT_EQ(all[1].count, 1);
+  EXPECT_TRUE(shared.HasFailures());  // its replay reports them
+  EXPECT_FALSE(a.HasFailures());
+  EXPECT_TRUE(TakeRolloutHookFailures(settings, &shared).empty());  // taken once
+}
+
 }  // namespace
 }  // namespace canasta

@@ -569,6 +569,50 @@ TEST(ReviewCommand, AHooksReasonIsValidUtf8InJsonAndEscapedInText) {
   std::remove(rules.c_str());
 }
 
+// A hook that fails in the rollouts (each thread's own hooks) changes the
+// values: the review says so, once a failure. Where the audit found the same
+// failure at a line, its finding says it; else a finding at the hand's deal.
+// The counts are the rollouts', whatever the jobs.
+TEST(ReviewCommand, AHookThatFailsInTheRolloutsIsReportedOnce) {
+  const std::string rules = ::testing::TempDir() + "review-rollout-failure.lua";
+  auto pile_of = [&](int n) {
+    std::ofstream(rules) << "return { name = \"big\", extends = \"classic\", hooks = {\n"
+                            "  may_take_pile = function(ctx, rules)\n"
+                            "    if #ctx.pile >= "
+                         << n << " then error(\"a pile of " << n << "\") end\n  end } }\n";
+  };
+  const std::string base =
+      "review --hand 1 --rollouts 2 --max-rollouts 2 --rules " + rules + " " + kSample;
+  auto lines = [](const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      if (line.find("ruleset-hook-failed") != std::string::npos) out.push_back(line);
+    return out;
+  };
+  int status = 0;
+  // The log's own pile reaches 12 cards at line 48.
+  pile_of(12);
+  std::string text = RunCanasta(base, &status);
+  EXPECT_EQ(status, 0) << text;
+  EXPECT_EQ(lines(text), std::vector<std::string>{
+                             "  line 48: error: ruleset hook may_take_pile failed: a pile of 12 "
+                             "(and 2056 calls in the rollouts: the values of this hand's "
+                             "decisions used the engine's default answer for them) "
+                             "[ruleset-hook-failed]"});
+  // Never 25 in the log: only the rollouts reach it.
+  pile_of(25);
+  text = RunCanasta(base, &status);
+  const std::vector<std::string> expected = {
+      "  line 2: error: ruleset hook may_take_pile failed: a pile of 25 (144 calls in the "
+      "rollouts: the values of this hand's decisions used the engine's default answer for "
+      "them) [ruleset-hook-failed]"};
+  EXPECT_EQ(lines(text), expected) << text;
+  EXPECT_EQ(lines(RunCanasta(base + " --jobs 2", &status)), expected);
+  EXPECT_TRUE(lines(RunCanasta(base + " --checks=-ruleset-hook-failed", &status)).empty());
+  std::remove(rules.c_str());
+}
+
 TEST(ReviewCommand, SameSeedSameBytesWhateverTheJobs) {
   int status = 0;
   const std::string a = RunCanasta(

@@ -303,6 +303,68 @@ TEST(SandboxTest, TheClockRunsInsideOneLongCCall) {
   EXPECT_LT(seconds, 0.5);
 }
 
+// Calls each within their own budget cannot add up without end: the
+// state's whole-life totals stop them, then every later call fails at its
+// first instruction, however small (lua_sandbox.h, SandboxLimits::total_*).
+TEST(SandboxTest, CallsTogetherAreBoundedByTheTotals) {
+  SandboxLimits limits;
+  limits.instructions = 100'000;
+  limits.total_instructions = 250'000;
+  LuaSandbox sandbox(limits);
+  ASSERT_FALSE(
+      sandbox.Run("function spin() local x = 0 for i = 1, 20000 do x = x + i end end "
+                  "function tiny() return 1 end",
+                  "spin.lua"));
+  int calls = 0;
+  std::optional<LuaError> error;
+  while (!error && calls < 100) {
+    error = sandbox.Run("spin()", "call.lua");
+    ++calls;
+  }
+  ASSERT_TRUE(error);
+  EXPECT_TRUE(sandbox.total_spent());
+  EXPECT_NE(error->message.find("this ruleset's calls together exceeded their instruction limit "
+                                "(250000 in all"),
+            std::string::npos)
+      << error->ToString();
+  EXPECT_EQ(error->message, sandbox.total_spent_message());
+  // 40,000 instructions a call (two an iteration): the seventh goes past
+  // 250,000.
+  EXPECT_EQ(calls, 7);
+  EXPECT_GE(sandbox.total_instructions_used(), 250'000);
+  error = sandbox.Run("tiny()", "call.lua");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->message, sandbox.total_spent_message());
+
+  // C work counts too, and so does the clock of all calls together.
+  SandboxLimits work;
+  work.total_c_work = 3'000'000;
+  LuaSandbox by_work(work);
+  ASSERT_FALSE(by_work.Run("function rep() return #string.rep('x', 1000000) end", "rep.lua"));
+  for (calls = 0, error.reset(); !error && calls < 10; ++calls) {
+    error = by_work.Run("rep()", "call.lua");
+  }
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->message.find("exceeded their C work limit (3000000 steps"), std::string::npos)
+      << error->ToString();
+  EXPECT_LE(calls, 5);
+  EXPECT_GT(by_work.total_c_work_used(), 3'000'000.0);
+
+  SandboxLimits clock;
+  clock.total_seconds = 0.05;
+  LuaSandbox by_clock(clock);
+  ASSERT_FALSE(by_clock.Run("function spin() local x = 0 for i = 1, 200000 do x = x + i end end",
+                            "clock.lua"));
+  const auto start = std::chrono::steady_clock::now();
+  for (calls = 0, error.reset(); !error && calls < 100000; ++calls) {
+    error = by_clock.Run("spin()", "call.lua");
+  }
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->message.find("exceeded their time limit (0.05 s in all)"), std::string::npos)
+      << error->ToString();
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+}
+
 TEST(SandboxTest, InsertAndRemoveOnLargeTablesAreBounded) {
   SandboxLimits limits;
   limits.c_work = 100'000;

@@ -439,6 +439,47 @@ return { extends = "classic" }
   EXPECT_TRUE(Contains(error.message, "table.sort")) << error.message;
 }
 
+// A hook slow enough, called often enough, would stall a review: once the
+// calls together spend the hooks' total budget, no hook is called again;
+// the engine's answers stand, and every call not made is counted with the
+// failure that spent the budget (one failure, not one a call).
+TEST(SandboxTest, HooksStopBeingCalledOnceTheirTotalIsSpent) {
+  TempDir dir;
+  const std::string path = dir.Write("slow.lua", R"(return {
+  extends = "classic",
+  hooks = {
+    minimum_count = function(total, rules)
+      local x = 0
+      for i = 1, 20000 do x = x + i end
+      return 77
+    end,
+  },
+}
+)");
+  LoadOptions options;
+  options.hook_limits.total_instructions = 250'000;
+  std::optional<Ruleset> rs = Load(path, options);
+  ASSERT_TRUE(rs);
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  int answered = 0;
+  for (int i = 0; i < 100; ++i) answered += hooks->MinimumCount(rs->rules(), i) == 77;
+  EXPECT_EQ(answered, 6);  // 40,000 instructions a call: the seventh spends it
+  EXPECT_EQ(hooks->MinimumCount(rs->rules(), 0), 50);  // the engine's own answer
+  EXPECT_TRUE(hooks->HasFailures());
+  std::vector<HookError> errors = TakeHookErrors(*hooks);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].hook, "minimum_count");
+  EXPECT_EQ(errors[0].count, 95);  // the call that spent it and the 94 not made
+  EXPECT_TRUE(Contains(errors[0].error.message, "calls together exceeded their instruction limit"))
+      << errors[0].error.message;
+  // Calls not made after the failure was taken: the same failure again.
+  EXPECT_EQ(hooks->MinimumCount(rs->rules(), 0), 50);
+  errors = TakeHookErrors(*hooks);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].count, 1);
+  EXPECT_TRUE(Contains(errors[0].error.message, "calls together exceeded"));
+}
+
 // A parameter's line is found by scanning the source for its key
 // (ScanKeyLines): keys inside long comments, long strings and strings after
 // a comparison are not keys.

@@ -8,6 +8,8 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "lint/format.h"
+#include "replay/driver.h"
 #include "replay/simulate.h"
 #include "scripting/ruleset.h"
 
@@ -160,8 +162,17 @@ int SimulateCommand(const std::vector<std::string>& args) {
   }
   for (int i = 0; i < games; ++i) {
     std::ostringstream buf;
-    SimulateStats stats = SimulateGame(choice, GameSeed(seed, i), options, buf);
+    // Each game its own hooks, as the audit gives each game: a Lua state's
+    // budget is a game's (docs/lua-api.md, "The sandbox").
+    const RulesetChoice game_choice = i == 0 ? choice : ruleset.Choose();
+    SimulateStats stats = SimulateGame(game_choice, GameSeed(seed, i), options, buf);
     (void)stats;
+    // The bots played the engine's answer where a hook failed: say so.
+    for (const HookFailure& f : game_choice.hooks->TakeFailures()) {
+      std::cerr << "canasta simulate: warning: game " << i + 1 << ": "
+                << Printable(HookFailureLine(f, "", "the engine's default answer was used"))
+                << "\n";
+    }
     if (out_dir.empty()) {
       std::cout << buf.str();
       if (!std::cout) return kExitTrouble;  // main() prints why (a full disk, a closed stdout)

@@ -19,6 +19,7 @@
 #include "cli/output.h"
 #include "lint/format.h"
 #include "replay/decisions.h"
+#include "replay/driver.h"
 #include "replay/moves.h"
 #include "review/evaluate.h"
 
@@ -240,10 +241,9 @@ int TreeCommand(const std::vector<std::string>& args) {
   for (const HookFailure& f : evaluator.hook_failures()) {
     // Not the log's finding: the values drawn are the engine's there.
     std::cerr << "canasta tree: warning: "
-              << Printable("ruleset hook " + f.hook + " failed in the rollouts (" +
-                           std::to_string(f.count) + (f.count == 1 ? " call" : " calls") + "): " +
-                           f.message + (f.where.empty() ? std::string() : " (" + f.where + ")") +
-                           "; the values shown used the engine's default answer for them")
+              << Printable(
+                     HookFailureLine(f, " in the rollouts",
+                                     "the values shown used the engine's default answer for them"))
               << "\n";
   }
   if (std::getenv("CANASTA_TREE_TIMING"))

@@ -70,6 +70,13 @@ HookFailureText DescribeHookFailure(const HookFailure& f) {
   return t;
 }
 
+std::string HookFailureLine(const HookFailure& f, const std::string& during,
+                            const std::string& consequence) {
+  return "ruleset hook " + f.hook + " failed" + during + " (" + std::to_string(f.count) +
+         (f.count == 1 ? " call" : " calls") + "): " + f.message +
+         (f.where.empty() ? std::string() : " (" + f.where + ")") + "; " + consequence;
+}
+
 // Replays one game's events. Owns the game's ruleset and engine state.
 class ReplayDriver::GameReplay {
  public:

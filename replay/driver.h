@@ -62,6 +62,11 @@ struct HookFailureText {
   std::vector<std::string> notes;
 };
 HookFailureText DescribeHookFailure(const HookFailure& f);
+// The same failure on one line, for a command's warning on stderr (not a
+// finding of the log): "ruleset hook H failed<during> (N calls): message
+// (file:line); <consequence>".
+std::string HookFailureLine(const HookFailure& f, const std::string& during,
+                            const std::string& consequence);
 
 class ReplayObserver {
  public:

@@ -297,6 +297,51 @@ TEST_F(CliInputs, SimulatedLogsOfAHouseRulesetAuditCleanWithoutRules) {
   EXPECT_EQ(Sh("canasta audit " + D("moved")).status, 0);
 }
 
+// A hook that fails while the bots play is said on stderr, game by game:
+// each game has hooks of its own (its own Lua state, its own budget), so a
+// hook that fails at its fifth call fails in every game.
+TEST_F(CliInputs, SimulateWarnsOfAHookThatFailedInEachGame) {
+  Put(D("fifth.lua"),
+      "local calls = 0\n"
+      "return { name = \"fifth\", extends = \"classic\", hooks = {\n"
+      "  may_take_pile = function(ctx, rules)\n"
+      "    calls = calls + 1\n"
+      "    if calls == 5 then error(\"the fifth call\") end\n"
+      "  end } }\n");
+  Result r = Sh("canasta simulate --rules " + D("fifth.lua") + " --games 2 --seed 1 >/dev/null");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "canasta simulate: warning: game 1: ruleset hook may_take_pile failed (1 call): "
+            "the fifth call (" +
+                D("fifth.lua") +
+                ":5); the engine's default answer was used\n"
+                "canasta simulate: warning: game 2: ruleset hook may_take_pile failed (1 call): "
+                "the fifth call (" +
+                D("fifth.lua") + ":5); the engine's default answer was used\n");
+}
+
+// The tree's values come from rollouts: a hook failing there is a warning.
+TEST_F(CliInputs, TreeWarnsOfAHookThatFailedInTheRollouts) {
+  Put(D("big.lua"),
+      "return { name = \"big\", extends = \"classic\", hooks = {\n"
+      "  may_take_pile = function(ctx, rules)\n"
+      "    if #ctx.pile >= 25 then error(\"a pile of 25\") end\n"
+      "  end } }\n");
+  Result r = Sh("canasta tree --hand 1 --rollouts 2 --rules " + D("big.lua") + " -o " + D("t.dot") +
+                " " + kSample);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out,
+            "canasta tree: warning: ruleset hook may_take_pile failed in the rollouts "
+            "(121 calls): a pile of 25 (" +
+                D("big.lua") +
+                ":3); the values shown used "
+                "the engine's default answer for them\n");
+  // Without rollouts no hook of the tree's own runs: nothing to say.
+  EXPECT_EQ(
+      Sh("canasta tree --hand 1 --rules " + D("big.lua") + " -o " + D("t.dot") + " " + kSample).out,
+      "");
+}
+
 // --- Defects an outside attack found (issue 8) ---
 
 // A name found by the walk comes from the disk: a terminal's control codes

@@ -360,6 +360,22 @@ TEST(ReplayFunctions, DescribeHookFailureWordsTheFailureAndItsNotes) {
   EXPECT_EQ(t.notes[0].rfind("the engine's default answer was used instead", 0), 0u);
 }
 
+TEST(ReplayFunctions, HookFailureLineSaysItAllOnOneLine) {
+  HookFailure f;
+  f.hook = "may_take_pile";
+  f.message = "a pile of 25";
+  f.where = "big.lua:3";
+  f.count = 121;
+  EXPECT_EQ(HookFailureLine(f, " in the rollouts", "the values shown used the engine's answer"),
+            "ruleset hook may_take_pile failed in the rollouts (121 calls): a pile of 25 "
+            "(big.lua:3); the values shown used the engine's answer");
+  f.where.clear();
+  f.count = 1;
+  EXPECT_EQ(HookFailureLine(f, "", "the engine's default answer was used"),
+            "ruleset hook may_take_pile failed (1 call): a pile of 25; the engine's default "
+            "answer was used");
+}
+
 TEST(ReplayFunctions, SetPlayersNamesTheFedGamesPlayers) {
   RulesetChoice classic;
   std::string error;

@@ -392,6 +392,52 @@ TEST_F(Scale, SummarizeGivesUpAStreamWithNoRecordInItsFirstLines) {
       << after.out;
 }
 
+// The limit of a line is 64 MiB: a line of exactly that is read (here, a
+// blank line, skipped); one byte more and, before any record, the stream is
+// given up.
+TEST_F(Scale, SummarizeReadsALineOfUpToSixtyFourMiB) {
+  const std::string spaces = " | tr '\\0' ' '; echo; } | $C summarize";
+  Result exact = Sh("{ head -c 67108864 /dev/zero" + spaces);
+  EXPECT_EQ(exact.status, 0);
+  EXPECT_EQ(exact.err, "");
+  Result over = Sh("{ head -c 67108865 /dev/zero" + spaces);
+  EXPECT_EQ(over.status, 2);
+  EXPECT_EQ(Lines(over.err).at(0),
+            "<stdin>:1: error: this line is longer than 64 MiB before any record: the rest of "
+            "the file is not read [log-bad-event]");
+}
+
+// A stream whose last line has no '\n' (cut from the end of a file, say):
+// that line is read as any other.
+TEST_F(Scale, SummarizeReadsALastLineWithoutItsNewline) {
+  Result one = Sh("$C audit --format jsonl " + std::string(CANASTA_SOURCE_DIR) +
+                  "/samples/classic/mistakes/wrong-hand-score.jsonl");
+  ASSERT_EQ(one.status, 1);
+  const std::string record = Lines(one.out).at(0);
+  Put(D("cut.jsonl"), record + "\n" + record);
+  Result r = Sh("$C summarize cut.jsonl");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(Lines(r.out).at(0).rfind("audited 2 file(s): 2 game(s)", 0), 0u) << r.out;
+}
+
+// The summary that cannot be written is exit 2 with the reason, whatever the
+// streams' counts would make it.
+TEST_F(Scale, SummarizeWriteErrorsExitTwoWithTheReason) {
+  Result full = Sh("$C summarize -o /dev/full < /dev/null");
+  EXPECT_EQ(full.status, 2);
+  EXPECT_EQ(full.err,
+            "canasta summarize: error: cannot write '/dev/full': No space left on device\n");
+  Result out = Sh("$C summarize --format json < /dev/null > /dev/full");
+  EXPECT_EQ(out.status, 2);
+  EXPECT_EQ(out.err,
+            "canasta summarize: error: cannot write standard output: No space left on device\n");
+  Result closed = Sh("$C summarize < /dev/null >&-");
+  EXPECT_EQ(closed.status, 2);
+  EXPECT_EQ(closed.err,
+            "canasta summarize: error: cannot write standard output: Bad file descriptor\n");
+}
+
 TEST_F(Scale, SummarizeExitsAsTheAuditWould) {
   // A clean log 0; a log whose ruleset is unknown, or an unreadable one, 2.
   Put(D("logs/clean.jsonl"),

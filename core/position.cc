@@ -11,9 +11,10 @@
 
 namespace canasta {
 
-using position_internal::Seat;
 using position_internal::OutOfLine;
+using position_internal::Plural;
 using position_internal::Rare;
+using position_internal::Seat;
 using position_internal::Tv;
 
 Position::Position(const Rules& rules, const RuleHooks& hooks, std::vector<int> totals)
@@ -272,7 +273,8 @@ bool Position::InvariantsHold() const {
   if (!unseen_.Consistent()) return false;
   add_counts(unseen_);
   for (const Player& p : players_) {
-    if (!p.hand.Consistent() || p.turns < 0 || p.pile_threes < 0 || p.late_threes < 0)
+    if (!p.hand.Consistent() || p.turns < 0 || p.pile_threes < 0 || p.late_threes < 0 ||
+        p.threes_kept_reported < 0)
       return false;
     add_counts(p.hand);
     add_counts(p.foot);
@@ -421,11 +423,32 @@ namespace {
 // CheckFromStock's findings, worded out of line: the usual card drawn is the
 // stock's next, with a copy left. The arguments come by value, so that the
 // check's own values stay in registers.
-[[gnu::cold, gnu::noinline]] void StockMismatch(Card drawn, Card next, TaggedViolations* out) {
-  out->push_back(
-      Tv(CheckId::kStockMismatch,
-         "the card drawn is " + ToString(drawn) + " but the stock's next card is " + ToString(next),
-         "000 §12"));
+[[gnu::cold, gnu::noinline]] void StockMismatch(Card drawn, const std::vector<Card>& stock,
+                                                size_t pos, size_t slot, TaggedViolations* out) {
+  TaggedViolation v = Tv(CheckId::kStockMismatch,
+                         "the card drawn is " + ToString(drawn) + " but the stock's next card is " +
+                             ToString(stock[pos]),
+                         "000 §12");
+  // The log slipped. The card drawn stands for the stock's next, and the
+  // next draw is also compared with the place a left-out draw or a draw
+  // written twice would leave (docs/readings.md R117): one finding a slip, whichever it was.
+  std::vector<std::string>& notes = v.violation.notes;
+  if (slot != Position::kNoSlot && slot > pos) {
+    std::string skipped;
+    for (size_t i = pos; i < slot; ++i)
+      skipped += (skipped.empty() ? "" : " ") + ToString(stock[i]);
+    notes.insert(notes.end() - 1, ToString(drawn) + " comes after " + skipped +
+                                      " in the stock: a wrong card, or a draw of " + skipped +
+                                      " left out before this line (a red three's replacement?); "
+                                      "the next draw is compared with both");
+  } else if (slot != Position::kNoSlot) {
+    notes.insert(notes.end() - 1,
+                 ToString(drawn) + " was drawn from the stock " +
+                     Plural(int(pos - slot), "card", "cards") +
+                     " before: a wrong card, or a draw written twice; the next draw is compared "
+                     "with both");
+  }
+  out->push_back(std::move(v));
 }
 [[gnu::cold, gnu::noinline]] void NoCopyLeft(Card c, int copies, TaggedViolations* out) {
   out->push_back(Tv(CheckId::kCardTooManyCopies,
@@ -435,12 +458,50 @@ namespace {
 }
 }  // namespace
 
+size_t Position::StockSlot(Card c, size_t pos) const {
+  const std::vector<Card>& stock = *stock_;
+  if (pos < stock.size() && stock[pos] == c) return pos;  // the usual draw
+  // A slip: the nearest place, ahead first (cards left out of the log are
+  // more common than a line written twice), within kStockSlipReach.
+  for (size_t k = 1; k <= kStockSlipReach; ++k) {
+    if (pos + k < stock.size() && stock[pos + k] == c) return pos + k;
+    if (k <= pos && pos - k < stock.size() && stock[pos - k] == c) return pos - k;
+  }
+  return kNoSlot;
+}
+
+Position::StockStep Position::StepStock(Card c, size_t pos, size_t alt) const {
+  const std::vector<Card>& stock = *stock_;
+  StockStep step;
+  step.pos = pos;
+  if (pos >= stock.size()) return step;  // nothing left to compare with
+  if (stock[pos] == c) {                 // the usual draw
+    step.pos = pos + 1;
+    return step;
+  }
+  if (alt < stock.size() && stock[alt] == c) {  // the previous slip, told apart
+    step.pos = alt + 1;
+    return step;
+  }
+  // A slip: the card drawn stands for the stock's next (a wrong card), and
+  // the next draw may show instead that cards were left out before it, or
+  // that this draw was written twice.
+  step.matched = false;
+  step.slot = StockSlot(c, pos);
+  step.pos = pos + 1;
+  if (step.slot != kNoSlot) step.alt = step.slot > pos ? step.slot + 1 : pos;
+  return step;
+}
+
 void Position::CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const {
+  size_t pos = stock_pos_, alt = stock_alt_;
   for (size_t i = 0; i < cards.size(); ++i) {
     const Card c = cards[i];
     if (stock_) {
-      const size_t at = stock_pos_ + i;
-      if (at < stock_->size() && (*stock_)[at] != c) StockMismatch(c, (*stock_)[at], out);
+      const StockStep step = StepStock(c, pos, alt);
+      if (!step.matched) StockMismatch(c, *stock_, pos, step.slot, out);
+      pos = step.pos;
+      alt = step.alt;
     }
     // The copies of c drawn so far, this one included, are at most i + 1:
     // counted (out of line) only when fewer copies are left unseen.

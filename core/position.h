@@ -126,6 +126,11 @@ using TaggedViolations = std::vector<TaggedViolation>;
 
 class Position {
  public:
+  // How far from its next card the recorded stock is searched for a card
+  // drawn out of order (StockSlot), and the answer when it is not found.
+  static constexpr size_t kStockSlipReach = 3;
+  static constexpr size_t kNoSlot = size_t(-1);
+
   // `totals` are the sides' totals before this deal (they set the minimum).
   Position(const Rules& rules, const RuleHooks& hooks, std::vector<int> totals);
 
@@ -353,6 +358,9 @@ class Position {
     // Red threes still held when play began, where the ruleset lays them out
     // before play (000 §21 Hutto, readings R23; 002 Setup-7): each is late.
     int late_threes = 0;
+    // Red threes reported still held at a turn's end (three-timing): each is
+    // reported once, not at every turn it stays in the hand.
+    int threes_kept_reported = 0;
     bool melded_before = false;  // made a meld before this turn (concealed going out)
     bool asked_out = false;      // asked "may I go out?" this deal (ask_out_once_per_hand)
   };
@@ -478,6 +486,25 @@ class Position {
     return p.hand.empty() && FootPending(player) ? p.foot : p.hand;
   }
   void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;
+  // The threes `m`'s player keeps in the hand past the discard that should
+  // have been laid out (000 §7; three-timing), before `m` is applied.
+  int ThreesKeptAtDiscard(const DiscardMove& m) const;
+  // The recorded stock after a slip of the log (docs/readings.md R117): where card `c`, drawn when
+  // `pos` of the stock's cards were gone, lies in it: `pos` for the usual draw, else the nearest
+  // place up to kStockSlipReach ahead (cards the log left out) or behind (a draw written twice),
+  // else kNoSlot.
+  size_t StockSlot(Card c, size_t pos) const;
+  // One card drawn from the recorded stock at `pos`, where `alt` is the other
+  // place the previous slip left for it (kNoSlot if none): whether it
+  // matches, where the stock is after it, and the place the next card may
+  // come from instead. Both the check and the draw follow it.
+  struct StockStep {
+    bool matched = true;
+    size_t slot = kNoSlot;  // StockSlot, for a card that does not match
+    size_t pos = 0;
+    size_t alt = kNoSlot;
+  };
+  StockStep StepStock(Card c, size_t pos, size_t alt) const;
   // End-of-turn checks: the initial-meld minimum, black threes, the binding
   // answer, going out. `canastas_after` counts canastas once the turn's cards
   // are down; `going_out` says whether the hand is emptied.
@@ -585,6 +612,7 @@ class Position {
   // so that copies of the position share it).
   std::shared_ptr<const std::vector<Card>> stock_;
   size_t stock_pos_ = 0;                    // cards drawn from stock_
+  size_t stock_alt_ = kNoSlot;  // after a slip: where the next card may come from instead
   int stock_size_ = 0;
   CardCounts unseen_;  // cards not yet seen anywhere (the stock's contents)
   Turn turn_;

@@ -226,6 +226,7 @@ TaggedViolations Position::Deal(const DealMove& d) {
     }
     stock_ = std::make_shared<const std::vector<Card>>(*d.stock);
     stock_pos_ = 0;
+    stock_alt_ = kNoSlot;
     stock_size_ = int(d.stock->size());
   }
   for (TaggedViolation& v : out) v.tag = d.tag;
@@ -343,6 +344,7 @@ void Position::ApplyThree(const ThreeMove& m) {
   }
   if (!p.hand.Remove(m.card)) Conjure(m.card);
   sides_[side_of(m.player)].threes.push_back(m.card);
+  if (p.threes_kept_reported > 0) --p.threes_kept_reported;  // one of them, laid out late
   if (p.pile_threes > 0) {
     --p.pile_threes;
     return;

@@ -53,8 +53,15 @@ void Position::CheckBonusDrawn(TaggedViolations* out) const {
 
 void Position::TakeFromStock(Card c) {
   if (!unseen_.Remove(c)) Conjure(c);  // drawn though no copy is left
-  if (stock_ && stock_pos_ < stock_->size()) ++stock_pos_;
-  if (stock_size_ > 0) --stock_size_;
+  if (stock_) {
+    // The recorded stock is followed through a slip of the log (StepStock).
+    const StockStep step = StepStock(c, stock_pos_, stock_alt_);
+    stock_pos_ = step.pos;
+    stock_alt_ = step.alt;
+    stock_size_ = int(stock_->size() - stock_pos_);
+  } else if (stock_size_ > 0) {
+    --stock_size_;
+  }
 }
 TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   // Every draw comes here: the findings are worded out of line.

@@ -336,6 +336,14 @@ bool Position::MayMeldDownToOne(int player) const {
          (rules_->bonus_cards_first > 0 || rules_->bonus_cards_second > 0);
 }
 
+int Position::ThreesKeptAtDiscard(const DiscardMove& m) const {
+  // A side that had not melded when the turn began may keep some
+  // (threes_kept_before_meld; 001 L57, readings R43).
+  const int kept = turn_.opening ? rules_->threes_kept_before_meld : 0;
+  return rules_->LaidOutThreesIn(players_[m.player].hand) -
+         (rules_->IsLaidOutThree(m.card) ? 1 : 0) - kept;
+}
+
 TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   // Every discard comes here: each rule's findings are worded out of line.
   TaggedViolations out;
@@ -406,12 +414,11 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   }
   // 000 §7: a red three is laid out in the first turn (before play in Hutto,
   // at once in 002), or at once when drawn; one still held when the turn
-  // ends was not (the penalty comes at the end). Every layout.
-  // A side that had not melded when the turn began may keep some
-  // (threes_kept_before_meld; 001 L57, readings R43).
-  const int kept = turn_.opening ? rules_->threes_kept_before_meld : 0;
-  const int reds = rules_->LaidOutThreesIn(hand) - (rules_->IsLaidOutThree(m.card) ? 1 : 0) - kept;
-  if (reds > 0 && m.player == current_ && phase_ == Phase::kPlay) {
+  // ends was not (the penalty comes at the end). Every layout. Each such
+  // three is reported at the first turn's end that keeps it, not at every one.
+  const int reds = ThreesKeptAtDiscard(m);
+  if (reds > players_[m.player].threes_kept_reported && m.player == current_ &&
+      phase_ == Phase::kPlay) {
     OutOfLine([&] {
       out.push_back(Tv(CheckId::kThreeTiming,
                        Seat(m.player) + " ends the turn holding " +
@@ -449,6 +456,10 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
 
 void Position::ApplyDiscard(const DiscardMove& m) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
+  if (m.player == current_ && phase_ == Phase::kPlay) {
+    Player& held = players_[m.player];  // three-timing reported these once
+    held.threes_kept_reported = std::max(held.threes_kept_reported, ThreesKeptAtDiscard(m));
+  }
   if (m.player != current_) BeginTurn(m.player);
   TakeUpFootPlayedOn(m.player);
   Player& p = players_[m.player];

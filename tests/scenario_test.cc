@@ -29,6 +29,7 @@ namespace {
 
 using test::Audit;
 using test::DealSpec;
+using test::Dump;
 using test::Log;
 using test::M;
 using test::Problems;
@@ -299,6 +300,82 @@ TEST(ScenarioTurn, DrawMustMatchTheRecordedStock) {
   EXPECT_CLEAN(Audit(good.str()));
 }
 
+// The notes of the first finding with `id`, joined.
+std::string NotesOf(const FileReport& r, CheckId id) {
+  for (const GameReport& g : r.games)
+    for (const Finding& f : g.findings)
+      if (f.id == id) {
+        std::string s;
+        for (const std::string& n : f.notes) s += n + "\n";
+        return s;
+      }
+  return "";
+}
+
+// One slip of the log is one finding, and the draws after it are checked
+// against the right cards again (docs/readings.md R117).
+TEST(ScenarioTurn, AStockSlipIsOneFindingAndLaterDrawsMatchAgain_000S12) {
+  DealSpec d;
+  d.stock = {"9D", "AS", "KH", "QC", "JD", "TS"};
+  {  // a draw left out: seat 2 draws the card after the stock's next
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"9D"});
+    log.Discard(1, "9D");
+    const int skipped = log.Draw(2, std::vector<std::string>{"KH"});  // AS left out
+    log.Discard(2, "KH");
+    log.Draw(3, std::vector<std::string>{"QC"});
+    log.Discard(3, "QC");
+    log.Draw(0, std::vector<std::string>{"JD"});
+    log.Discard(0, "JD");
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {skipped, CheckId::kStockMismatch});
+    EXPECT_NE(NotesOf(r, CheckId::kStockMismatch)
+                  .find("KH comes after AS in the stock: a wrong card, or a draw of AS left out"),
+              std::string::npos)
+        << Dump(r);
+  }
+  {  // a draw written twice: the stock's next card stays where it was
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"9D"});
+    const int twice = log.Draw(1, std::vector<std::string>{"9D"});
+    log.Discard(1, "9D");
+    log.Draw(2, std::vector<std::string>{"AS"});
+    log.Discard(2, "AS");
+    log.Draw(3, std::vector<std::string>{"KH"});
+    log.Discard(3, "KH");
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {twice, CheckId::kTurnSequence}, {twice, CheckId::kStockMismatch});
+    EXPECT_NE(
+        NotesOf(r, CheckId::kStockMismatch)
+            .find("9D was drawn from the stock 1 card before: a wrong card, or a draw written "
+                  "twice; the next draw is compared with both"),
+        std::string::npos)
+        << Dump(r);
+  }
+  {  // a wrong card, found nowhere near: it stands for the stock's next
+    Log log;
+    log.Deal(d);
+    const int wrong = log.Draw(1, std::vector<std::string>{"TS"});  // 6th in the stock
+    log.Discard(1, "TS");
+    log.Draw(2, std::vector<std::string>{"AS"});
+    log.Discard(2, "AS");
+    EXPECT_PROBLEMS(Audit(log.str()), {wrong, CheckId::kStockMismatch});
+  }
+  {  // a wrong card that the stock holds a little further on: still one
+    Log log;
+    log.Deal(d);
+    const int wrong = log.Draw(1, std::vector<std::string>{"KH"});  // 3rd in the stock
+    log.Discard(1, "KH");
+    log.Draw(2, std::vector<std::string>{"AS"});
+    log.Discard(2, "AS");
+    log.Draw(3, std::vector<std::string>{"KH"});
+    log.Discard(3, "KH");
+    EXPECT_PROBLEMS(Audit(log.str()), {wrong, CheckId::kStockMismatch});
+  }
+}
+
 TEST(ScenarioTurn, CardNotHeld) {
   Log log;
   DealSpec d;
@@ -488,6 +565,22 @@ TEST(ScenarioThree, UndeclaredRedThreeCosts500) {
   const HandReport& h = test::OnlyGame(r).hands.at(0);
   EXPECT_EQ(h.breakdown[1].penalties, -500);
   EXPECT_EQ(h.went_out, 1);
+}
+
+TEST(ScenarioThree, AKeptRedThreeIsReportedOnceNotAtEveryTurn_000S7) {
+  // Seat 3 keeps its dealt 3H for three turns: one three-timing finding, at
+  // the first turn's end. A second red three dealt to seat 2 is its own.
+  Log log;
+  DealSpec d;
+  d.hands = {{}, {}, {"3D"}, {"3H"}};
+  d.stock = {"9D", "9H", "9S", "QC", "JD", "JH", "TS", "TD", "TC", "7S", "7H", "7D"};
+  log.Deal(d);
+  log.PassTurn();                    // seat 1
+  const int seat2 = log.PassTurn();  // seat 2 keeps 3D
+  const int seat3 = log.PassTurn();  // seat 3 keeps 3H
+  log.PassTurns(9);                  // three more rounds: both kept
+  FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {seat2, CheckId::kThreeTiming}, {seat3, CheckId::kThreeTiming});
 }
 
 TEST(ScenarioThree, RedThreeOfAPlayerWithoutATurnIsNotPenalised) {

@@ -23,6 +23,12 @@ std::string NearestName(std::string_view word, const std::vector<std::string>& k
   std::string best;
   int best_distance = limit;
   for (const std::string& candidate : known) {
+    // The distance is at least the lengths' difference: a name far longer or
+    // shorter (a hostile key of a megabyte) is passed over without its
+    // quadratic comparison.
+    const size_t longer = std::max(word.size(), candidate.size());
+    const size_t shorter = std::min(word.size(), candidate.size());
+    if (longer - shorter >= size_t(best_distance)) continue;
     const int d = EditDistance(word, candidate);
     if (d < best_distance) {
       best_distance = d;

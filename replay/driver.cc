@@ -86,10 +86,14 @@ class ReplayDriver::GameReplay {
         choice_(std::move(choice)),
         game_(choice_.rules, *choice_.hooks),
         offset_(choice_.rules.num_sides(), 0),
-        native_hooks_(choice_.hooks->OverriddenHooks().empty()) {
+        native_hooks_(choice_.hooks->OverriddenHooks().empty() && !choice_.hooks->HasFailures()) {
     // Room for a usual game's hands: not moved again and again as it grows.
     report_->hands.reserve(8);
   }
+
+  // A ruleset whose files failed when its hooks were made (each game makes
+  // its own): reported at the game's header, where no hook of it is used.
+  void ReportLoadFailures(int line) { ReportHookFailures(line); }
 
   // Kept out of line: the replay's profiles (docs/performance.md) count
   // from this frame.
@@ -1406,6 +1410,7 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
       skipping = false;
       for (ReplayObserver* o : observers_) o->OnGameStart(*game, &choice);
       replay = std::make_unique<GameReplay>(this, game, std::move(choice));
+      replay->ReportLoadFailures(e.line);
       continue;
     }
     if (!game) continue;  // unreachable: the first record is a header

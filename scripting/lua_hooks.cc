@@ -111,8 +111,8 @@ int StrictTableIndex(lua_State* L) {
     if (lua_type(L, -2) == LUA_TSTRING) known.emplace_back(lua_tostring(L, -2));
     lua_pop(L, 1);
   }
-  std::string message = std::string(lua_tostring(L, lua_upvalueindex(1))) + " has no field \"" +
-                        lua_tostring(L, 2) + "\"" + Suggest(lua_tostring(L, 2), known);
+  std::string message = std::string(lua_tostring(L, lua_upvalueindex(1))) + " has no field " +
+                        QuoteName(lua_tostring(L, 2)) + Suggest(lua_tostring(L, 2), known);
   return luaL_error(L, "%s", message.c_str());
 }
 
@@ -121,6 +121,11 @@ int MakeStrictMeta(lua_State* L) {
   lua_pushliteral(L, "this table");
   lua_pushcclosure(L, CatchCpp<StrictTableIndex>, 1);
   lua_setfield(L, -2, "__index");
+  // Shared by every table the engine builds for a hook: getmetatable gives a
+  // hook this string, never the table (a __gc set on it would make every
+  // later table finalized, and finalizers run outside the sandbox's limits).
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
   return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
@@ -492,7 +497,7 @@ ContextState& StateOf(lua_State* L) {
 int NoSuchField(lua_State* L, const ContextState& cs) {
   std::vector<std::string> known;
   for (const HookField& f : cs.Spec().fields) known.emplace_back(f.name);
-  std::string message = std::string("ctx has no field \"") + lua_tostring(L, 2) + "\"" +
+  std::string message = std::string("ctx has no field ") + QuoteName(lua_tostring(L, 2)) +
                         Suggest(lua_tostring(L, 2), known);
   return luaL_error(L, "%s", message.c_str());
 }
@@ -960,7 +965,7 @@ void ReadParts(lua_State* L, LuaHooks::CallState& c, const std::string& name,
     }
     std::string key = lua_tostring(L, -2);
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      c.bad_return = name + " returned an unknown part \"" + key + "\"" + Suggest(key, known) +
+      c.bad_return = name + " returned an unknown part " + QuoteName(key) + Suggest(key, known) +
                      "; a ruleset declares its own parts in score_parts";
       lua_settop(L, top);
       return;
@@ -1066,7 +1071,8 @@ std::string HookError::ToString() const {
   return out;
 }
 
-LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
+LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits,
+                   const SandboxLimits& load_limits)
     : context_(std::make_unique<ContextState>()),
       args_(std::make_unique<ArgState>()),
       memo_(std::make_unique<Memo>()),
@@ -1074,7 +1080,10 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
   refs_.fill(LUA_NOREF);
   std::optional<LuaError> error;
   try {
-    sandbox_ = std::make_unique<LuaSandbox>(limits);
+    SandboxLimits loading = load_limits;  // the state's memory is the hooks' from the start
+    loading.memory_bytes = limits.memory_bytes;
+    loading.max_string_bytes = limits.max_string_bytes;
+    sandbox_ = std::make_unique<LuaSandbox>(loading);
     sandbox_->set_owner_data(context_.get());
   } catch (const std::exception& e) {
     error = LuaError{"", 0, e.what(), ""};
@@ -1141,6 +1150,7 @@ LuaHooks::LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits)
         },
         1);
   }
+  if (sandbox_) sandbox_->SetCallLimits(limits);
   if (error) {
     // Half a chain's hooks would be a ruleset nobody wrote: use none.
     refs_.fill(LUA_NOREF);

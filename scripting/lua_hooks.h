@@ -42,9 +42,12 @@ class LuaHooks : public RuleHooks {
     std::string source;  // Lua text
   };
 
-  // Runs the chain's files in a fresh sandbox and keeps the hook functions.
-  // A failure here is recorded (errors()) and leaves every hook at its default.
-  LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits);
+  // Runs the chain's files in a fresh sandbox, under `load_limits` (those
+  // the loader ran them under, so that what loaded there runs here), and
+  // keeps the hook functions, called under `limits`. A failure here is
+  // recorded (errors()) and leaves every hook at its default.
+  LuaHooks(const std::vector<Chunk>& chain, const SandboxLimits& limits,
+           const SandboxLimits& load_limits = SandboxLimits());
   ~LuaHooks() override;
 
   int InitialMeldValue(const Rules& rules, Card card) const override;

@@ -1,7 +1,5 @@
 #include "scripting/lua_internal.h"
 
-#include "core/suggest.h"
-
 #include <algorithm>
 #include <cctype>
 #include <climits>
@@ -10,6 +8,8 @@
 #include <optional>
 
 #include "core/card.h"
+#include "core/suggest.h"
+#include "core/utf8.h"
 #include "scripting/param_values.h"
 
 namespace canasta {
@@ -214,8 +214,8 @@ int StrictIndex(lua_State* L) {
     if (lua_type(L, -2) == LUA_TSTRING) known.emplace_back(lua_tostring(L, -2));
     lua_pop(L, 1);
   }
-  std::string message = std::string(lua_tostring(L, lua_upvalueindex(2))) + " has no field \"" +
-                        lua_tostring(L, 2) + "\"" + Suggest(lua_tostring(L, 2), known);
+  std::string message = std::string(lua_tostring(L, lua_upvalueindex(2))) + " has no field " +
+                        QuoteName(lua_tostring(L, 2)) + Suggest(lua_tostring(L, 2), known);
   return luaL_error(L, "%s", message.c_str());
 }
 
@@ -654,6 +654,11 @@ std::map<std::string, int> ScanKeyLines(std::string_view source) {
 std::string Suggest(const std::string& word, const std::vector<std::string>& known) {
   const std::string best = NearestName(word, known);
   return best.empty() ? "" : " (did you mean \"" + best + "\"?)";
+}
+
+std::string QuoteName(std::string_view name) {
+  constexpr size_t kMaxQuotedName = 64;
+  return "\"" + ShortenText(name, kMaxQuotedName) + "\"";
 }
 
 }  // namespace canasta

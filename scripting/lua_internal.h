@@ -94,6 +94,10 @@ std::string ReadValue(lua_State* L, int idx, E& out) {
 // " (did you mean \"x\"?)" for a near miss of `word` among `known`, else "".
 std::string Suggest(const std::string& word, const std::vector<std::string>& known);
 
+// A name a script gave (a key it read or returned), in quotes and cut after
+// 64 bytes: a hostile key of a megabyte makes a short message.
+std::string QuoteName(std::string_view name);
+
 // Sets the global table `canasta` of card helpers (see docs/lua-api.md).
 void OpenCanastaLibrary(lua_State* L);
 

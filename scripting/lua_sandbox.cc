@@ -602,19 +602,7 @@ LuaSandbox::LuaSandbox(const SandboxLimits& limits)
     : limits_(limits), alloc_(std::make_unique<Allocator>()) {
   alloc_->limit = limits_.memory_bytes;
   alloc_->max_string = limits_.max_string_bytes;
-  hook_interval_ = int(std::clamp<int64_t>(limits_.instructions, 1, 1000));
-  total_instructions_why_ =
-      "this ruleset's calls together exceeded their instruction limit (" +
-      std::to_string(limits_.total_instructions) +
-      " in all; the sandbox stops code that would stall a review): later calls are not made";
-  char work[64];
-  std::snprintf(work, sizeof work, "%g", limits_.total_seconds);
-  total_seconds_why_ = std::string("this ruleset's calls together exceeded their time limit (") +
-                       work + " s in all): later calls are not made";
-  std::snprintf(work, sizeof work, "%.0f", limits_.total_c_work);
-  total_c_work_why_ = std::string("this ruleset's calls together exceeded their C work limit (") +
-                      work +
-                      " steps of string and table functions in all): later calls are not made";
+  ApplyCallLimits();
   state_ = lua_newstate(&Allocator::Fn, alloc_.get());
   if (state_ == nullptr)
     throw std::runtime_error("cannot create a Lua state within the memory limit");
@@ -630,6 +618,36 @@ LuaSandbox::LuaSandbox(const SandboxLimits& limits)
     state_ = nullptr;
     throw std::runtime_error("cannot set up the Lua sandbox: " + error->ToString());
   }
+}
+
+void LuaSandbox::ApplyCallLimits() {
+  hook_interval_ = int(std::clamp<int64_t>(limits_.instructions, 1, 1000));
+  total_instructions_why_ =
+      "this ruleset's calls together exceeded their instruction limit (" +
+      std::to_string(limits_.total_instructions) +
+      " in all; the sandbox stops code that would stall a review): later calls are not made";
+  char work[64];
+  std::snprintf(work, sizeof work, "%g", limits_.total_seconds);
+  total_seconds_why_ = std::string("this ruleset's calls together exceeded their time limit (") +
+                       work + " s in all): later calls are not made";
+  std::snprintf(work, sizeof work, "%.0f", limits_.total_c_work);
+  total_c_work_why_ = std::string("this ruleset's calls together exceeded their C work limit (") +
+                      work +
+                      " steps of string and table functions in all): later calls are not made";
+}
+
+void LuaSandbox::SetCallLimits(const SandboxLimits& limits) {
+  limits_.instructions = limits.instructions;
+  limits_.c_work = limits.c_work;
+  limits_.seconds = limits.seconds;
+  limits_.total_instructions = limits.total_instructions;
+  limits_.total_c_work = limits.total_c_work;
+  limits_.total_seconds = limits.total_seconds;
+  total_instructions_used_ = 0;
+  total_work_used_ = 0;
+  total_ns_used_ = 0;
+  total_spent_ = nullptr;
+  ApplyCallLimits();
 }
 
 LuaSandbox::~LuaSandbox() {

@@ -83,6 +83,10 @@ class LuaSandbox {
   // message handler: never clear the stack outside a call.
   lua_State* state() const { return state_; }
   const SandboxLimits& limits() const { return limits_; }
+  // The per-call and whole-life limits from now on (the memory and string
+  // limits stay): a ruleset's files run under the load limits, then its
+  // hooks under the hook limits, in one state. The totals count from here.
+  void SetCallLimits(const SandboxLimits& limits);
   // The work of all calls so far (instructions counted in steps of the
   // count hook's interval), and whether a total limit is spent: then every
   // call fails at its first instruction with total_spent_message().
@@ -172,6 +176,7 @@ class LuaSandbox {
 
   std::optional<LuaError> ProtectedImpl(void (*thunk)(lua_State*, void*), void* fn, int nargs);
   void StartBudget();
+  void ApplyCallLimits();  // the values derived from limits_' call limits
   static void CountHook(lua_State* L, lua_Debug* ar);
   static int MessageHandler(lua_State* L);
   // The reason the call must stop for time (this call's, or all calls'

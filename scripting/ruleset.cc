@@ -167,6 +167,17 @@ std::optional<LuaError> RulesetLoader::Resolve(const std::string& spec, const Fi
   std::error_code ec;
   bool looks_like_name = spec.find('/') == std::string::npos &&
                          (spec.size() < 4 || spec.compare(spec.size() - 4, 4, ".lua") != 0);
+  // A file extends only a ruleset file: never another kind of file whose
+  // text a syntax error would quote (the user named the first file only).
+  if (from != nullptr && (spec.size() < 4 || spec.compare(spec.size() - 4, 4, ".lua") != 0)) {
+    if (looks_like_name)
+      return where("no ruleset \"" + spec + "\": not a built-in (" +
+                   JoinNames(BuiltinRulesetNames()) + ")" + Suggest(spec, BuiltinRulesetNames()) +
+                   "; a ruleset file's name ends in .lua");
+    return where("ruleset file \"" + spec +
+                 "\" does not end in .lua; a ruleset extends only ruleset files, and it was not "
+                 "opened");
+  }
   if (!options_.confine_to.empty() && !InsideAny(path, options_.confine_to)) {
     return where("ruleset file \"" + spec +
                  "\" is outside the folders a log may name rulesets from; it was not opened");
@@ -589,6 +600,7 @@ std::variant<Ruleset, LuaError> RulesetLoader::Load(const std::string& name_or_p
   rs.name_ = leaf.name;
   rs.description_ = leaf.description;
   rs.hook_limits_ = options_.hook_limits;
+  rs.load_limits_ = options_.load_limits;
   auto chunks = std::make_shared<Ruleset::Chunks>();
   for (const File& f : chain_) {
     rs.chain_.push_back({f.name, f.file, f.builtin});
@@ -674,7 +686,7 @@ std::string Ruleset::IncompleteMessage() const {
 
 std::unique_ptr<RuleHooks> Ruleset::MakeHooks() const {
   if (hooks_.empty()) return std::make_unique<RuleHooks>();
-  return std::make_unique<LuaHooks>(chunks_->files, hook_limits_);
+  return std::make_unique<LuaHooks>(chunks_->files, hook_limits_, load_limits_);
 }
 
 std::variant<Ruleset, LuaError> LoadRuleset(const std::string& name_or_path,

@@ -104,6 +104,7 @@ class Ruleset {
   std::vector<Requirement> unmet_;
   std::shared_ptr<const Chunks> chunks_;
   SandboxLimits hook_limits_;
+  SandboxLimits load_limits_;  // the files run again under these in MakeHooks()
 };
 
 struct LoadOptions {

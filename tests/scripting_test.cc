@@ -15,6 +15,8 @@
 
 #include "core/hooks.h"
 #include "core/rules.h"
+#include "core/suggest.h"
+#include "replay/auditor.h"
 #include "scripting/lua_hooks.h"
 #include "scripting/param_values.h"
 #include "scripting/ruleset.h"
@@ -478,6 +480,134 @@ TEST(SandboxTest, HooksStopBeingCalledOnceTheirTotalIsSpent) {
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].count, 1);
   EXPECT_TRUE(Contains(errors[0].error.message, "calls together exceeded"));
+}
+
+// The hooks' state runs the files again under the limits they loaded under:
+// top-level code over one hook call's budget (but within the load's) keeps
+// its hooks. They were all dropped before, silently.
+TEST(SandboxTest, TopLevelCodeWithinTheLoadLimitsKeepsItsHooks) {
+  TempDir dir;
+  const std::string path = dir.Write("big.lua", R"(local big = {}
+for i = 1, 500000 do big[i] = i end
+return { extends = "classic", hooks = { may_discard = function(ctx) return "no discards" end } }
+)");
+  std::optional<Ruleset> rs = Load(path);
+  ASSERT_TRUE(rs);
+  std::unique_ptr<RuleHooks> hooks = rs->MakeHooks();
+  EXPECT_FALSE(hooks->HasFailures());
+  EXPECT_TRUE(hooks->Overrides(HookId::kMayDiscard));
+}
+
+// Files that fail when a game's hooks are made leave no hook, and the audit
+// says so at the game's header: it does not go on silently without them.
+TEST(SandboxTest, HooksThatFailToLoadForAGameAreReportedAtItsHeader) {
+  const std::string source =
+      "local x = 0\nfor i = 1, 100000 do x = x + i end\n"
+      "return { hooks = { may_discard = function(ctx) return 'no discards' end } }\n";
+  SandboxLimits tiny;
+  tiny.instructions = 10'000;
+  auto hooks = std::make_shared<LuaHooks>(std::vector<LuaHooks::Chunk>{{"big.lua", source}},
+                                          LoadOptions().hook_limits, tiny);
+  EXPECT_FALSE(hooks->Overrides(HookId::kMayDiscard));
+  EXPECT_TRUE(hooks->HasFailures());
+  RulesetChoice choice{"big", Rules(), hooks};
+  AuditOptions options;
+  options.forced_ruleset = "big";
+  options.resolve = [choice](const std::string&, const std::string&, RulesetChoice* out,
+                             std::string*) {
+    *out = choice;
+    return true;
+  };
+  std::istringstream log(
+      "{\"type\":\"game\",\"format\":\"canasta-log/1\",\"players\":[\"A\",\"B\",\"C\","
+      "\"D\"]}\n");
+  FileReport r = AuditStream(log, "game.jsonl", options);
+  ASSERT_EQ(r.games.size(), 1u);
+  ASSERT_FALSE(r.games[0].findings.empty());
+  const Finding& f = r.games[0].findings[0];
+  EXPECT_EQ(f.id, CheckId::kRulesetHookFailed);
+  EXPECT_EQ(f.line, 1);
+  EXPECT_NE(f.message.find("instruction limit"), std::string::npos) << f.message;
+}
+
+// The findings of samples/classic/game.jsonl audited under the ruleset file.
+std::vector<Finding> SampleFindingsUnder(const std::string& path) {
+  std::optional<Ruleset> rs = Load(path);
+  if (!rs) return {};
+  RulesetChoice choice = rs->Choose();
+  AuditOptions options;
+  options.forced_ruleset = rs->name();
+  options.resolve = [choice](const std::string&, const std::string&, RulesetChoice* out,
+                             std::string*) {
+    *out = choice;
+    return true;
+  };
+  FileReport r =
+      AuditFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl", options);
+  std::vector<Finding> all;
+  for (const GameReport& g : r.games) all.insert(all.end(), g.findings.begin(), g.findings.end());
+  return all;
+}
+
+// The tables the engine builds for hooks share a metatable: a hook gets a
+// string for it, not the table, so it cannot give every later table a __gc
+// (finalizers run outside the sandbox's limits; this one looped for ever).
+TEST(SandboxTest, TheEnginesTablesMetatableIsLocked) {
+  TempDir dir;
+  const std::string path = dir.Write("gc.lua", R"(return { extends = "classic", hooks = {
+  may_discard = function(ctx, rules)
+    getmetatable(ctx.hand).__gc = function() while true do end end
+  end,
+} }
+)");
+  std::vector<Finding> found = SampleFindingsUnder(path);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].id, CheckId::kRulesetHookFailed);
+  EXPECT_NE(found[0].message.find("attempt to index a string value"), std::string::npos)
+      << found[0].message;
+}
+
+// A misspelt key of a megabyte: the near-miss search passes over names of
+// another length at once, and the message quotes 64 bytes of it.
+TEST(SandboxTest, AHugeUnknownKeyIsQuotedShortAndSearchedFast) {
+  TempDir dir;
+  const std::string path = dir.Write("key.lua", R"(local key = ("x"):rep(1000000)
+return { extends = "classic", hooks = {
+  may_discard = function(ctx, rules) return rules[key] end,
+} }
+)");
+  std::vector<Finding> found = SampleFindingsUnder(path);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].id, CheckId::kRulesetHookFailed);
+  EXPECT_NE(found[0].message.find("rules has no field \"" + std::string(64, 'x') +
+                                  " ... (1000000 bytes in all)\""),
+            std::string::npos)
+      << found[0].message.substr(0, 300);
+  EXPECT_LT(found[0].message.size(), 400u);
+  EXPECT_EQ(NearestName(std::string(1000000, 'x'), {"stock_draw", "x"}), "");
+  EXPECT_EQ(NearestName("stok_draw", {"stock_draw", "x"}), "stock_draw");
+}
+
+// `extends` names only built-ins and .lua files: a file of another kind is
+// not opened, so its text never reaches a syntax error's message.
+TEST(UserRulesetTest, ExtendsOpensOnlyRulesetFiles) {
+  TempDir dir;
+  dir.Write("secret.txt", "password hunter2\n");
+  for (const char* target : {"secret.txt", "./secret.txt"}) {
+    const std::string path =
+        dir.Write("r.lua", std::string("return { extends = \"") + target + "\" }\n");
+    std::variant<Ruleset, LuaError> r = LoadRuleset(path);
+    const LuaError* e = std::get_if<LuaError>(&r);
+    ASSERT_NE(e, nullptr) << target;
+    EXPECT_EQ(e->line, 1);
+    EXPECT_EQ(e->ToString().find("hunter2"), std::string::npos) << e->ToString();
+    EXPECT_NE(
+        e->ToString().find(std::string(target) == "secret.txt"
+                               ? "a ruleset file's name ends in .lua"
+                               : "does not end in .lua; a ruleset extends only ruleset files"),
+        std::string::npos)
+        << e->ToString();
+  }
 }
 
 // A parameter's line is found by scanning the source for its key

@@ -791,7 +791,7 @@ int ReviewCommand(const std::vector<std::string>& args) {
     return kExitTrouble;
   }
   if (rollouts < 1 || rollouts > 100000 || most > 400000 || screen > 400000 || !(target_se >= 0) ||
-      jobs < 1 || jobs > 256 || hand < 0 || game < 0) {
+      jobs < 1 || jobs > 256 || (vm.count("hand") && hand < 1) || (vm.count("game") && game < 1)) {
     std::cerr << "canasta review: error: --rollouts is 1 to 100000, --jobs 1 to 256, --hand and "
                  "--game from 1\n";
     return kExitTrouble;

@@ -186,8 +186,9 @@ int TreeCommand(const std::vector<std::string>& args) {
     std::cerr << "canasta tree: error: give one log\n";
     return kExitTrouble;
   }
-  if (rollouts < 0 || rollouts > 100000 || jobs < 1 || jobs > 256) {
-    std::cerr << "canasta tree: error: --rollouts is 0 to 100000, --jobs 1 to 256\n";
+  if (rollouts < 0 || rollouts > 100000 || jobs < 1 || jobs > 256 || hand < 1 || game < 1) {
+    std::cerr << "canasta tree: error: --rollouts is 0 to 100000, --jobs 1 to 256, --hand and "
+                 "--game from 1\n";
     return kExitTrouble;
   }
   if (format.empty() && !output.empty() && output != "-") {

@@ -123,6 +123,14 @@ class RuleHooks {
   // Cheap test the replay makes after every move.
   virtual bool HasFailures() const { return false; }
 
+  // The wall-clock seconds the hooks' own code has run so far (none for the
+  // engine's): a file's games together are bounded too (replay/driver.cc).
+  virtual double SecondsSpent() const { return 0; }
+  // From now on no hook runs its own code: each call gets the engine's
+  // answer and counts as one more failure `why` (reported once, with its
+  // count). Nothing to stop for the engine's hooks.
+  virtual void StopCalling(const std::string& /*why*/) const {}
+
  protected:
   void SetOverridden(HookId id) { overridden_ |= 1u << int(id); }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <new>
@@ -94,6 +95,11 @@ class ReplayDriver::GameReplay {
   // A ruleset whose files failed when its hooks were made (each game makes
   // its own): reported at the game's header, where no hook of it is used.
   void ReportLoadFailures(int line) { ReportHookFailures(line); }
+  // The ruleset's hooks: the seconds their code ran in this game, and
+  // stopping them for a game of a file whose games together ran them for
+  // kFileHookSeconds.
+  double HookSeconds() const { return choice_.hooks->SecondsSpent(); }
+  void StopHooks(const std::string& why) { choice_.hooks->StopCalling(why); }
 
   // Kept out of line: the replay's profiles (docs/performance.md) count
   // from this frame.
@@ -505,7 +511,18 @@ class ReplayDriver::GameReplay {
     Notify([&](ReplayObserver* o) { o->OnHandStart(e, *game_.position()); });
   }
 
-  [[gnu::noinline]] void DealFindings(const Event& e, const TaggedViolations& vs) {
+  [[gnu::noinline]] void DealFindings(const Event& e, TaggedViolations& vs) {
+    // The game over and yet played on: one finding, at the first hand too many.
+    for (auto v = vs.begin(); v != vs.end();) {
+      if (v->violation.id != CheckId::kGameEnd) {
+        ++v;
+      } else if (over_reported_) {
+        v = vs.erase(v);
+      } else {
+        over_reported_ = true;
+        ++v;
+      }
+    }
     AddViolations(vs, e.line,
                   "hand " + std::to_string(hand_number_) + ", dealt by " + SeatName(*e.dealer));
   }
@@ -749,7 +766,8 @@ class ReplayDriver::GameReplay {
   // hand played out.
   void OnSheetEntry(const Event& e) {
     const int sides = choice_.rules.num_sides();
-    if (Over()) {
+    if (Over() && !over_reported_) {  // once, at the first hand too many
+      over_reported_ = true;
       Add(e.line, CheckId::kGameEnd,
           "the game was already over (a side reached " +
               std::to_string(choice_.rules.target_score) + "), yet another hand is recorded",
@@ -1117,6 +1135,13 @@ class ReplayDriver::GameReplay {
   }
 
   void OnEndGame(const Event* e, int line) {
+    if (e && ended_game_line_) {
+      Add(line, CheckId::kLogOutOfPlace,
+          "the game was ended already at line " + std::to_string(ended_game_line_),
+          {"event ignored"});
+      return;
+    }
+    if (e) ended_game_line_ = line;
     CloseOpen(line, [&] {
       return "hand " + std::to_string(hand_number_) + " has no end_hand event before end_game";
     });
@@ -1215,6 +1240,8 @@ class ReplayDriver::GameReplay {
   bool totals_unknown_ = false;
   bool in_hand_ = false;
   bool ended_game_ = false;
+  int ended_game_line_ = 0;     // the end_game event's line, once there was one
+  bool over_reported_ = false;  // game-end: the game played on after it was over
   bool unread_since_hand_ = false;
   bool lost_deal_pending_ = false;  // the next deal follows a lost one
   bool lost_this_hand_ = false;
@@ -1314,8 +1341,10 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
     problems.clear();
     if (replay) replay->SetRootOfLine(root_of_line);
   };
+  double hook_seconds = 0;  // the file's games together (kFileHookSeconds)
   auto finish_game = [&](bool finish) {
     if (replay && finish) replay->Finish(last_line);
+    if (replay) hook_seconds += replay->HookSeconds();
     replay.reset();
     if (game)
       std::stable_sort(game->findings.begin(), game->findings.end(),
@@ -1410,6 +1439,12 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
       skipping = false;
       for (ReplayObserver* o : observers_) o->OnGameStart(*game, &choice);
       replay = std::make_unique<GameReplay>(this, game, std::move(choice));
+      if (hook_seconds >= options_.file_hook_seconds) {
+        char spent[32];
+        std::snprintf(spent, sizeof spent, "%.3g", hook_seconds);
+        replay->StopHooks(std::string("this file's earlier games ran the ruleset's hooks for ") +
+                          spent + " s, the limit for a file: no hook is called in this game");
+      }
       replay->ReportLoadFailures(e.line);
       continue;
     }

@@ -42,10 +42,18 @@ using RulesetResolver =
 // the report grow without bound.
 constexpr int kDefaultMaxFindings = 1000;
 
+// A ruleset's hooks have a budget per game (scripting: 60 s of their own
+// code by default). A file's games together have this one too: once its
+// earlier games ran the hooks this long, a later game calls none (one
+// ruleset-hook-failed finding in it), so a log of many games beside a slow
+// ruleset cannot hold an audit for hours.
+constexpr double kFileHookSeconds = 60;
+
 struct AuditOptions {
   std::string forced_ruleset;              // from the command line: overrides the log's
   RulesetResolver resolve;                 // required when a log names a ruleset other than classic
   int max_findings = kDefaultMaxFindings;  // per file; 0 or less: no limit
+  double file_hook_seconds = kFileHookSeconds;  // a file's games' hooks together
 };
 
 // The built-in classic ruleset, for callers without scripting.

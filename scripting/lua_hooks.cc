@@ -1325,6 +1325,15 @@ std::vector<HookFailure> LuaHooks::TakeFailures() const {
   return out;
 }
 
+double LuaHooks::SecondsSpent() const { return sandbox_ ? sandbox_->total_seconds_used() : 0; }
+
+void LuaHooks::StopCalling(const std::string& why) const {
+  if (!sandbox_ || sandbox_->total_spent()) return;
+  sandbox_->SpendTotal(why);
+  // The calls not made are this failure's (TakeErrors counts them).
+  spent_ = HookError{"(every hook)", "", LuaError{"", 0, why, ""}, 0};
+}
+
 std::vector<HookError> LuaHooks::TakeErrors() const {
   std::vector<HookError> out;
   out.swap(errors_);

@@ -67,6 +67,8 @@ class LuaHooks : public RuleHooks {
   std::vector<HookError> TakeErrors() const;
   std::vector<HookFailure> TakeFailures() const override;
   bool HasFailures() const override { return !errors_.empty() || skipped_calls_ > 0; }
+  double SecondsSpent() const override;
+  void StopCalling(const std::string& why) const override;
 
   struct CallState;
   struct ContextState;

@@ -93,6 +93,13 @@ class LuaSandbox {
   int64_t total_instructions_used() const { return total_instructions_used_; }
   double total_c_work_used() const { return total_work_used_; }
   bool total_spent() const { return total_spent_ != nullptr; }
+  double total_seconds_used() const { return double(total_ns_used_) * 1e-9; }
+  // Marks the whole-life budget spent for `why` (no call runs any more):
+  // what the owner decides for a reason of its own.
+  void SpendTotal(const std::string& why) {
+    total_stop_why_ = why;
+    total_spent_ = total_stop_why_.c_str();
+  }
   const char* total_spent_message() const { return total_spent_ ? total_spent_ : ""; }
   size_t memory_used() const;
   // Allocations (and reallocations to a larger block) made so far, refused
@@ -210,7 +217,7 @@ class LuaSandbox {
   double total_work_used_ = 0;
   int64_t total_ns_used_ = 0;
   const char* total_spent_ = nullptr;  // the reason, once a total is spent
-  std::string total_instructions_why_, total_c_work_why_, total_seconds_why_;
+  std::string total_instructions_why_, total_c_work_why_, total_seconds_why_, total_stop_why_;
 };
 
 }  // namespace canasta

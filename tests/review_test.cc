@@ -718,6 +718,13 @@ TEST(ReviewCommand, UsageErrors) {
   EXPECT_EQ(WEXITSTATUS(status), 2);
   t = RunCanasta("review /nonexistent.jsonl", &status);
   EXPECT_EQ(WEXITSTATUS(status), 2);
+  // Hands and games count from 1: an explicit 0 is refused (it reviewed
+  // every hand), as -1 is; left out, every hand is reviewed.
+  for (const char* bad : {"--hand 0 ", "--game 0 ", "--hand -1 "}) {
+    t = RunCanasta(std::string("review ") + bad + kSample, &status);
+    EXPECT_EQ(WEXITSTATUS(status), 2) << bad;
+    EXPECT_NE(t.find("--hand and --game from 1"), std::string::npos) << t;
+  }
 }
 
 }  // namespace

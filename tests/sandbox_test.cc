@@ -53,6 +53,35 @@ TEST(SandboxTest, InfiniteLoopIsStopped) {
   EXPECT_EQ(EvalOrDie(sandbox, "1 + 1"), "2");
 }
 
+// A state's limits change once its files have run (SetCallLimits: the
+// load's, then the hooks'), and its owner can spend its whole-life budget
+// for a reason of its own (SpendTotal: a file's games together).
+TEST(SandboxTest, SetCallLimitsAndSpendTotalChangeWhatACallMay) {
+  LuaSandbox sandbox;  // the load's limits: 10,000,000 instructions a call
+  const char* kLoop = "local x = 0\nfor i = 1, 100000 do x = x + i end\n";
+  EXPECT_FALSE(sandbox.Run(kLoop, "loop.lua"));
+  SandboxLimits tight;
+  tight.instructions = 10'000;
+  sandbox.SetCallLimits(tight);
+  EXPECT_EQ(sandbox.limits().instructions, 10'000);
+  EXPECT_EQ(sandbox.limits().memory_bytes, SandboxLimits().memory_bytes);
+  std::optional<LuaError> error = sandbox.Run(kLoop, "loop.lua");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->message.find("instruction limit"), std::string::npos) << error->ToString();
+  EXPECT_GE(sandbox.total_seconds_used(), 0.0);
+  EXPECT_FALSE(sandbox.total_spent());
+  sandbox.SpendTotal("no more calls for this file");
+  EXPECT_TRUE(sandbox.total_spent());
+  EXPECT_STREQ(sandbox.total_spent_message(), "no more calls for this file");
+  error = sandbox.Run("return 1", "tiny.lua");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->message, "no more calls for this file");
+  // New limits count the totals afresh.
+  sandbox.SetCallLimits(SandboxLimits());
+  EXPECT_FALSE(sandbox.total_spent());
+  EXPECT_FALSE(sandbox.Run("return 1", "tiny.lua"));
+}
+
 TEST(SandboxTest, PcallCannotSwallowTheBudget) {
   LuaSandbox sandbox;
   std::optional<LuaError> error =

@@ -549,6 +549,55 @@ std::vector<Finding> SampleFindingsUnder(const std::string& path) {
   return all;
 }
 
+// A file's games together have a budget for the hooks' code: once the
+// earlier games spent it, a later game calls no hook, with one finding.
+TEST(SandboxTest, AFilesGamesTogetherStopCallingHooksPastTheFileBudget) {
+  TempDir dir;
+  const std::string path = dir.Write("slow.lua", R"(return { extends = "classic", hooks = {
+  may_discard = function(ctx, rules)
+    local x = 0
+    for i = 1, 2000 do x = x + i end
+  end,
+} }
+)");
+  std::optional<Ruleset> rs = Load(path);
+  ASSERT_TRUE(rs);
+  std::ifstream in(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
+  std::stringstream one;
+  one << in.rdbuf();
+  const Ruleset& ruleset = *rs;
+  for (double budget : {1e-9, 1e9}) {
+    AuditOptions options;
+    options.forced_ruleset = ruleset.name();
+    options.file_hook_seconds = budget;
+    options.resolve = [&ruleset](const std::string&, const std::string&, RulesetChoice* out,
+                                 std::string*) {
+      *out = ruleset.Choose();  // each game its own hooks, as the command line's
+      return true;
+    };
+    std::istringstream log(one.str() + one.str());
+    FileReport r = AuditStream(log, "two.jsonl", options);
+    ASSERT_EQ(r.games.size(), 2u);
+    EXPECT_TRUE(r.games[0].findings.empty()) << budget;
+    if (budget > 1) {
+      EXPECT_TRUE(r.games[1].findings.empty());
+      continue;
+    }
+    ASSERT_EQ(r.games[1].findings.size(), 1u);
+    const Finding& f = r.games[1].findings[0];
+    EXPECT_EQ(f.id, CheckId::kRulesetHookFailed);
+    EXPECT_NE(f.message.find("this file's earlier games ran the ruleset's hooks for"),
+              std::string::npos)
+        << f.message;
+    // The hooks of one game: the seconds their code ran, then stopped.
+    RulesetChoice fresh = ruleset.Choose();
+    EXPECT_EQ(fresh.hooks->SecondsSpent(), 0.0);
+    fresh.hooks->StopCalling("stopped for the test");
+    EXPECT_EQ(fresh.hooks->MinimumCount(fresh.rules, 0), 50);  // the engine's answer
+    EXPECT_FALSE(fresh.hooks->HasFailures());                  // minimum_count is not the ruleset's
+  }
+}
+
 // The tables the engine builds for hooks share a metatable: a hook gets a
 // string for it, not the table, so it cannot give every later table a __gc
 // (finalizers run outside the sandbox's limits; this one looped for ever).

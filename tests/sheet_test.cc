@@ -217,6 +217,34 @@ TEST(SheetLog, AWholeSheetAuditsCleanUnderClassicAndJaques) {
   }
 }
 
+// A game played on after it was over is one game-end finding, at the first
+// hand too many, however many follow (000 §19); an end_game written twice is
+// one finding for the copy, which is not judged again.
+TEST(SheetLog, HandsAfterTheGameIsOverAreOneFindingAndASecondEndGameIsOutOfPlace_000S19) {
+  SheetLog log("classic");
+  log.Hand({kWent, kStayed});
+  log.Hand({kBig, kOut2});
+  log.Hand({kOut3, kNoMeld});
+  log.Hand({kSmall, kOut4});  // side 0 reaches 5190: over
+  const int first_extra = log.Hand({kWent, kStayed});
+  log.Hand({kWent, kStayed});
+  log.Hand({kWent, kStayed});
+  const FileReport r = AuditText(log.str());
+  EXPECT_EQ(test::CountId(r, CheckId::kGameEnd), 1) << test::Dump(r);
+  const Finding* over = Only(r, CheckId::kGameEnd);
+  ASSERT_NE(over, nullptr);
+  EXPECT_EQ(over->line, first_extra);
+
+  SheetLog twice = CleanGame("classic");
+  const int again = twice.End();
+  const FileReport r2 = AuditText(twice.str());
+  EXPECT_EQ(test::Findings(r2), (test::FoundList{{again, CheckId::kLogOutOfPlace}}))
+      << test::Dump(r2);
+  const Finding* copy = Only(r2, CheckId::kLogOutOfPlace);
+  ASSERT_NE(copy, nullptr);
+  EXPECT_EQ(copy->message, "the game was ended already at line " + std::to_string(again - 1));
+}
+
 // ===========================================================================
 // The parts add up to the hand score (000 §18)
 

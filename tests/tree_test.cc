@@ -210,6 +210,13 @@ TEST(TreeFormats, ByExtensionAndUsageErrors) {
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.out.find("svg, png, pdf or dot"), std::string::npos) << bad.out;
   EXPECT_EQ(Canasta("tree --rollouts -1 " + kSample).status, 2);
+  EXPECT_EQ(Canasta("tree --rollouts 100001 " + kSample).status, 2);
+  // Hands and games count from 1: 0 is no hand (it was taken as hand 1).
+  for (const char* bad_number : {"--hand 0 ", "--game 0 ", "--hand -1 ", "--game -1 "}) {
+    Result r = Canasta(std::string("tree ") + bad_number + kSample, true);
+    EXPECT_EQ(r.status, 2) << bad_number;
+    EXPECT_NE(r.out.find("--hand and --game from 1"), std::string::npos) << r.out;
+  }
   // PNG to a pipe is what was asked for.
   Result pipe = Canasta("tree --format png " + kSample);
   EXPECT_EQ(pipe.status, 0);

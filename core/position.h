@@ -613,6 +613,7 @@ class Position {
   std::shared_ptr<const std::vector<Card>> stock_;
   size_t stock_pos_ = 0;                    // cards drawn from stock_
   size_t stock_alt_ = kNoSlot;  // after a slip: where the next card may come from instead
+  bool drew_past_stock_ = false;  // the log drew from the empty stock (stock-empty once a hand)
   int stock_size_ = 0;
   CardCounts unseen_;  // cards not yet seen anywhere (the stock's contents)
   Turn turn_;

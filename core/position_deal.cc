@@ -220,14 +220,23 @@ TaggedViolations Position::Deal(const DealMove& d) {
           if (!extra.empty()) msg += " too many " + join(extra) + ";";
           if (!missing.empty()) msg += " missing " + join(missing) + ";";
           msg.pop_back();
-          out.push_back(Tv(CheckId::kDealPack, msg, "000 §1, §6"));
+          TaggedViolation v = Tv(CheckId::kDealPack, msg, "000 §1, §6");
+          v.violation.notes.insert(v.violation.notes.begin(),
+                                   "the recorded stock is set aside: the draws are checked against "
+                                   "the cards not yet seen, and the stock holds " +
+                                       Plural(stock_size_, "card"));
+          out.push_back(std::move(v));
         }
       });
     }
-    stock_ = std::make_shared<const std::vector<Card>>(*d.stock);
-    stock_pos_ = 0;
-    stock_alt_ = kNoSlot;
-    stock_size_ = int(d.stock->size());
+    // A stock that is not the rest of the pack is not followed: every draw
+    // would be judged against a wrong record (one finding, here).
+    if (same) {
+      stock_ = std::make_shared<const std::vector<Card>>(*d.stock);
+      stock_pos_ = 0;
+      stock_alt_ = kNoSlot;
+      stock_size_ = int(d.stock->size());
+    }
   }
   for (TaggedViolation& v : out) v.tag = d.tag;
   CANASTA_DCHECK(InvariantsHold());
@@ -320,10 +329,12 @@ TaggedViolations Position::CheckThree(const ThreeMove& m) const {
       });
     }
   } else if (stock_size_ == 0) {
-    OutOfLine([&] {
-      out.push_back(Tv(CheckId::kStockEmpty, "the stock is empty: there is no replacement card",
-                       rules_->Cite("rule.stock_out", "000 §15")));
-    });
+    if (!drew_past_stock_) {  // once a hand, as for a draw (CheckDraw)
+      OutOfLine([&] {
+        out.push_back(Tv(CheckId::kStockEmpty, "the stock is empty: there is no replacement card",
+                         rules_->Cite("rule.stock_out", "000 §15")));
+      });
+    }
   } else {
     // The one card, in the thread's own vector: no allocation a three
     // (CheckFromStock only reads it).
@@ -357,6 +368,7 @@ void Position::ApplyThree(const ThreeMove& m) {
     if (stock_size_ == 0 && rules_->IsLaidOutThree(*m.replacement) && phase_ != Phase::kBeforePlay)
       phase_ = Phase::kOver;
   } else if (m.replacement) {
+    drew_past_stock_ = true;
     Conjure(*m.replacement);  // reported: no stock left
     p.hand.Add(*m.replacement);
   }

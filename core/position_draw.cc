@@ -92,6 +92,9 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   CheckBonusDrawn(&out);
   CheckTurn(m.player, /*drawing=*/true, &out);
   if (stock_size_ == 0) {
+    // The log drew on past the stock's end: reported at the first draw only
+    // (the later ones are the same disagreement about the stock).
+    if (drew_past_stock_) return out;
     OutOfLine([&] {
       out.push_back(Tv(CheckId::kStockEmpty,
                        "the stock is empty: the player in turn takes the pile or play ends",
@@ -130,6 +133,7 @@ void Position::ApplyDraw(const DrawMove& m) {
   // draw) goes on; otherwise the draw begins the player's turn.
   if (m.player != current_ || turn_.player != m.player) BeginTurn(m.player);
   TakeUpFootPlayedOn(m.player);
+  if (stock_size_ == 0) drew_past_stock_ = true;  // stock-empty was reported (CheckDraw)
   for (Card c : m.cards) {
     TakeFromStock(c);
     players_[m.player].hand.Add(c);

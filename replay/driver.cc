@@ -523,8 +523,18 @@ class ReplayDriver::GameReplay {
         ++v;
       }
     }
+    std::vector<int> indices;
     AddViolations(vs, e.line,
-                  "hand " + std::to_string(hand_number_) + ", dealt by " + SeatName(*e.dealer));
+                  "hand " + std::to_string(hand_number_) + ", dealt by " + SeatName(*e.dealer),
+                  &indices);
+    // Hands dealt to another number of seats than the game's: no move of the
+    // hand can be followed, so the hand is skipped to its end_hand (whose
+    // recorded scores stand), one finding instead of one at every move.
+    if (int(e.hands.size()) != choice_.rules.num_players) {
+      for (size_t i = 0; i < vs.size() && i < indices.size(); ++i)
+        if (vs[i].violation.id == CheckId::kDealHandSize && indices[size_t(i)] >= 0)
+          return LoseState(e.line, indices[i], /*lost_deal=*/false);
+    }
   }
 
   // OnDeal's findings after a lost deal or hands recorded by their scores:

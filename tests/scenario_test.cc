@@ -164,6 +164,24 @@ TEST(ScenarioDeal, HandSize) {
   EXPECT_CLEAN(Audit(PlainDeal().str()));
 }
 
+// A deal to another number of seats than the game's cannot be followed: its
+// findings, then the hand skipped to its end_hand, not a finding at each move.
+TEST(ScenarioDeal, HandsForAnotherNumberOfSeatsSkipTheHand) {
+  Log log;
+  const int deal = log.Deal(DealSpec{});
+  log.PassTurns(4);
+  std::string text = log.str();
+  // The deal's last hand left out: three hands for four seats.
+  const size_t upcard = text.find("],\"upcard\"");
+  const size_t last = text.rfind(",[", upcard);
+  ASSERT_NE(upcard, std::string::npos);
+  ASSERT_NE(last, std::string::npos);
+  text.erase(last, upcard - last);
+  const FileReport r = Audit(text);
+  EXPECT_EQ(test::CountId(r, CheckId::kDealHandSize), 1) << test::Dump(r);
+  for (const test::Found& f : test::Problems(r)) EXPECT_EQ(f.first, deal) << test::Dump(r);
+}
+
 TEST(ScenarioDeal, UpcardTurningStopsAtANaturalCard) {
   {
     Log log;
@@ -419,6 +437,24 @@ TEST(ScenarioTurn, DrawingFromAnEmptyStock) {
   log.PassTurnsUntilStockEmpty();
   ASSERT_EQ(log.stock_left(), 0);
   const int draw = log.Draw(log.current(), std::vector<std::string>{"9C"});
+  EXPECT_PROBLEMS(Audit(log.str()), {draw, CheckId::kStockEmpty});
+}
+
+// The log that draws on past the stock's end disagrees with the engine about
+// the stock once: one stock-empty a hand, not one at every later draw.
+TEST(ScenarioTurn, DrawingOnPastTheStocksEndIsOneFinding_000S15) {
+  Log log;
+  DealSpec d;
+  d.hands = {{"2S", "2S", "2H", "2H", "2D", "2D"}, {}, {"2C", "2C", "JK", "JK", "JK", "JK"}};
+  d.stock_bottom = {"9C"};
+  log.Deal(d);
+  log.PassTurnsUntilStockEmpty();
+  const int first = log.current();
+  const int draw = log.Draw(first, std::vector<std::string>{"9C"});
+  log.Discard(first, "9C");
+  const int next = (first + 1) % 4;
+  log.Draw(next, std::vector<std::string>{"9C"});
+  log.Discard(next, "9C");
   EXPECT_PROBLEMS(Audit(log.str()), {draw, CheckId::kStockEmpty});
 }
 

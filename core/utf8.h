@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -100,6 +101,58 @@ inline std::string ValidUtf8(std::string_view text) {
     }
   }
   return out;
+}
+
+// Code points a terminal acts on or that reorder or split a line: C0, DEL,
+// C1 (U+0080-U+009F), the line and paragraph separators, bidi controls.
+inline bool IsControlCodePoint(char32_t cp) {
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 || cp == 0x200e ||
+         cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+// Appends `text` with control characters escaped, so that outside text (a
+// log's name, a hook's string, what a ruleset logs) is one line and cannot
+// send escape sequences to a terminal: C0 and DEL as \xNN (\n, \r, \t),
+// other controls as \uNNNN, and a byte that is not valid UTF-8 (a raw 0x9b
+// is CSI to an 8-bit terminal) as \xNN.
+inline void AppendPrintable(std::string* out, std::string_view text) {
+  char buf[12];
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = Utf8SequenceLength(text, i);
+    const auto c = static_cast<unsigned char>(text[i]);
+    char32_t cp = c;
+    if (n > 1) {
+      cp = n == 2 ? c & 0x1f : n == 3 ? c & 0x0f : c & 0x07;
+      for (size_t k = 1; k < n; ++k)
+        cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
+    }
+    if (n > 0 && !IsControlCodePoint(cp)) {
+      out->append(text.data() + i, n);
+      i += n;
+      continue;
+    }
+    if (n <= 1) {
+      switch (c) {
+        case '\n':
+          out->append("\\n");
+          break;
+        case '\r':
+          out->append("\\r");
+          break;
+        case '\t':
+          out->append("\\t");
+          break;
+        default:
+          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+          out->append(buf);
+      }
+      i += 1;
+      continue;
+    }
+    std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(cp));
+    out->append(buf);
+    i += n;
+  }
 }
 
 // `text` itself when it holds at most `max_bytes`; else its first bytes, cut

@@ -46,70 +46,15 @@ const char* SeverityColor(Severity s) {
   return kRed;
 }
 
-// The length of the valid UTF-8 sequence at the start of `s` and its code
-// point, or 0 when the first byte does not start one.
-size_t Utf8Sequence(std::string_view s, char32_t* cp) {
-  const auto b = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char c = b(0);
-  size_t n = c < 0x80             ? 1
-             : (c & 0xe0) == 0xc0 ? 2
-             : (c & 0xf0) == 0xe0 ? 3
-             : (c & 0xf8) == 0xf0 ? 4
-                                  : 0;
-  if (n == 0 || n > s.size()) return 0;
-  char32_t v = n == 1 ? c : n == 2 ? c & 0x1f : n == 3 ? c & 0x0f : c & 0x07;
-  for (size_t i = 1; i < n; ++i) {
-    if ((b(i) & 0xc0) != 0x80) return 0;
-    v = (v << 6) | (b(i) & 0x3f);
-  }
-  static constexpr char32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (v < kMin[n] || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return 0;  // overlong, surrogate
-  *cp = v;
-  return n;
-}
-
-// Code points a terminal acts on or that reorder or split a line: C0, DEL,
-// C1 (U+0080-U+009F), the line and paragraph separators, bidi controls.
-bool IsControl(char32_t cp) {
-  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029 || cp == 0x200e ||
-         cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
-}
-
 }  // namespace
 
 void PutPrintable(std::ostream& out, std::string_view text) {
-  char buf[12];
-  for (size_t i = 0; i < text.size();) {
-    char32_t cp = 0;
-    const size_t n = Utf8Sequence(text.substr(i), &cp);
-    if (n > 0 && !IsControl(cp)) {
-      out.write(text.data() + i, std::streamsize(n));
-      i += n;
-      continue;
-    }
-    if (n == 0 || cp < 0x80) {
-      const unsigned char c = static_cast<unsigned char>(text[i]);
-      switch (c) {
-        case '\n':
-          out << "\\n";
-          break;
-        case '\r':
-          out << "\\r";
-          break;
-        case '\t':
-          out << "\\t";
-          break;
-        default:
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out << buf;
-      }
-      i += 1;
-      continue;
-    }
-    std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(cp));
-    out << buf;
-    i += n;
-  }
+  // The escaping itself is core's (core/utf8.h), shared with what a
+  // ruleset's canasta.log writes; a buffer per thread, so no allocation a line.
+  thread_local std::string buffer;
+  buffer.clear();
+  AppendPrintable(&buffer, text);
+  out.write(buffer.data(), std::streamsize(buffer.size()));
 }
 
 namespace {

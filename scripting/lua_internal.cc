@@ -472,14 +472,16 @@ int CanastaLog(lua_State* L) {
   std::string line;
   lua_Debug ar;
   if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-    line = std::string(ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src) +
-           ":" + std::to_string(ar.currentline) + ": ";
+    AppendPrintable(&line,
+                    ar.source[0] == '@' || ar.source[0] == '=' ? ar.source + 1 : ar.short_src);
+    line += ":" + std::to_string(ar.currentline) + ": ";
   }
   for (int i = 1; i <= n; ++i) {
     size_t len = 0;
     const char* s = luaL_tolstring(L, i, &len);
     if (i > 1) line += '\t';
-    line.append(s, std::min<size_t>(len, 4096));
+    // A shared file's text reaches the terminal escaped (one line a call).
+    AppendPrintable(&line, std::string_view(s, std::min<size_t>(len, 4096)));
     lua_pop(L, 1);
   }
   used += lua_Integer(line.size()) + 1;

@@ -483,6 +483,20 @@ int GuardedSetmetatable(lua_State* L) {
   return CallOriginal(L);
 }
 
+// The tables the engine gives scripts (`rules`, its nested tables, a hook's
+// argument tables) hide their metatable (__metatable) and refuse writes:
+// rawset must not write past that (a changed `rules.stock_draw` would be
+// read by every later call). A script's own tables are unaffected.
+int GuardedRawset(lua_State* L) {
+  if (lua_type(L, 1) == LUA_TTABLE && lua_getmetatable(L, 1)) {
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, -2) != LUA_TNIL)
+      return luaL_error(L, "rawset: this table is read-only (it belongs to the engine)");
+    lua_pop(L, 2);
+  }
+  return CallOriginal(L);
+}
+
 void Guard(lua_State* L, const char* table, const char* name, lua_CFunction guard) {
   lua_getglobal(L, table);
   lua_getfield(L, -1, name);
@@ -534,6 +548,9 @@ void OpenLibraries(lua_State* L) {
   lua_getglobal(L, "setmetatable");
   lua_pushcclosure(L, CatchCpp<GuardedSetmetatable>, 1);
   lua_setglobal(L, "setmetatable");
+  lua_getglobal(L, "rawset");
+  lua_pushcclosure(L, CatchCpp<GuardedRawset>, 1);
+  lua_setglobal(L, "rawset");
 }
 
 struct PendingCall {

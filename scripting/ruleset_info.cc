@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/hook_api.h"
+#include "core/utf8.h"
 #include "scripting/param_values.h"
 
 namespace canasta {
@@ -84,12 +85,20 @@ std::string ResultText(const HookSpec& s) {
   return "";
 }
 
+// A file's own one-line text (its name, its description) on one line of the
+// page: its line breaks escaped, so that it cannot print lines of its own.
+std::string OneLine(std::string_view text) {
+  std::string out;
+  AppendPrintable(&out, text);
+  return out;
+}
+
 }  // namespace
 
 std::string ShowRuleset(const Ruleset& rs) {
   std::string out;
-  out += "ruleset:     " + rs.name() + "\n";
-  if (!rs.description().empty()) out += "description: " + rs.description() + "\n";
+  out += "ruleset:     " + OneLine(rs.name()) + "\n";
+  if (!rs.description().empty()) out += "description: " + OneLine(rs.description()) + "\n";
   out += "file:        " + rs.file() + (rs.builtin() ? " (built-in)" : "") + "\n";
   out += "chain:       " + ChainText(rs) + "\n";
   out += "hooks:       " + HooksText(rs) + "\n";
@@ -168,7 +177,7 @@ std::string ListRulesets() {
       continue;
     }
     const Ruleset& rs = std::get<Ruleset>(loaded);
-    rows.push_back({rs.runnable() ? name : name + " (incomplete)", rs.description()});
+    rows.push_back({rs.runnable() ? name : name + " (incomplete)", OneLine(rs.description())});
   }
   return Table(rows, {});
 }

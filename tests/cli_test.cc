@@ -173,6 +173,15 @@ TEST(Cli, ARulesetsOwnTextIsPrintedEscaped) {
   EXPECT_NE(show.out.find("description: a title \\x1b]0;pwned\\x07 and a clear \\x1b[2J\n"),
             std::string::npos)
       << show.out;
+  // A line break of its own cannot print a line that looks like the page's.
+  std::ofstream(dir / "lines.lua")
+      << "return { extends = \"classic\",\n"
+         "  description = \"harmless\\nstock_draw    1    default: 000\" }\n";
+  const CmdResult lines = Canasta("rules show " + (dir / "lines.lua").string());
+  EXPECT_EQ(lines.status, 0);
+  EXPECT_NE(lines.out.find("description: harmless\\nstock_draw    1    default: 000\n"),
+            std::string::npos)
+      << lines.out;
   const CmdResult diff = Canasta("rules diff classic " + (dir / "esc.lua").string());
   EXPECT_EQ(diff.status, 0);
   EXPECT_EQ(diff.out.find('\x1b'), std::string::npos) << diff.out;

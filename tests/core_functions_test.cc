@@ -364,6 +364,24 @@ TEST(SuggestFunctions, NearestNameBelowTheLimit) {
 
 size_t Len(std::string_view s) { return Utf8SequenceLength(s, 0); }
 
+// The escaping of outside text (the text report's and canasta.log's): the
+// controls a terminal acts on, by code point; the rest as is.
+TEST(Utf8Functions, AppendPrintableEscapesControlsAndBadBytes) {
+  auto printable = [](std::string_view text) {
+    std::string out = "<";
+    AppendPrintable(&out, text);
+    return out;
+  };
+  EXPECT_EQ(printable("plain caf\xc3\xa9"), "<plain caf\xc3\xa9");
+  EXPECT_EQ(printable("a\nb\rc\td\x1b[2J\x7f"), "<a\\nb\\rc\\td\\x1b[2J\\x7f");
+  EXPECT_EQ(printable("\xc2\x9b|\x9b"), "<\\u009b|\\x9b");  // C1 as UTF-8, a raw byte
+  EXPECT_EQ(printable("\xe2\x80\xa8\xe2\x81\xa9"), "<\\u2028\\u2069");
+  EXPECT_TRUE(IsControlCodePoint(0x9f));
+  EXPECT_TRUE(IsControlCodePoint(0x202e));
+  EXPECT_FALSE(IsControlCodePoint(0xa0));
+  EXPECT_FALSE(IsControlCodePoint(U'\u20ac'));
+}
+
 TEST(Utf8Functions, SequenceLengthOfWellFormedSequences) {
   EXPECT_EQ(Len("a"), 1u);
   EXPECT_EQ(Len(std::string_view("\0", 1)), 1u);

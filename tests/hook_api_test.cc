@@ -506,6 +506,36 @@ TEST(HookApi, LogPrintsFileAndLineOnStderr) {
   EXPECT_EQ(err, "house.lua:3: discarding\t7H\t3\n");
 }
 
+// What a shared file logs reaches the terminal escaped: no screen clearing,
+// no window title, no fake line.
+TEST(HookApi, LogOutputIsEscapedOneLineACall) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    canasta.log("\27[2J\27]0;title\7", "two\nlines\r")
+  end)");
+  Rules rules;
+  testing::internal::CaptureStderr();
+  hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(err, "house.lua:3: \\x1b[2J\\x1b]0;title\\x07\ttwo\\nlines\\r\n");
+}
+
+// The engine's tables refuse rawset as they refuse assignment: a hook
+// cannot change a parameter that later calls read.
+TEST(HookApi, RawsetCannotWriteTheEnginesTables) {
+  auto hooks = Hooks(R"(may_discard = function(ctx, rules)
+    local ok, err = pcall(rawset, rules, "stock_draw", 99)
+    if ok then return "rawset wrote rules" end
+    if rules.stock_draw ~= 1 then return "stock_draw changed" end
+    local mine = {}
+    rawset(mine, "x", 1)  -- a script's own table: as usual
+    return mine.x == 1 and err:find("read%-only") and true or "unexpected: " .. tostring(err)
+  end)");
+  Rules rules;
+  const HookAnswer answer = hooks->Call(HookId::kMayDiscard, DiscardContext(), rules);
+  EXPECT_TRUE(answer.given);
+  EXPECT_TRUE(answer.allowed) << answer.reason << FirstFailure(*hooks);
+}
+
 TEST(HookApi, LogOutputIsBounded) {
   auto hooks = Hooks(R"(may_discard = function(ctx, rules)
     for i = 1, 2000 do canasta.log(string.rep("x", 100)) end

@@ -40,11 +40,16 @@ TaggedViolations Game::StartDeal(int hand_number, const DealMove& deal,
   }
   // In 64 bits: a log may number a deal INT_MAX, and the next one after it.
   const int64_t next = int64_t{last_hand_number_} + 1;
-  if (hand_number != next) {
+  // After a misnumbered deal, the numbers may go on from the log's or from
+  // the due one: one finding a slip, not one at every later deal.
+  const int64_t due_next = due_hand_number_ >= 0 ? due_hand_number_ + 1 : next;
+  due_hand_number_ = -1;
+  if (hand_number != next && hand_number != due_next) {
     add(CheckId::kDealHandNumber,
         "this deal is numbered " + std::to_string(hand_number) + "; the next is " +
             std::to_string(next),
         "canasta-log/1 deal.hand");
+    due_hand_number_ = next;
   }
   const int n = rules_.num_players;
   if (deal.dealer < 0 || deal.dealer >= n) {

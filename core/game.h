@@ -4,6 +4,7 @@
 #ifndef CANASTA_CORE_GAME_H_
 #define CANASTA_CORE_GAME_H_
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -51,6 +52,10 @@ class Game {
   // --- The game ---
   const std::vector<int>& totals() const { return totals_; }
   int deals_played() const { return deals_; }
+  // The number the last deal was due to have when the log numbered it
+  // otherwise (deal-hand-number), else -1. Its end_hand may give either
+  // number, and the next deal may follow either, without a second finding.
+  int64_t due_hand_number() const { return due_hand_number_; }
   // DecideGame for the totals so far.
   const GameOutcome& outcome() const { return outcome_; }
   bool over() const { return outcome_.over; }  // a side reached the target (and no tie to play off)
@@ -71,6 +76,7 @@ class Game {
   GameOutcome outcome_;  // decided when a deal is scored
   int deals_ = 0;
   int last_hand_number_ = 0;
+  int64_t due_hand_number_ = -1;  // after a misnumbered deal: its due number
   int last_dealer_ = -1;
   std::unique_ptr<Position> position_;
 };

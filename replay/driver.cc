@@ -757,7 +757,7 @@ class ReplayDriver::GameReplay {
       }
       return OnSheetEntry(e);  // a hand recorded by its scores only
     }
-    if (*e.hand != hand_number_) {
+    if (*e.hand != hand_number_ && *e.hand != game_.due_hand_number()) {
       Add(e.line, CheckId::kLogBadEvent,
           "end_hand says hand " + std::to_string(*e.hand) + ", but hand " +
               std::to_string(hand_number_) + " is being played",

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/card.h"
+#include "core/game.h"
 #include "replay/auditor.h"
 #include "replay/simulate.h"
 #include "tests/test_util.h"
@@ -109,6 +110,31 @@ TEST(ScenarioDeal, HandNumberMustStartAtOne) {
   d.hand = 2;
   const int deal = log.Deal(d);
   EXPECT_PROBLEMS(Audit(log.str()), {deal, CheckId::kDealHandNumber});
+}
+
+// A misnumbered deal is one finding: its end_hand and the next deal may go
+// on from the log's number or from the due one.
+TEST(ScenarioDeal, AMisnumberedDealIsOneFindingWhicheverNumbersFollow) {
+  for (int end_number : {1, 2}) {  // the due number, then the log's own
+    Log log;
+    const QuickOut first = PlayQuickOut(log, 2, 0);  // due: hand 1
+    log.EndHand(end_number);
+    PlayQuickOut(log, end_number + 1, 1);
+    log.EndHand(end_number + 1);
+    EXPECT_PROBLEMS(Audit(log.str()), {first.deal, CheckId::kDealHandNumber}) << end_number;
+  }
+  // The engine's own record of it (Game::due_hand_number).
+  const Rules rules;
+  const RuleHooks hooks;
+  Game game(rules, hooks);
+  DealMove deal;
+  deal.dealer = 0;
+  EXPECT_EQ(game.due_hand_number(), -1);
+  game.StartDeal(2, deal);
+  EXPECT_EQ(game.due_hand_number(), 1);
+  deal.dealer = 1;
+  game.StartDeal(2, deal);  // the due numbering goes on: no second finding
+  EXPECT_EQ(game.due_hand_number(), -1);
 }
 
 TEST(ScenarioDeal, HandNumbersFollowEachOther) {

@@ -268,6 +268,51 @@ bool SameParams(Rules& a, const Rules& b) {
 
 // --- Lua -> rule values ---
 
+// A list's values are at 1..n and nothing else: a hole or another key would
+// be dropped without a word (lua_rawlen stops at a border), and a value the
+// file gives must never be ignored. Returns why not, or "".
+std::string NotAPlainList(lua_State* L, int idx, lua_Integer n) {
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pop(L, 1);
+    if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= n) continue;
+    std::string key = DescribeLuaValue(L, -1);
+    lua_pop(L, 1);
+    return "the entry at " + key +
+           " is not part of the list (a list holds its values at 1, 2, "
+           "3, ... with no gap)";
+  }
+  return "";
+}
+
+// A band gives its lower bound once ([1], from_total or from) and its
+// minimum once ([2] or minimum), with no other key.
+std::string NotABand(lua_State* L, int band) {
+  int from = 0, minimum = 0;
+  lua_pushnil(L);
+  while (lua_next(L, band)) {
+    lua_pop(L, 1);
+    const int type = lua_type(L, -1);
+    if (lua_isinteger(L, -1) && lua_tointeger(L, -1) == 1) {
+      ++from;
+    } else if (lua_isinteger(L, -1) && lua_tointeger(L, -1) == 2) {
+      ++minimum;
+    } else if (type == LUA_TSTRING && (std::string_view(lua_tostring(L, -1)) == "from_total" ||
+                                       std::string_view(lua_tostring(L, -1)) == "from")) {
+      ++from;
+    } else if (type == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "minimum") {
+      ++minimum;
+    } else {
+      std::string key = DescribeLuaValue(L, -1);
+      lua_pop(L, 1);
+      return "unknown entry " + key + " (a band is {from_total, minimum})";
+    }
+  }
+  if (from > 1) return "the lower bound is given more than once ([1], from_total, from)";
+  if (minimum > 1) return "the minimum is given more than once ([2], minimum)";
+  return "";
+}
+
 std::string ReadValue(lua_State* L, int idx, int& out) {
   std::optional<int> v = ToInt(L, idx);
   if (!v) return IntError(L, idx);
@@ -291,6 +336,7 @@ std::string ReadValue(lua_State* L, int idx, uint8_t& out) {
   idx = lua_absindex(L, idx);
   uint8_t bits = 0;
   lua_Integer n = lua_Integer(lua_rawlen(L, idx));
+  if (std::string why = NotAPlainList(L, idx, n); !why.empty()) return why;
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, idx, i);
     bool found = false;
@@ -366,6 +412,7 @@ std::string ReadValue(lua_State* L, int idx, std::vector<int>& out) {
   std::vector<int> values;
   const lua_Integer n = lua_Integer(lua_rawlen(L, idx));
   if (n > 16) return "expected at most 16 values, got " + std::to_string(n);
+  if (std::string why = NotAPlainList(L, idx, n); !why.empty()) return why;
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, idx, i);
     std::optional<int> v = ToInt(L, -1);
@@ -388,6 +435,7 @@ std::string ReadValue(lua_State* L, int idx, std::vector<MinimumBand>& out) {
   idx = lua_absindex(L, idx);
   std::vector<MinimumBand> bands;
   lua_Integer n = lua_Integer(lua_rawlen(L, idx));
+  if (std::string why = NotAPlainList(L, idx, n); !why.empty()) return why;
   for (lua_Integer i = 1; i <= n; ++i) {
     std::string where = "band " + std::to_string(i) + ": ";
     lua_rawgeti(L, idx, i);
@@ -397,6 +445,10 @@ std::string ReadValue(lua_State* L, int idx, std::vector<MinimumBand>& out) {
       return where + kShape + ", got " + got;
     }
     int band = lua_gettop(L);
+    if (std::string why = NotABand(L, band); !why.empty()) {
+      lua_pop(L, 1);
+      return where + why;
+    }
     // from: [1], from_total or from
     if (lua_rawgeti(L, band, 1) == LUA_TNIL) {
       lua_pop(L, 1);
@@ -440,6 +492,7 @@ std::string ReadValue(lua_State* L, int idx, RankSet& out) {
   idx = lua_absindex(L, idx);
   RankSet ranks;
   lua_Integer n = lua_Integer(lua_rawlen(L, idx));
+  if (std::string why = NotAPlainList(L, idx, n); !why.empty()) return why;
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, idx, i);
     std::optional<Rank> rank;

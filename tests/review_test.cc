@@ -718,6 +718,11 @@ TEST(ReviewCommand, UsageErrors) {
   EXPECT_EQ(WEXITSTATUS(status), 2);
   t = RunCanasta("review /nonexistent.jsonl", &status);
   EXPECT_EQ(WEXITSTATUS(status), 2);
+  // A cap of 0 for a key decision below the screen's is the same conflict
+  // as any other cap below it.
+  t = RunCanasta("review --rollouts 2 --screen-rollouts 10 --max-rollouts 0 " + kSample, &status);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(t.find("--max-rollouts (for a key decision) is below"), std::string::npos) << t;
   // Hands and games count from 1: an explicit 0 is refused (it reviewed
   // every hand), as -1 is; left out, every hand is reviewed.
   for (const char* bad : {"--hand 0 ", "--game 0 ", "--hand -1 "}) {

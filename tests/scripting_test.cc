@@ -659,6 +659,42 @@ TEST(UserRulesetTest, ExtendsOpensOnlyRulesetFiles) {
   }
 }
 
+// A value the file gives is never dropped: a list with a hole or another
+// key, a band with a third entry or its bound given twice are load errors.
+TEST(UserRulesetTest, ListsWithHolesOrExtraEntriesAreRefused) {
+  TempDir dir;
+  const std::pair<const char*, const char*> cases[] = {
+      {"three_values = { [1] = 100, [3] = 1000 }",
+       "parameter three_values: the entry at 3 is not part of the list"},
+      {"three_values = { 100, 200, x = 5 }",
+       "parameter three_values: the entry at \"x\" is not part of the list"},
+      {"minimum_table = { {-math.huge, 15}, {0, 50, 75} }",
+       "parameter minimum_table: band 2: unknown entry 3 (a band is {from_total, minimum})"},
+      {"minimum_table = { {-math.huge, 15}, {from = 1500, from_total = 9999, minimum = 90} }",
+       "parameter minimum_table: band 2: the lower bound is given more than once"},
+      {"minimum_table = { {-math.huge, 15}, {1500, 90, minimum = 90} }",
+       "parameter minimum_table: band 2: the minimum is given more than once"},
+      {"wild_only_in_initial_meld_ranks = { \"7\", [3] = \"A\" }",
+       "parameter wild_only_in_initial_meld_ranks: the entry at 3 is not part of the list"},
+  };
+  for (const auto& [param, want] : cases) {
+    const std::string path =
+        dir.Write("p.lua", std::string("return { extends = \"classic\", params = {\n  ") + param +
+                               ",\n} }\n");
+    std::variant<Ruleset, LuaError> r = LoadRuleset(path);
+    const LuaError* e = std::get_if<LuaError>(&r);
+    ASSERT_NE(e, nullptr) << param;
+    EXPECT_EQ(e->line, 2) << param;
+    EXPECT_NE(e->message.find(want), std::string::npos) << e->message;
+  }
+  // The two forms of a band, each alone, as before.
+  const std::string good =
+      dir.Write("good.lua",
+                "return { extends = \"classic\", params = {\n  minimum_table = { {-math.huge, 15}, "
+                "{from = 1500, minimum = 90}, {from_total = 3000, minimum = 120} },\n} }\n");
+  EXPECT_TRUE(Load(good));
+}
+
 // A parameter's line is found by scanning the source for its key
 // (ScanKeyLines): keys inside long comments, long strings and strings after
 // a comparison are not keys.
@@ -680,6 +716,22 @@ return {
   EXPECT_EQ(error.file, path);
   EXPECT_EQ(error.line, 10);
   EXPECT_EQ(error.message, "parameter hand_size: expected an integer, got \"twelve\"");
+}
+
+// A key that begins with a capital letter (the first or the last of them)
+// is found at its line too (ScanKeyLines' names).
+TEST(UserRulesetTest, AnUnknownCapitalisedParameterIsAtItsLine) {
+  TempDir dir;
+  for (const char* key : {"Abad", "Zbad"}) {
+    std::string path = dir.Write(
+        "caps.lua", std::string("return {\n  extends = \"classic\",\n  params = {\n\n    ") + key +
+                        " = 1,\n  },\n}\n");
+    LuaError error = LoadError(path);
+    EXPECT_EQ(error.line, 5) << key << ": " << error.ToString();
+    EXPECT_NE(error.message.find(std::string("unknown parameter \"") + key + "\""),
+              std::string::npos)
+        << error.message;
+  }
 }
 
 TEST(UserRulesetTest, HugeIntegerParameterIsRefusedAtItsLine) {

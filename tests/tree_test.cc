@@ -211,6 +211,10 @@ TEST(TreeFormats, ByExtensionAndUsageErrors) {
   EXPECT_NE(bad.out.find("svg, png, pdf or dot"), std::string::npos) << bad.out;
   EXPECT_EQ(Canasta("tree --rollouts -1 " + kSample).status, 2);
   EXPECT_EQ(Canasta("tree --rollouts 100001 " + kSample).status, 2);
+  // 100000 is in range: the log's absence is the only trouble then.
+  Result most = Canasta("tree --rollouts 100000 /nonexistent/log.jsonl", true);
+  EXPECT_EQ(most.status, 2);
+  EXPECT_EQ(most.out.find("--rollouts is 0 to 100000"), std::string::npos) << most.out;
   // Hands and games count from 1: 0 is no hand (it was taken as hand 1).
   for (const char* bad_number : {"--hand 0 ", "--game 0 ", "--hand -1 ", "--game -1 "}) {
     Result r = Canasta(std::string("tree ") + bad_number + kSample, true);

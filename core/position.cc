@@ -470,15 +470,11 @@ size_t Position::StockSlot(Card c, size_t pos) const {
   return kNoSlot;
 }
 
-Position::StockStep Position::StepStock(Card c, size_t pos, size_t alt) const {
+Position::StockStep Position::StepStockSlip(Card c, size_t pos, size_t alt) const {
   const std::vector<Card>& stock = *stock_;
   StockStep step;
   step.pos = pos;
-  if (pos >= stock.size()) return step;  // nothing left to compare with
-  if (stock[pos] == c) {                 // the usual draw
-    step.pos = pos + 1;
-    return step;
-  }
+  if (pos >= stock.size()) return step;         // nothing left to compare with
   if (alt < stock.size() && stock[alt] == c) {  // the previous slip, told apart
     step.pos = alt + 1;
     return step;

@@ -488,7 +488,13 @@ class Position {
   void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;
   // The threes `m`'s player keeps in the hand past the discard that should
   // have been laid out (000 §7; three-timing), before `m` is applied.
-  int ThreesKeptAtDiscard(const DiscardMove& m) const;
+  int ThreesKeptAtDiscard(const DiscardMove& m) const {
+    // A side that had not melded when the turn began may keep some
+    // (threes_kept_before_meld; 001 L57, readings R43).
+    const int kept = turn_.opening ? rules_->threes_kept_before_meld : 0;
+    return rules_->LaidOutThreesIn(players_[m.player].hand) -
+           (rules_->IsLaidOutThree(m.card) ? 1 : 0) - kept;
+  }
   // The recorded stock after a slip of the log (docs/readings.md R117): where card `c`, drawn when
   // `pos` of the stock's cards were gone, lies in it: `pos` for the usual draw, else the nearest
   // place up to kStockSlipReach ahead (cards the log left out) or behind (a draw written twice),
@@ -504,7 +510,16 @@ class Position {
     size_t pos = 0;
     size_t alt = kNoSlot;
   };
-  StockStep StepStock(Card c, size_t pos, size_t alt) const;
+  // The usual draw, the stock's next card, here; a slip out of line.
+  StockStep StepStock(Card c, size_t pos, size_t alt) const {
+    if (pos < stock_->size() && (*stock_)[pos] == c) {
+      StockStep step;
+      step.pos = pos + 1;
+      return step;
+    }
+    return StepStockSlip(c, pos, alt);
+  }
+  StockStep StepStockSlip(Card c, size_t pos, size_t alt) const;
   // End-of-turn checks: the initial-meld minimum, black threes, the binding
   // answer, going out. `canastas_after` counts canastas once the turn's cards
   // are down; `going_out` says whether the hand is emptied.

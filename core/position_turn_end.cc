@@ -336,14 +336,6 @@ bool Position::MayMeldDownToOne(int player) const {
          (rules_->bonus_cards_first > 0 || rules_->bonus_cards_second > 0);
 }
 
-int Position::ThreesKeptAtDiscard(const DiscardMove& m) const {
-  // A side that had not melded when the turn began may keep some
-  // (threes_kept_before_meld; 001 L57, readings R43).
-  const int kept = turn_.opening ? rules_->threes_kept_before_meld : 0;
-  return rules_->LaidOutThreesIn(players_[m.player].hand) -
-         (rules_->IsLaidOutThree(m.card) ? 1 : 0) - kept;
-}
-
 TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   // Every discard comes here: each rule's findings are worded out of line.
   TaggedViolations out;
@@ -458,7 +450,8 @@ void Position::ApplyDiscard(const DiscardMove& m) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   if (m.player == current_ && phase_ == Phase::kPlay) {
     Player& held = players_[m.player];  // three-timing reported these once
-    held.threes_kept_reported = std::max(held.threes_kept_reported, ThreesKeptAtDiscard(m));
+    const int kept = ThreesKeptAtDiscard(m);
+    if (kept > held.threes_kept_reported) held.threes_kept_reported = kept;
   }
   if (m.player != current_) BeginTurn(m.player);
   TakeUpFootPlayedOn(m.player);

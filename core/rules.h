@@ -324,9 +324,13 @@ struct Rules {
     return c.is_red_three() || (black_threes_laid_out && c.is_black_three());
   }
   int LaidOutThreesIn(const CardCounts& cards) const {
-    int n = 0;
-    for (Suit suit : {Suit::kClubs, Suit::kDiamonds, Suit::kHearts, Suit::kSpades})
-      if (IsLaidOutThree(Card(Rank::kThree, suit))) n += cards.count(Card(Rank::kThree, suit));
+    // Every discard asks it: the red threes, and the black ones where they
+    // are laid out too (IsLaidOutThree), without a loop.
+    int n = cards.count(Card(Rank::kThree, Suit::kHearts)) +
+            cards.count(Card(Rank::kThree, Suit::kDiamonds));
+    if (black_threes_laid_out)
+      n += cards.count(Card(Rank::kThree, Suit::kSpades)) +
+           cards.count(Card(Rank::kThree, Suit::kClubs));
     return n;
   }
   // The threes table's value for `n` threes of one colour (three_values).

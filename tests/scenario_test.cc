@@ -282,6 +282,27 @@ TEST(ScenarioDeal, PackHasTwoOfEachCard) {
       if (f.id == CheckId::kDealPack) message = f.message;
     EXPECT_EQ(message, "the stock does not hold the rest of the pack: missing " + card);
   }
+  {
+    // A recorded stock cut to its first 5 cards is set aside: the turns
+    // played on from the real pack are judged on the cards not yet seen,
+    // not as 20 draws from an empty stock.
+    Log log;
+    const int deal = log.Deal(DealSpec{});
+    log.PassTurns(20);
+    std::string text = log.str();
+    const size_t start = text.find("\"stock\":[");
+    ASSERT_NE(start, std::string::npos);
+    size_t cut = start + 9;
+    for (int i = 0; i < 5; ++i) cut = text.find(',', cut + 1);
+    text.erase(cut, text.find(']', start) - cut);
+    const FileReport r = Audit(text);
+    EXPECT_PROBLEMS(r, {deal, CheckId::kDealPack});
+    bool noted = false;
+    for (const Finding& f : r.games.at(0).findings)
+      for (const std::string& n : f.notes)
+        noted |= n.find("the recorded stock is set aside") != std::string::npos;
+    EXPECT_TRUE(noted) << test::Dump(r);
+  }
 }
 
 // ===========================================================================

@@ -231,6 +231,12 @@ class Position {
   // The seat's foot (002 L71, foot_size) while not picked up, and whether it was.
   const CardCounts& foot(int seat) const { return players_[seat].foot; }
   bool foot_taken(int seat) const { return players_[seat].foot_taken; }
+  // The cards `player` plays from: the hand, or the foot not picked up
+  // once the hand is empty (the player plays on from it: TakeUpFootPlayedOn).
+  const CardCounts& Holding(int player) const {
+    const Player& p = players_[player];
+    return p.hand.empty() && FootPending(player) ? p.foot : p.hand;
+  }
   // The ruleset deals a foot and `seat` has not picked it up: emptying the
   // hand does not go out (002 L71).
   bool FootPending(int seat) const {
@@ -479,12 +485,6 @@ class Position {
   void CheckBonusDrawn(TaggedViolations* out) const;
   void CheckHeld(int player, const std::vector<Card>& cards, TaggedViolations* out) const;
   void CheckHeld(int player, Card card, TaggedViolations* out) const;
-  // The cards `player` plays from: the hand, or the foot not picked up
-  // once the hand is empty (the player plays on from it: TakeUpFootPlayedOn).
-  const CardCounts& Holding(int player) const {
-    const Player& p = players_[player];
-    return p.hand.empty() && FootPending(player) ? p.foot : p.hand;
-  }
   void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;
   // The threes `m`'s player keeps in the hand past the discard that should
   // have been laid out (000 §7; three-timing), before `m` is applied.

@@ -613,6 +613,87 @@ class ReplayDriver::GameReplay {
             {Context(At(player)), "event ignored"});
     LoseState(e.line, root, false);
   }
+  // The cards a move plays from its player's hand or foot: none for a draw, a
+  // retract, an ask or an answer.
+  static void CardsFromHand(const Event& e, std::vector<Card>* out) {
+    out->clear();
+    auto add = [out](const std::vector<Card>& cards) {
+      out->insert(out->end(), cards.begin(), cards.end());
+    };
+    switch (e.type) {
+      case EventType::kMeld:
+        for (const MeldSpec& m : e.melds) add(m.cards);
+        break;
+      case EventType::kTakePile:
+        add(e.with);
+        for (const MeldSpec& m : e.before) add(m.cards);
+        break;
+      case EventType::kDiscard:
+      case EventType::kThree:
+        if (e.card) out->push_back(*e.card);
+        break;
+      case EventType::kSpecialHand:
+        add(e.cards);
+        break;
+      default:
+        break;
+    }
+  }
+  // R118: a move out of turn is the seat in turn's, its number written
+  // wrong, when the move shows it. Returns why (for the finding's note), or
+  // "" when it does not: then the move stays the named seat's.
+  [[gnu::noinline]] std::string SeatMisnamed(const Event& e, const Position& pos, int player) {
+    const int current = pos.current_player();
+    if (current < 0 || current >= choice_.rules.num_players) return "";
+    CardsFromHand(e, &reseat_cards_);
+    if (!reseat_cards_.empty() && pos.Holding(current).Contains(reseat_cards_)) {
+      // The seat in turn holds the cards and the named seat does not.
+      if (!pos.Holding(player).Contains(reseat_cards_))
+        return SeatName(current) + " holds the cards played and " + SeatName(player) + " does not";
+      // A meld or discard of the turn the seat in turn opened by drawing: the
+      // named seat drew nothing (a turn left out shows as a draw out of turn).
+      if (pos.phase() == Phase::kPlay &&
+          (e.type == EventType::kMeld || e.type == EventType::kDiscard))
+        return SeatName(current) + " has drawn and holds the cards played; " + SeatName(player) +
+               " has drawn nothing";
+    }
+    // A move of the turn that breaks a rule besides the turn for the named
+    // seat and none for the seat in turn (a take onto a meld only the seat
+    // in turn's side has). Asking to go out, answering and the foot have
+    // rules of their own about who may.
+    if (e.type != EventType::kTakePile && e.type != EventType::kMeld &&
+        e.type != EventType::kDiscard && e.type != EventType::kThree)
+      return "";
+    Event as_current = e;
+    as_current.player = current;
+    std::string unused;
+    const std::optional<Move> named = ToMove(e, &unused);
+    const std::optional<Move> in_turn = ToMove(as_current, &unused);
+    if (!named || !in_turn) return "";
+    const TaggedViolations named_found = pos.Check(*named);
+    const auto other_rule = std::find_if(
+        named_found.begin(), named_found.end(),
+        [](const TaggedViolation& v) { return v.violation.id != CheckId::kTurnOrder; });
+    if (other_rule == named_found.end() || !pos.Check(*in_turn).empty()) return "";
+    return "the move breaks no rule for " + SeatName(current) + " and one for " + SeatName(player) +
+           " (" + other_rule->violation.message + ")";
+  }
+  // One `turn-order` finding, then the move replayed as the seat in turn's:
+  // the cards it plays leave the hand that holds them, and nothing later in
+  // the hand follows from the slip.
+  [[gnu::noinline]] void MoveReseated(const Event& e, const Position& pos, int player,
+                                      const std::string& why) {
+    const int current = pos.current_player();
+    Add(e.line, CheckId::kTurnOrder,
+        "it is seat " + std::to_string(current) + "'s turn, not seat " + std::to_string(player) +
+            "'s",
+        {Context(AtMove(pos, player)),
+         why + ": the move is replayed as seat " + std::to_string(current) + "'s (readings R118)",
+         "rule: " + choice_.rules.Cite("rule.turn_order", "000 §11")});
+    Event reseated = e;
+    reseated.player = current;
+    OnMove(reseated);
+  }
   [[gnu::noinline]] void MoveNotRead(const Event& e) {
     const int root = Add(e.line, CheckId::kLogBadEvent, fill_error_, {"event ignored"});
     LoseState(e.line, root, false);
@@ -624,6 +705,12 @@ class ReplayDriver::GameReplay {
     Position& pos = *game_.position();
     const int player = e.player.value_or(-1);
     if (player < 0 || player >= choice_.rules.num_players) return MoveOfNoSeat(e, player);
+    // A seat number written wrong (docs/readings.md R118): the cards say whose
+    // move it was.
+    if (player != pos.current_player() && pos.phase() != Phase::kOver) {
+      const std::string why = SeatMisnamed(e, pos, player);
+      if (!why.empty()) return MoveReseated(e, pos, player, why);
+    }
     // A player with no card left cannot meld, discard or lay out a card: the
     // log and the engine disagree about that hand.
     if (pos.hand(player).total() == 0 && !pos.FootPending(player) &&
@@ -1268,6 +1355,7 @@ class ReplayDriver::GameReplay {
   Skip skip_;
   std::vector<Card> drawn_;
   std::string fill_error_;  // why FillMove refused an event
+  std::vector<Card> reseat_cards_;   // a move's cards, judging its seat (R118)
   std::vector<Card> slipped_cards_;  // drawn against the recorded stock, this hand
   int slip_finding_ = -1;            // the last stock-mismatch finding of the hand
   std::optional<std::vector<int>> recorded_totals_;

@@ -124,6 +124,10 @@ TEST(PositionQueries, FootDueToTheSeatThatMeldsItsHandEmpty_002L71) {
   // The queen was laid as recorded: the hand is empty and the foot is due.
   ASSERT_EQ(pos.hand(1).total(), 0);
   EXPECT_EQ(pos.FootDue(), 1);
+  // Holding: the hand while it has cards, then the foot not picked up.
+  EXPECT_EQ(pos.Holding(0).count(C("4S")), 1);
+  EXPECT_EQ(pos.Holding(1).total(), 3);
+  EXPECT_EQ(pos.Holding(1).count(C("QS")), 1);
   EXPECT_FALSE(pos.MayLayOutFootThrees(1));  // picked up in the turn, not after the discard
   ASSERT_TRUE(pos.Play(FootMove{1, 0}).empty());
   EXPECT_FALSE(pos.FootPending(1));

@@ -312,6 +312,60 @@ TEST(Recovery, AnIllegalMoveThatCanBeMadeIsNoResyncPoint) {
   EXPECT_PROBLEMS(r, {out_of_turn, CheckId::kTurnOrder}, {not_held, CheckId::kCardNotHeld});
 }
 
+#ifdef CANASTA_SOURCE_DIR
+// readings R118: a move whose seat number was written wrong. The classic
+// sample with one line given to another seat: one turn-order finding, the
+// move replayed as the seat in turn's, and the game's end as recorded.
+TEST(Recovery, AMoveGivenToTheWrongSeatIsOneFinding_R118) {
+  const std::string sample =
+      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
+  struct Case {
+    int line;
+    int seat;
+    const char* why;
+  };
+  const Case cases[] = {
+      {4, 0, "a meld whose cards seat 0 does not hold"},
+      {6, 3, "a discard after seat 1 drew"},
+      {7, 0, "a red three laid out"},
+      {231, 1, "a pile taken onto a meld only seat 2's side has"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.why);
+    std::istringstream in(sample);
+    std::string log, line;
+    for (int n = 1; std::getline(in, line); ++n) {
+      if (n == c.line) {
+        const size_t at = line.find("\"player\":");
+        ASSERT_NE(at, std::string::npos);
+        line[at + 9] = char('0' + c.seat);
+      }
+      log += line + "\n";
+    }
+    const FileReport r = Audit(log);
+    EXPECT_FINDINGS(r, {c.line, CheckId::kTurnOrder});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnOrder, "the move is replayed as seat")) << test::Dump(r);
+    ASSERT_EQ(r.games.size(), 1u);
+    EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+  }
+}
+#endif
+
+// A discard out of turn before the seat in turn has drawn, of a card the
+// named seat holds, is no misnumbered seat (R118): it is replayed as
+// recorded, the play going on from that seat.
+TEST(Recovery, ADiscardOutOfTurnBeforeTheDrawStaysTheNamedSeats_R118) {
+  Log log;
+  DealSpec d;
+  d.hands = {{}, {"KS"}, {"KS"}, {}};
+  log.Deal(d);
+  const int out_of_turn = log.Discard(2, "KS");  // seat 1's turn, not drawn yet
+  log.Draw(3);                                   // in turn after seat 2's discard: no finding
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {out_of_turn, CheckId::kTurnOrder});
+  EXPECT_FALSE(HasNote(r, CheckId::kTurnOrder, "replayed as")) << test::Dump(r);
+}
+
 // ===========================================================================
 // Scores compared with the truth (000 §18, §19)
 

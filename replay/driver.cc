@@ -119,6 +119,7 @@ class ReplayDriver::GameReplay {
 
  private:
   [[gnu::noinline]] void OnOtherEvent(const Event& e) {
+    if (e.type != EventType::kNote) opener_before_.reset();  // R118: kept for the next move only
     if (!e.ok) return OnBadEvent(e);  // its problems were reported by the reader
     switch (e.type) {
       case EventType::kGame:
@@ -225,6 +226,33 @@ class ReplayDriver::GameReplay {
     t->resize(engine.size());  // a side or two: no call to copy them
     for (size_t s = 0; s < engine.size(); ++s)
       (*t)[s] = s < offset_.size() ? Clamp(engine[s] + offset_[s]) : engine[s];
+  }
+  // Whether every total, recorded scores taken as true included, fits the
+  // int the audit counts in (a hostile log can pass it: 1e9 a hand).
+  bool TotalsInRange() const {
+    const std::vector<int>& engine = game_.totals();
+    for (size_t s = 0; s < engine.size(); ++s) {
+      const int64_t t = int64_t{engine[s]} + (s < offset_.size() ? offset_[s] : 0);
+      if (engine[s] == INT32_MAX || engine[s] == INT32_MIN || t >= INT32_MAX || t <= INT32_MIN)
+        return false;
+    }
+    return true;
+  }
+  // Once a game: its totals are past the range, so no later total, score
+  // sheet sum or winner is compared (a wrong "should be" is never printed).
+  [[gnu::noinline]] void TotalsOutOfRange(int line) {
+    if (totals_out_of_range_) return;
+    totals_out_of_range_ = true;
+    const std::vector<int>& engine = game_.totals();
+    std::string parts;
+    for (size_t s = 0; s < engine.size(); ++s) {
+      const int64_t t = int64_t{engine[s]} + (s < offset_.size() ? offset_[s] : 0);
+      parts += (s ? ", " : "") + SideName(int(s)) + " " + std::to_string(t);
+    }
+    Add(line, CheckId::kGameTotals,
+        "the running totals leave the range the audit counts in (-2147483647 to 2147483646): "
+        "no later total or winner of this game is compared",
+        {"totals here, scores taken as true included: " + parts});
   }
   bool Adjusted() const {
     return lost_hands_ > 0 || sheet_hands_ > 0 || std::any_of(offset_.begin(), offset_.end(), [](int64_t v) { return v != 0; });
@@ -694,6 +722,81 @@ class ReplayDriver::GameReplay {
     reseated.player = current;
     OnMove(reseated);
   }
+  // The seat a dealt red three or a bonus draw belongs to, when the named
+  // seat is not it (R118): the move is one finding and replayed as that
+  // seat's. False when no single seat is it.
+  [[gnu::noinline]] bool OwnerReseated(const Event& e, const Position& pos, int player) {
+    int owner = -1;
+    CheckId id = CheckId::kCardNotHeld;
+    std::string message, why;
+    if (e.type == EventType::kThree) {
+      for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
+        if (pos.Holding(seat).count(*e.card) == 0) continue;
+        if (owner >= 0) return false;  // two seats hold it: which is unknown
+        owner = seat;
+      }
+      if (owner < 0) return false;
+      message = "seat " + std::to_string(player) + " lays out " + ToString(*e.card) +
+                " but holds none";
+      why = SeatName(owner) + " alone holds it";
+    } else {
+      owner = pos.bonus_player();
+      id = CheckId::kDrawCount;
+      message = "seat " + std::to_string(player) + " draws bonus cards, but none are due to them";
+      why = SeatName(owner) + " has " + std::to_string(pos.bonus_count()) + " bonus card(s) due";
+    }
+    Add(e.line, id, message,
+        {Context(AtMove(pos, player)),
+         why + ": the move is replayed as seat " + std::to_string(owner) + "'s (readings R118)"});
+    Event reseated = e;
+    reseated.player = owner;
+    OnMove(reseated);
+    return true;
+  }
+  // R118, a turn opened out of turn: a draw or a take carries no sign of
+  // whose it was, so the position before it is kept until the next move.
+  // When that move is a meld, a discard or a red three of the seat whose turn
+  // it was, which holds its cards once the draw is its own, the draw was
+  // that seat's: it is replayed so, and its turn-order finding says why.
+  [[gnu::noinline]] void KeepOpener(const Event& e, const Position& pos) {
+    if (opener_before_)
+      *opener_before_ = pos;
+    else
+      opener_before_ = std::make_unique<Position>(pos);
+    opener_event_ = e;
+    opener_due_ = pos.current_player();
+    opener_findings_ = report_->findings.size();
+  }
+  [[gnu::noinline]] void OpenerSettled(const Event& e, Position* pos) {
+    std::unique_ptr<Position> before = std::move(opener_before_);
+    const int due = opener_due_;
+    if (e.line == opener_event_.line || e.player != due || pos->current_player() == due ||
+        (e.type != EventType::kMeld && e.type != EventType::kDiscard &&
+         e.type != EventType::kThree))
+      return;
+    Event as_due = opener_event_;
+    as_due.player = due;
+    std::string unused;
+    const std::optional<Move> opener = ToMove(as_due, &unused);
+    if (!opener) return;
+    before->Play(*opener);  // its findings but the turn's were reported at its line
+    CardsFromHand(e, &reseat_cards_);
+    if (before->current_player() != due || before->phase() != Phase::kPlay ||
+        reseat_cards_.empty() || !before->Holding(due).Contains(reseat_cards_))
+      return;
+    *pos = *before;
+    for (size_t i = opener_findings_; i < report_->findings.size(); ++i) {
+      const Finding& f = report_->findings[i];
+      if (f.line == opener_event_.line && f.id == CheckId::kTurnOrder) {
+        AddNote(int(i), "the next move (line " + std::to_string(e.line) + ") is " +
+                            SeatName(due) + "'s, which holds its cards: the " +
+                            (opener_event_.type == EventType::kDraw ? "draw" : "take") +
+                            " is replayed as seat " + std::to_string(due) +
+                            "'s (readings R118)");
+        break;
+      }
+    }
+  }
   [[gnu::noinline]] void MoveNotRead(const Event& e) {
     const int root = Add(e.line, CheckId::kLogBadEvent, fill_error_, {"event ignored"});
     LoseState(e.line, root, false);
@@ -707,9 +810,22 @@ class ReplayDriver::GameReplay {
     if (player < 0 || player >= choice_.rules.num_players) return MoveOfNoSeat(e, player);
     // A seat number written wrong (docs/readings.md R118): the cards say whose
     // move it was.
+    if (opener_before_) OpenerSettled(e, &pos);
+    // R118 too: a red three laid out before a turn's draw by a seat that does
+    // not hold it, when one seat alone does; bonus cards drawn by a seat none
+    // are due to.
+    if ((e.type == EventType::kThree && pos.phase() != Phase::kPlay && e.card &&
+         pos.Holding(player).count(*e.card) == 0) ||
+        (e.type == EventType::kDraw && e.bonus && pos.bonus_player() >= 0 &&
+         player != pos.bonus_player())) {
+      if (OwnerReseated(e, pos, player)) return;
+    }
     if (player != pos.current_player() && pos.phase() != Phase::kOver) {
       const std::string why = SeatMisnamed(e, pos, player);
       if (!why.empty()) return MoveReseated(e, pos, player, why);
+      if (pos.phase() != Phase::kPlay &&
+          (e.type == EventType::kDraw || e.type == EventType::kTakePile))
+        KeepOpener(e, pos);
     }
     // A player with no card left cannot meld, discard or lay out a card: the
     // log and the engine disagree about that hand.
@@ -1162,6 +1278,7 @@ class ReplayDriver::GameReplay {
                      const std::vector<int>& score_finding, bool sheet_entry = false) {
     const int sides = choice_.rules.num_sides();
     const bool scores_ok = e.scores && int(e.scores->size()) == sides;
+    if (totals_out_of_range_ || !TotalsInRange()) return TotalsOutOfRange(e.line);
     if (!e.totals) return;
     if (int(e.totals->size()) != sides) {
       Add(e.line, CheckId::kLogBadEvent,
@@ -1248,6 +1365,12 @@ class ReplayDriver::GameReplay {
       return;
     }
     const std::vector<int> totals = Totals();
+    if (totals_out_of_range_ || !TotalsInRange()) {
+      TotalsOutOfRange(line);
+      ReportHookFailures(line);
+      Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, e); });
+      return;
+    }
     if (!Over()) {
       Add(line, CheckId::kGameEnd,
           TiedAtTarget()
@@ -1332,6 +1455,7 @@ class ReplayDriver::GameReplay {
   RulesetChoice choice_;
   Game game_;
   std::vector<int64_t> offset_;  // per side: recorded minus computed scores of lost hands
+  bool totals_out_of_range_ = false;  // TotalsOutOfRange reported
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;
@@ -1356,6 +1480,12 @@ class ReplayDriver::GameReplay {
   std::vector<Card> drawn_;
   std::string fill_error_;  // why FillMove refused an event
   std::vector<Card> reseat_cards_;   // a move's cards, judging its seat (R118)
+  // R118: the position before a draw or take out of turn, while the next
+  // move may still show whose it was (KeepOpener, OpenerSettled).
+  std::unique_ptr<Position> opener_before_;
+  Event opener_event_;
+  int opener_due_ = -1;
+  size_t opener_findings_ = 0;
   std::vector<Card> slipped_cards_;  // drawn against the recorded stock, this hand
   int slip_finding_ = -1;            // the last stock-mismatch finding of the hand
   std::optional<std::vector<int>> recorded_totals_;

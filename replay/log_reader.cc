@@ -11,6 +11,7 @@
 #include <cstring>
 #include <new>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "core/utf8.h"
@@ -594,6 +595,15 @@ void ResetFields(Event* e) {
   e->ok = true;
 }
 
+// Whether events of type `t` read field `f` (defined with UseOf below).
+bool FieldUsedBy(EventType t, Field f);
+
+// The fields of a meld object, by index (0 "cards", 1 "to", 2 "id", 3 "as"),
+// or -1 for a name the reader does not know.
+int MeldKeyIndex(std::string_view name) {
+  return name == "cards" ? 0 : name == "to" ? 1 : name == "id" ? 2 : name == "as" ? 3 : -1;
+}
+
 // Turns one parsed object into an Event, reporting every problem it meets.
 class Converter {
  public:
@@ -606,10 +616,14 @@ class Converter {
              "not an event: the line holds " + Describe(root) + ", not a JSON object");
       return false;
     }
+    uint32_t twice = 0;  // fields given more than once, by bit
     for (auto m = root.MemberBegin(); m != root.MemberEnd(); ++m) {
       Field f = FieldOf(m->name.GetString(), m->name.GetStringLength());
-      // The first of duplicate keys wins, as with FindMember.
-      if (f != kNumFields && fields_[f] == nullptr) fields_[f] = &m->value;
+      if (f == kNumFields) continue;
+      if (fields_[f] == nullptr)
+        fields_[f] = &m->value;
+      else
+        twice |= 1u << f;
     }
     const JsonValue* type = fields_[kType];
     if (type == nullptr) {
@@ -628,6 +642,15 @@ class Converter {
     }
     ResetEvent(e, *t, line_);
     type_ = *t;
+    // A field given twice means one thing to one reader and another to the
+    // next (most JSON readers keep the last, RapidJSON's lookup the first):
+    // the event is not replayed.
+    for (int f = 0; f < kNumFields; ++f) {
+      if ((twice >> f & 1u) && (f == kType || FieldUsedBy(type_, Field(f))))
+        Report(CheckId::kLogBadEvent, Prefix() + "\"" + kFieldNames[f] +
+                                          "\" is given twice; JSON readers differ on which "
+                                          "value counts");
+    }
     ConvertFields(e);
     FlushSuppressed();
     e->ok = ok_;
@@ -678,6 +701,12 @@ class Converter {
                  Prefix() +
                      "needs \"with\" (cards from the hand for a new meld) or \"to\" "
                      "(the meld the top card goes onto)");
+        }
+        if (with && to) {
+          Report(CheckId::kLogBadEvent,
+                 Prefix() +
+                     "has both \"with\" (cards from the hand for a new meld) and \"to\" "
+                     "(a meld the side has): the top card goes to one of them");
         }
         Int(kCount, false, &e->count);
         if (Present(kBefore)) Melds(kBefore, &e->before);
@@ -940,8 +969,16 @@ class Converter {
         WrongType(Indexed({"breakdown"}, i), side, "an object of score parts");
         continue;
       }
+      std::set<std::string_view> names;
       for (auto m = side.MemberBegin(); m != side.MemberEnd(); ++m) {
         std::string_view name = View(m->name);
+        if (!names.insert(name).second) {
+          Report(CheckId::kLogBadEvent, Prefix() + Indexed({"breakdown"}, i) + ": part " +
+                                            Quote(name) +
+                                            " is given twice; JSON readers differ on which "
+                                            "value counts");
+          continue;
+        }
         if (!IsValidUtf8(name)) {
           Report(CheckId::kLogBadEvent, Prefix() + Indexed({"breakdown"}, i) + " has a part " +
                                             Quote(name) + ", which is not valid Unicode");
@@ -974,8 +1011,17 @@ class Converter {
       }
       MeldSpec& spec = (*out)[i];
       bool has_cards = false;
+      uint32_t seen = 0;
       for (auto m = meld.MemberBegin(); m != meld.MemberEnd(); ++m) {
         std::string_view name = View(m->name);
+        const int index = MeldKeyIndex(name);
+        if (index >= 0 && (seen >> index & 1u)) {
+          Report(CheckId::kLogBadEvent, Prefix() + Indexed({key}, i) + ": " + Quote(name) +
+                                            " is given twice; JSON readers differ on which "
+                                            "value counts");
+          continue;
+        }
+        if (index >= 0) seen |= 1u << index;
         std::optional<std::string>* text = nullptr;
         if (name == "cards") {
           if (has_cards || m->value.IsNull()) continue;
@@ -1117,6 +1163,8 @@ Use UseOf(EventType t, Field f) {
   }
   return {};
 }
+
+bool FieldUsedBy(EventType t, Field f) { return UseOf(t, f).role != Role::kNone; }
 
 // What a value is for, by where it is. A field of the root is resolved once,
 // at its key, to one of the field kinds below with where its value goes
@@ -1375,14 +1423,12 @@ class EventBuilder {
       const Field f = FieldOf(s, n);
       const Action& a = row_[f];  // all kNothing once given up
       if (!IsField(a.want)) {     // unknown, not used by the type, or "type" again
+        if (f == kType && !slow_) return GiveUp();  // the DOM reports it
         want_ = Want::kNothing;
         return true;
       }
       const uint32_t bit = 1u << f;
-      if (seen_ & bit) {  // not the first: the DOM takes the first
-        want_ = Want::kNothing;
-        return true;
-      }
+      if (seen_ & bit) return GiveUp();  // given twice: the DOM reports it
       seen_ |= bit;
       want_ = a.want;
       action_ = &a;
@@ -1393,15 +1439,18 @@ class EventBuilder {
     if (top == Frame::kMeld) {
       std::string_view name(s, n);
       want_ = Want::kNothing;
-      if (name == "cards") {
+      const int index = MeldKeyIndex(name);
+      if (index < 0) return true;  // unknown fields are ignored
+      if (meld_keys_seen_ >> index & 1u) return GiveUp();  // given twice: the DOM reports it
+      meld_keys_seen_ |= 1u << index;
+      if (index == 0) {
         if (!meld_has_cards_) want_ = Want::kMeldCards;
         return true;
       }
-      std::optional<std::string>* text = name == "to"   ? &meld_->to
-                                         : name == "id" ? &meld_->id
-                                         : name == "as" ? &meld_->as
-                                                        : nullptr;
-      if (text != nullptr && !text->has_value()) {
+      std::optional<std::string>* text = index == 1   ? &meld_->to
+                                         : index == 2 ? &meld_->id
+                                                      : &meld_->as;
+      if (!text->has_value()) {
         meld_text_ = text;
         want_ = Want::kMeldText;
       }
@@ -1409,6 +1458,11 @@ class EventBuilder {
     }
     if (top == Frame::kSide) {
       if (!IsValidUtf8({s, n})) return GiveUp();
+      // A part given twice: the DOM reports it. Past a usual side's few
+      // parts the DOM looks for it, in a set.
+      if (side_->size() > 16) return GiveUp();
+      for (const auto& part : *side_)
+        if (part.first == std::string_view(s, n)) return GiveUp();
       part_.assign(s, n);
       want_ = Want::kPart;
     }
@@ -1430,6 +1484,7 @@ class EventBuilder {
       case Want::kMeldItem:
         meld_ = NextMeld();
         meld_has_cards_ = false;
+        meld_keys_seen_ = 0;
         return Enter(Frame::kMeld);
       default:
         GiveUp();
@@ -1442,9 +1497,10 @@ class EventBuilder {
       const Frame top = Top();
       if (top == Frame::kRoot) {
         // A missing field (before the type, "type" itself), or a take_pile
-        // without where its top card goes.
+        // without where its top card goes, or with two places for it.
         if ((required_ & ~seen_) != 0 ||
-            (type_ == EventType::kTakePile && !e_->to && !has_with_ && !e_->to_hand)) {
+            (type_ == EventType::kTakePile &&
+             (e_->to ? has_with_ : !has_with_ && !e_->to_hand))) {
           GiveUp();
         } else if (melds_ != nullptr && melds_->size() != melds_used_) {
           TrimMelds(melds_, melds_used_);  // spare specs left unused
@@ -1649,6 +1705,7 @@ class EventBuilder {
   MeldSpec* meld_ = nullptr;
   size_t melds_used_ = 0;  // of its specs, taken by melds read
   bool meld_has_cards_ = false;
+  uint32_t meld_keys_seen_ = 0;  // the meld object's fields met, by MeldKeyIndex
   std::optional<std::string>* meld_text_ = nullptr;
 };
 

@@ -559,6 +559,58 @@ TEST(LogReaderTest, TakePileNeedsWithOrTo) {
             "\"take_pile\" event: missing field \"top\"");
 }
 
+// Both "with" and "to": the top card would go to a new meld and to an old
+// one; the event is not replayed.
+TEST(LogReaderTest, TakePileWithBothWithAndToIsRefused) {
+  const InputProblem p = OneProblem(
+      R"({"type":"take_pile","player":1,"top":"9D","with":["9S","9H"],"to":"9"})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message,
+            "\"take_pile\" event: has both \"with\" (cards from the hand for a new meld) and "
+            "\"to\" (a meld the side has): the top card goes to one of them");
+  // "to_hand" with the cards shown in "with" stays valid.
+  const Event e = ReadOne(
+      R"({"type":"take_pile","player":1,"top":"KD","with":["KS","KH"],"to_hand":true})");
+  EXPECT_TRUE(e.ok);
+  EXPECT_TRUE(e.to_hand);
+}
+
+// A field given twice is refused, whichever reader reads it: most keep the
+// last value, RapidJSON's lookup the first. A duplicate of a field the event
+// does not read, or of an unknown one, changes nothing.
+TEST(LogReaderTest, AFieldGivenTwiceIsRefused) {
+  const InputProblem p =
+      OneProblem(R"({"type":"discard","player":1,"card":"3S","card":"KX"})", 1);
+  EXPECT_EQ(p.id, CheckId::kLogBadEvent);
+  EXPECT_EQ(p.message,
+            "\"discard\" event: \"card\" is given twice; JSON readers differ on which value "
+            "counts");
+  EXPECT_EQ(OneProblem(R"({"type":"discard","player":1,"card":"3S","type":"draw"})", 1).message,
+            "\"discard\" event: \"type\" is given twice; JSON readers differ on which value "
+            "counts");
+  // The same value twice is refused too: the log is not well formed.
+  EXPECT_EQ(OneProblem(R"({"type":"draw","player":1,"player":1,"cards":["KS"]})", 1).message,
+            "\"draw\" event: \"player\" is given twice; JSON readers differ on which value "
+            "counts");
+  const Event e =
+      ReadOne(R"({"type":"draw","player":1,"cards":["KS"],"card":"3S","card":"4S","x":1,"x":2})");
+  EXPECT_TRUE(e.ok);
+  EXPECT_EQ(e.cards, Cs({"KS"}));
+  // Inside a meld and a side's breakdown too, a null value counting as given.
+  EXPECT_EQ(
+      OneProblem(R"({"type":"meld","player":1,"melds":[{"to":null,"cards":["QS"],"to":"Q"}]})", 1)
+          .message,
+      "\"meld\" event: \"melds\"[0]: \"to\" is given twice; JSON readers differ on which "
+      "value counts");
+  EXPECT_EQ(
+      OneProblem(
+          R"({"type":"end_hand","hand":1,"breakdown":[{"canastas":800,"in_hand":-15,"canastas":1},{}]})",
+          1)
+          .message,
+      "\"end_hand\" event: \"breakdown\"[0]: part \"canastas\" is given twice; JSON readers "
+      "differ on which value counts");
+}
+
 TEST(LogReaderTest, MistypedFields) {
   InputProblem p = OneProblem(R"({"type":"deal","hand":1,"dealer":"0","hands":[],"upcard":[]})", 1);
   EXPECT_EQ(p.id, CheckId::kLogBadEvent);
@@ -1116,6 +1168,23 @@ TEST(LogReaderTest, EndHandDealerIsReadBothWays) {
     ExpectSameBothWays(line);
 }
 
+// A field given twice: the SAX builder leaves the line to the DOM, which
+// words it; both read alike.
+TEST(LogReaderTest, AFieldGivenTwiceGoesToTheDomAndReadsAlike) {
+  for (const char* line : {
+           R"({"type":"game","format":"canasta-log/1","players":["A","B"],"format":"x"})",
+           R"({"type":"three","player":0,"card":"3H","player":5})",
+           R"({"type":"meld","player":1,"melds":[{"cards":["QS"],"cards":["KS"]}]})",
+           R"({"type":"end_hand","hand":1,"breakdown":[{"a":1,"b":2,"a":3}]})",
+       }) {
+    Read sax = ReadWith(line, false);
+    EXPECT_EQ(sax.dom_lines, 1) << line;
+    ASSERT_EQ(sax.problems.size(), 1u) << line;
+    EXPECT_NE(sax.problems[0].find("is given twice"), std::string::npos) << line;
+    ExpectSameBothWays(line);
+  }
+}
+
 // A good log never needs the DOM, and reads as the DOM reads it.
 TEST(LogReaderTest, SaxBuilderMatchesDomOnGoodLogs) {
   const std::string root = CANASTA_SOURCE_DIR;
@@ -1135,22 +1204,21 @@ TEST(LogReaderTest, SaxBuilderMatchesDomOnGoodLogs) {
     ++files;
   }
   EXPECT_EQ(files, 5);
-  // Every field in every order and with the optional parts, duplicates, nulls
-  // and unknown fields.
+  // Every field in every order and with the optional parts, nulls and
+  // unknown fields (a field given twice is refused: AFieldGivenTwiceIsRefused).
   const std::vector<std::string> lines = {
       R"({"type":"game","format":"canasta-log/1","ruleset":"classic","players":["Ann","Bob"],"meta":{"a":[1,{"b":null}]}})",
-      R"({"type":"game","players":["A\u00e9","B"],"format":"canasta-log/1","ruleset":null,"format":"x"})",
+      R"({"type":"game","players":["A\u00e9","B"],"format":"canasta-log/1","ruleset":null})",
       R"({"type":"deal","hand":1,"dealer":3,"hands":[["AS","KD"],["JK","10H"],[]],"upcard":["2H","7C"],"stock":["9S","QD"]})",
       R"({"type":"deal","upcard":[],"feet":[["4H"],["JK","3D"]],"hands":[[]],"dealer":0,"hand":2,"stock":null})",
       R"({"type":"three","player":0,"card":"3H","replacement":"9S","cards":7})",
-      R"({"type":"three","player":0,"card":"3H","replacement":null,"player":5})",
+      R"({"type":"three","player":0,"card":"3H","replacement":null,"players":5})",
       R"({"type":"draw","player":1,"cards":["KS"],"bonus":true,"x":[[[]]]})",
       R"({"type":"draw","bonus":false,"cards":[],"player":2})",
       R"({"type":"take_pile","player":1,"top":"KD","with":["KS","KH"],"count":14})",
       R"({"type":"take_pile","player":1,"top":"KD","to":"K","with":null,"count":null})",
-      R"({"type":"take_pile","player":1,"top":"KD","to":"K","with":["KS"]})",
       R"({"type":"meld","player":1,"melds":[{"cards":["QS","QH","QD"]},{"to":"K","cards":["KC","2S"]},{"id":"r1","as":"wild","cards":["JK"],"x":{"cards":5}}]})",
-      R"({"type":"meld","player":1,"melds":[{"cards":null,"to":null,"cards":["QS"],"to":"Q","to":"K","cards":["KS"]}],"melds":5})",
+      R"({"type":"meld","player":1,"melds":[{"to":"Q","cards":["QS"],"ids":["KS"]}],"meld":5})",
       R"({"type":"meld","player":1,"melds":[]})",
       R"({"type":"discard","player":1,"card":"5D","text":5})",
       R"({"type":"ask_out","player":0})",
@@ -1160,7 +1228,7 @@ TEST(LogReaderTest, SaxBuilderMatchesDomOnGoodLogs) {
       R"({"type":"note","text":"West \"asked\" \ud83c\udccf"})",
       R"({"type":"note"})",
       R"({"type":"note","player":null,"text":null})",
-      R"({"type":"end_hand","hand":1,"scores":[1260,-215],"totals":[1260,-215],"breakdown":[{"canastas":800,"in_hand":-15,"canastas":1},{}]})",
+      R"({"type":"end_hand","hand":1,"scores":[1260,-215],"totals":[1260,-215],"breakdown":[{"canastas":800,"in_hand":-15,"Canastas":1},{}]})",
       R"({"type":"end_hand","hand":4,"scores":null,"totals":[],"breakdown":null})",
       R"({"type":"end_game","totals":[5120,3400],"winner":0})",
       R"({"type":"end_game","winner":null})",

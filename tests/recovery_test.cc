@@ -14,6 +14,7 @@
 #include "replay/auditor.h"
 #include "replay/decisions.h"
 #include "replay/driver.h"
+#include "scripting/resolver.h"
 #include "test_util.h"
 #include "tests/run_shell.h"
 
@@ -313,40 +314,64 @@ TEST(Recovery, AnIllegalMoveThatCanBeMadeIsNoResyncPoint) {
 }
 
 #ifdef CANASTA_SOURCE_DIR
-// readings R118: a move whose seat number was written wrong. The classic
-// sample with one line given to another seat: one turn-order finding, the
-// move replayed as the seat in turn's, and the game's end as recorded.
+// readings R118: a move whose seat number was written wrong. A shipped
+// sample with one line given to another seat: one finding, the move
+// replayed as the right seat's, and the game's end as recorded.
 TEST(Recovery, AMoveGivenToTheWrongSeatIsOneFinding_R118) {
-  const std::string sample =
-      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
   struct Case {
+    const char* sample;
     int line;
     int seat;
-    const char* why;
+    CheckId id;
+    const char* note;
   };
   const Case cases[] = {
-      {4, 0, "a meld whose cards seat 0 does not hold"},
-      {6, 3, "a discard after seat 1 drew"},
-      {7, 0, "a red three laid out"},
-      {231, 1, "a pile taken onto a meld only seat 2's side has"},
+      // the seat in turn holds the cards, the named seat does not
+      {"classic", 4, 0, CheckId::kTurnOrder, "holds the cards played and seat 0 (Ann) does not"},
+      // a discard after the seat in turn drew (the named seat holds the card too)
+      {"classic", 6, 3, CheckId::kTurnOrder, "has drawn and holds the cards played"},
+      {"classic", 7, 0, CheckId::kTurnOrder, "the move is replayed as seat 2's"},  // a red three
+      // a take onto a meld only the seat in turn's side has
+      {"classic", 231, 1, CheckId::kTurnOrder, "the move breaks no rule for seat 2 (Cat)"},
+      // a draw, and a take onto the side's meld by the partner: the next
+      // move shows whose they were
+      {"classic", 554, 2, CheckId::kTurnOrder,
+       "the next move (line 555) is seat 3 (Dan)'s, which holds its cards: the draw is "
+       "replayed as seat 3's"},
+      {"classic", 56, 3, CheckId::kTurnOrder,
+       "the next move (line 57) is seat 1 (Bob)'s, which holds its cards: the take is "
+       "replayed as seat 1's"},
+      // a dealt red three that one seat alone holds
+      {"hutto", 343, 1, CheckId::kCardNotHeld, "seat 2 (Cat) alone holds it"},
+      // bonus cards drawn by a seat none are due to (001 L37)
+      {"modern-american", 576, 1, CheckId::kDrawCount, "seat 2 (Cat) has 4 bonus card(s) due"},
   };
   for (const Case& c : cases) {
-    SCOPED_TRACE(c.why);
+    SCOPED_TRACE(std::string(c.sample) + " line " + std::to_string(c.line));
+    const std::string sample = ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/" +
+                                        c.sample + "/game.jsonl");
+    AuditOptions options;
+    options.resolve = ResolveRuleset;  // the sample's header names its ruleset
+    std::istringstream clean_in(sample);
+    const FileReport clean = AuditStream(clean_in, "game.jsonl", options);
+    ASSERT_EQ(test::Findings(clean), test::FoundList{}) << test::Dump(clean);
     std::istringstream in(sample);
     std::string log, line;
     for (int n = 1; std::getline(in, line); ++n) {
       if (n == c.line) {
         const size_t at = line.find("\"player\":");
         ASSERT_NE(at, std::string::npos);
+        ASSERT_NE(line[at + 9], char('0' + c.seat));
         line[at + 9] = char('0' + c.seat);
       }
       log += line + "\n";
     }
-    const FileReport r = Audit(log);
-    EXPECT_FINDINGS(r, {c.line, CheckId::kTurnOrder});
-    EXPECT_TRUE(HasNote(r, CheckId::kTurnOrder, "the move is replayed as seat")) << test::Dump(r);
+    std::istringstream in_log(log);
+    const FileReport r = AuditStream(in_log, "game.jsonl", options);
+    EXPECT_FINDINGS(r, {c.line, c.id});
+    EXPECT_TRUE(HasNote(r, c.id, c.note)) << test::Dump(r);
     ASSERT_EQ(r.games.size(), 1u);
-    EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+    EXPECT_EQ(r.games[0].totals, clean.games[0].totals);
   }
 }
 #endif
@@ -549,6 +574,24 @@ TEST(RecoveryScores, HugeRecordedScoreOfALostHand) {
   FileReport r = Audit(log.str());
   EXPECT_PROBLEMS(r, {deal, CheckId::kLogBadEvent}, {next, CheckId::kGameEnd});
   EXPECT_EQ(test::OnlyGame(r).hands.at(0).totals, (std::vector<int>{1000000000, -1000000000}));
+}
+
+// Recorded scores taken as true may carry the totals past what the audit
+// counts in: one finding there, and no later total, sum or winner compared
+// (a capped "should be" value would be wrong).
+TEST(RecoveryScores, TotalsPastTheIntRangeAreOneFindingAndNotCompared) {
+  Log log;
+  log.Raw(R"({"type":"end_hand","hand":1,"scores":[1000000000,0]})");
+  const int second = log.Raw(R"({"type":"end_hand","hand":2,"scores":[1000000000,0]})");
+  const int third =
+      log.Raw(R"({"type":"end_hand","hand":3,"scores":[1000000000,0],"totals":[1,2]})");
+  log.Raw(R"({"type":"end_hand","hand":4,"scores":[5,0],"totals":[3,4]})");
+  log.EndGame(R"("totals":[1000000000,0],"winner":1)");
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {second, CheckId::kGameEnd}, {third, CheckId::kGameTotals});
+  EXPECT_TRUE(HasNote(r, CheckId::kGameTotals,
+                      "side 0 (Ann and Cat) 3000000000, side 1 (Bob and Dan) 0"))
+      << test::Dump(r);
 }
 
 // ===========================================================================

@@ -820,7 +820,7 @@ TEST(SheetDealer, AMisnumberedHandIsOneFindingNotTwo) {
 TEST(SheetGame, HostileNumbersAreFindingsNotACrash) {
   SheetLog log("classic");
   const int line = log.Raw(
-      R"({"type":"end_hand","hand":1,"scores":[1000000000,-1000000000],"totals":[-1000000000,1000000000],"breakdown":[{"canastas":1000000000,"red_threes":-1000000000,"going_out":1000000000,"melded":1000000000,"in_hand":-1000000000,"penalties":-1000000000},{"red_threes":1000000000,"red_threes":1000000000,"penalties":1000000000}]})");
+      R"({"type":"end_hand","hand":1,"scores":[1000000000,-1000000000],"totals":[-1000000000,1000000000],"breakdown":[{"canastas":1000000000,"red_threes":-1000000000,"going_out":1000000000,"melded":1000000000,"in_hand":-1000000000,"penalties":-1000000000},{"red_threes":1000000000,"going_out":1000000000,"penalties":1000000000}]})");
   log.Raw(R"({"type":"end_game","totals":[0,0],"winner":0})");
   const FileReport r = AuditText(log.str());
   EXPECT_GE(test::CountId(r, CheckId::kScoreBreakdown), 5) << test::Dump(r);

@@ -736,8 +736,8 @@ class ReplayDriver::GameReplay {
         owner = seat;
       }
       if (owner < 0) return false;
-      message = "seat " + std::to_string(player) + " lays out " + ToString(*e.card) +
-                " but holds none";
+      message =
+          "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " but holds none";
       why = SeatName(owner) + " alone holds it";
     } else {
       owner = pos.bonus_player();
@@ -788,11 +788,10 @@ class ReplayDriver::GameReplay {
     for (size_t i = opener_findings_; i < report_->findings.size(); ++i) {
       const Finding& f = report_->findings[i];
       if (f.line == opener_event_.line && f.id == CheckId::kTurnOrder) {
-        AddNote(int(i), "the next move (line " + std::to_string(e.line) + ") is " +
-                            SeatName(due) + "'s, which holds its cards: the " +
+        AddNote(int(i), "the next move (line " + std::to_string(e.line) + ") is " + SeatName(due) +
+                            "'s, which holds its cards: the " +
                             (opener_event_.type == EventType::kDraw ? "draw" : "take") +
-                            " is replayed as seat " + std::to_string(due) +
-                            "'s (readings R118)");
+                            " is replayed as seat " + std::to_string(due) + "'s (readings R118)");
         break;
       }
     }
@@ -1479,7 +1478,7 @@ class ReplayDriver::GameReplay {
   Skip skip_;
   std::vector<Card> drawn_;
   std::string fill_error_;  // why FillMove refused an event
-  std::vector<Card> reseat_cards_;   // a move's cards, judging its seat (R118)
+  std::vector<Card> reseat_cards_;  // a move's cards, judging its seat (R118)
   // R118: the position before a draw or take out of turn, while the next
   // move may still show whose it was (KeepOpener, OpenerSettled).
   std::unique_ptr<Position> opener_before_;

@@ -1440,7 +1440,7 @@ class EventBuilder {
       std::string_view name(s, n);
       want_ = Want::kNothing;
       const int index = MeldKeyIndex(name);
-      if (index < 0) return true;  // unknown fields are ignored
+      if (index < 0) return true;                          // unknown fields are ignored
       if (meld_keys_seen_ >> index & 1u) return GiveUp();  // given twice: the DOM reports it
       meld_keys_seen_ |= 1u << index;
       if (index == 0) {
@@ -1499,8 +1499,7 @@ class EventBuilder {
         // A missing field (before the type, "type" itself), or a take_pile
         // without where its top card goes, or with two places for it.
         if ((required_ & ~seen_) != 0 ||
-            (type_ == EventType::kTakePile &&
-             (e_->to ? has_with_ : !has_with_ && !e_->to_hand))) {
+            (type_ == EventType::kTakePile && (e_->to ? has_with_ : !has_with_ && !e_->to_hand))) {
           GiveUp();
         } else if (melds_ != nullptr && melds_->size() != melds_used_) {
           TrimMelds(melds_, melds_used_);  // spare specs left unused

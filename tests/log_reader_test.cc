@@ -562,15 +562,15 @@ TEST(LogReaderTest, TakePileNeedsWithOrTo) {
 // Both "with" and "to": the top card would go to a new meld and to an old
 // one; the event is not replayed.
 TEST(LogReaderTest, TakePileWithBothWithAndToIsRefused) {
-  const InputProblem p = OneProblem(
-      R"({"type":"take_pile","player":1,"top":"9D","with":["9S","9H"],"to":"9"})", 1);
+  const InputProblem p =
+      OneProblem(R"({"type":"take_pile","player":1,"top":"9D","with":["9S","9H"],"to":"9"})", 1);
   EXPECT_EQ(p.id, CheckId::kLogBadEvent);
   EXPECT_EQ(p.message,
             "\"take_pile\" event: has both \"with\" (cards from the hand for a new meld) and "
             "\"to\" (a meld the side has): the top card goes to one of them");
   // "to_hand" with the cards shown in "with" stays valid.
-  const Event e = ReadOne(
-      R"({"type":"take_pile","player":1,"top":"KD","with":["KS","KH"],"to_hand":true})");
+  const Event e =
+      ReadOne(R"({"type":"take_pile","player":1,"top":"KD","with":["KS","KH"],"to_hand":true})");
   EXPECT_TRUE(e.ok);
   EXPECT_TRUE(e.to_hand);
 }
@@ -579,8 +579,7 @@ TEST(LogReaderTest, TakePileWithBothWithAndToIsRefused) {
 // last value, RapidJSON's lookup the first. A duplicate of a field the event
 // does not read, or of an unknown one, changes nothing.
 TEST(LogReaderTest, AFieldGivenTwiceIsRefused) {
-  const InputProblem p =
-      OneProblem(R"({"type":"discard","player":1,"card":"3S","card":"KX"})", 1);
+  const InputProblem p = OneProblem(R"({"type":"discard","player":1,"card":"3S","card":"KX"})", 1);
   EXPECT_EQ(p.id, CheckId::kLogBadEvent);
   EXPECT_EQ(p.message,
             "\"discard\" event: \"card\" is given twice; JSON readers differ on which value "

@@ -348,8 +348,8 @@ TEST(Recovery, AMoveGivenToTheWrongSeatIsOneFinding_R118) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(std::string(c.sample) + " line " + std::to_string(c.line));
-    const std::string sample = ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/" +
-                                        c.sample + "/game.jsonl");
+    const std::string sample =
+        ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/" + c.sample + "/game.jsonl");
     AuditOptions options;
     options.resolve = ResolveRuleset;  // the sample's header names its ruleset
     std::istringstream clean_in(sample);
@@ -589,8 +589,8 @@ TEST(RecoveryScores, TotalsPastTheIntRangeAreOneFindingAndNotCompared) {
   log.EndGame(R"("totals":[1000000000,0],"winner":1)");
   const FileReport r = Audit(log.str());
   EXPECT_PROBLEMS(r, {second, CheckId::kGameEnd}, {third, CheckId::kGameTotals});
-  EXPECT_TRUE(HasNote(r, CheckId::kGameTotals,
-                      "side 0 (Ann and Cat) 3000000000, side 1 (Bob and Dan) 0"))
+  EXPECT_TRUE(
+      HasNote(r, CheckId::kGameTotals, "side 0 (Ann and Cat) 3000000000, side 1 (Bob and Dan) 0"))
       << test::Dump(r);
 }
 

@@ -241,6 +241,10 @@ std::string ValidateRanges(const Rules& r) {
     std::string which = "minimum_table band " + std::to_string(i + 1);
     // The first band may start at "any total" (-math.huge in Lua).
     bool any_total = i == 0 && band.from_total <= -1000000000;
+    if (!any_total && band.from_total <= -1000000000) {
+      // "Any total" (-math.huge) is worded as the user wrote it.
+      return which + ": from_total is -math.huge, which only the first band may start at";
+    }
     if (!any_total && (band.from_total < -kMaxBandTotal || band.from_total > kMaxBandTotal)) {
       return OutOfRange(which + ": from_total", -kMaxBandTotal, kMaxBandTotal, band.from_total) +
              " (or -math.huge for the first band)";

@@ -135,6 +135,8 @@ void DecisionCollector::OnHandStart(const Event& deal, const Position&) {
 }
 
 void DecisionCollector::OnStateLost(int line, const std::string& why) {
+  if (in_game_ && !target_ && !found_hand_ && lost_before_.empty())
+    lost_before_ = "line " + std::to_string(line) + ": " + why;
   if (!in_game_ || !target_) return;
   if (!driver_) {  // every hand: this one ends here
     ClosePlay();
@@ -315,7 +317,10 @@ bool CollectDecisions(std::istream& in, const std::string& file, int game, int h
   if (!collector.found_hand()) {
     *error = collector.games() < game
                  ? "the log has " + std::to_string(collector.games()) + " game(s)"
-                 : "game " + std::to_string(game) + " has no hand " + std::to_string(hand);
+                 : "game " + std::to_string(game) + " has no hand " + std::to_string(hand) +
+                       (collector.lost_before().empty()
+                            ? std::string()
+                            : " the replay could follow (" + collector.lost_before() + ")");
     return false;
   }
   collector.Finish();

@@ -65,6 +65,9 @@ class DecisionCollector : public ReplayObserver {
   bool found_hand() const { return found_hand_; }
   int games() const { return games_; }
   const std::string& error() const { return error_; }
+  // Where the replay first lost a hand of the wanted game before the
+  // wanted hand was found ("line N: why"), else "": why no hand may be found.
+  const std::string& lost_before() const { return lost_before_; }
   // The end of the replay: closes a hand cut short by the end of the log.
   void Finish();
 
@@ -90,6 +93,7 @@ class DecisionCollector : public ReplayObserver {
   std::vector<std::string> players_;
   int games_ = 0;
   bool in_game_ = false, target_ = false, found_hand_ = false, done_ = false;
+  std::string lost_before_;
   std::string error_;
   int turn_ = 0, turn_seat_ = -1;
   Move move_;

@@ -120,6 +120,11 @@ class ReplayDriver::GameReplay {
  private:
   [[gnu::noinline]] void OnOtherEvent(const Event& e) {
     if (e.type != EventType::kNote) opener_before_.reset();  // R118: kept for the next move only
+    // An end_game kept in the middle of a hand (OnEndGameEvent): an event
+    // that is not a move of the hand means it was the game's end after all.
+    if (pending_end_game_ && e.type != EventType::kNote &&
+        !(e.ok && e.type >= EventType::kThree && e.type <= EventType::kFoot && !skip_.active))
+      FlushEndGame();
     if (!e.ok) return OnBadEvent(e);  // its problems were reported by the reader
     switch (e.type) {
       case EventType::kGame:
@@ -131,7 +136,7 @@ class ReplayDriver::GameReplay {
       case EventType::kEndHand:
         return OnEndHand(e);
       case EventType::kEndGame:
-        return OnEndGame(&e, e.line);
+        return OnEndGameEvent(e);
       default:
         break;
     }
@@ -164,6 +169,7 @@ class ReplayDriver::GameReplay {
 
   // The log ended (or the next game began) after `last_line`.
   void Finish(int last_line) {
+    if (pending_end_game_) FlushEndGame();
     CloseOpen(last_line, [&] {
       return "the log stops in the middle of hand " + std::to_string(hand_number_) +
              "; what it recorded was checked";
@@ -494,6 +500,10 @@ class ReplayDriver::GameReplay {
   }
 
   void OnDeal(const Event& e) {
+    // The deal just made, written again before any move: one finding.
+    if (in_hand_ && game_.position() && last_move_line_ < hand_line_ && *e.hand == hand_number_ &&
+        SameDealAgain(e))
+      return DealWrittenTwice(e);
     CloseOpen(e.line, [&] {
       return "hand " + std::to_string(hand_number_) + " has no end_hand event before the next deal";
     });
@@ -537,6 +547,18 @@ class ReplayDriver::GameReplay {
                         last_dealer, last_dealer_hand, &vs);
     if (!vs.empty()) DealFindings(e, vs);
     Notify([&](ReplayObserver* o) { o->OnHandStart(e, *game_.position()); });
+  }
+
+  [[gnu::noinline]] bool SameDealAgain(const Event& e) const {
+    return *e.dealer == last_dealer_ && e.hands == deal_.hands && e.upcard == deal_.upcards &&
+           e.stock == deal_.stock &&
+           (e.feet ? *e.feet : std::vector<std::vector<Card>>()) == deal_.feet;
+  }
+  [[gnu::noinline]] void DealWrittenTwice(const Event& e) {
+    Add(e.line, CheckId::kLogOutOfPlace,
+        "hand " + std::to_string(hand_number_) + " was dealt at line " +
+            std::to_string(hand_line_) + ", and the same deal is written again before any move",
+        {"event ignored"});
   }
 
   [[gnu::noinline]] void DealFindings(const Event& e, TaggedViolations& vs) {
@@ -753,6 +775,37 @@ class ReplayDriver::GameReplay {
     OnMove(reseated);
     return true;
   }
+  // R119. A draw by the seat that has drawn this turn, of the very cards
+  // its last draw took: the line written twice, one finding, not replayed.
+  // Bonus cards drawn when none are due, by the seat in turn before its
+  // draw: the turn's draw with a stray flag, one finding, replayed as the
+  // draw. True when the event was handled here.
+  [[gnu::noinline]] bool DrawMisrecorded(const Event& e, const Position& pos, int player) {
+    if (player != pos.current_player()) return false;
+    if (!e.bonus && pos.phase() == Phase::kPlay && pos.drew_this_turn() && draw_.player == player &&
+        !draw_.bonus && draw_.tag > 0 && draw_.cards == e.cards) {
+      Add(e.line, CheckId::kTurnSequence,
+          "seat " + std::to_string(player) + " has already drawn this turn",
+          {Context(AtMove(pos, player)),
+           "the draw of line " + std::to_string(draw_.tag) +
+               " written again: this line is not replayed (readings R119)",
+           "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+      last_move_line_ = e.line;
+      return true;
+    }
+    if (e.bonus && pos.bonus_player() < 0 && pos.phase() != Phase::kPlay) {
+      Add(e.line, CheckId::kDrawCount,
+          "seat " + std::to_string(player) + " draws bonus cards, but none are due",
+          {Context(AtMove(pos, player)),
+           "read as the turn's draw, \"bonus\" left out (readings R119)",
+           "rule: " + choice_.rules.Cite("bonus_cards_first", "001 L37")});
+      Event plain = e;
+      plain.bonus = false;
+      OnMove(plain);
+      return true;
+    }
+    return false;
+  }
   // R118, a turn opened out of turn: a draw or a take carries no sign of
   // whose it was, so the position before it is kept until the next move.
   // When that move is a meld, a discard or a red three of the seat whose turn
@@ -807,8 +860,9 @@ class ReplayDriver::GameReplay {
     Position& pos = *game_.position();
     const int player = e.player.value_or(-1);
     if (player < 0 || player >= choice_.rules.num_players) return MoveOfNoSeat(e, player);
-    // A seat number written wrong (docs/readings.md R118): the cards say whose
-    // move it was.
+    if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
+    // A seat number written wrong (docs/readings.md R118): the move, or the
+    // one after a draw out of turn, says whose it was.
     if (opener_before_) OpenerSettled(e, &pos);
     // R118 too: a red three laid out before a turn's draw by a seat that does
     // not hold it, when one seat alone does; bonus cards drawn by a seat none
@@ -819,6 +873,10 @@ class ReplayDriver::GameReplay {
          player != pos.bonus_player())) {
       if (OwnerReseated(e, pos, player)) return;
     }
+    // R119: a draw line written twice, and a turn's draw marked "bonus".
+    if (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay) &&
+        DrawMisrecorded(e, pos, player))
+      return;
     if (player != pos.current_player() && pos.phase() != Phase::kOver) {
       const std::string why = SeatMisnamed(e, pos, player);
       if (!why.empty()) return MoveReseated(e, pos, player, why);
@@ -1417,6 +1475,32 @@ class ReplayDriver::GameReplay {
     Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, e); });
   }
 
+  // An end_game in the middle of a hand still being played, the game not
+  // over: the next event says whether the game ended there (no further move
+  // of the hand) or the line is out of place, the hand played on.
+  void OnEndGameEvent(const Event& e) {
+    const Position* pos = game_.position();
+    if (in_hand_ && pos && pos->phase() != Phase::kOver && !skip_.active && !ended_game_line_ &&
+        !Over()) {
+      pending_end_game_ = e;
+      return;
+    }
+    OnEndGame(&e, e.line);
+  }
+  [[gnu::noinline]] void FlushEndGame() {
+    const Event end = std::move(*pending_end_game_);
+    pending_end_game_.reset();
+    OnEndGame(&end, end.line);
+  }
+  [[gnu::noinline]] void EndGameMidHand(const Event& next) {
+    const int line = pending_end_game_->line;
+    pending_end_game_.reset();
+    Add(line, CheckId::kLogOutOfPlace,
+        "end_game in the middle of hand " + std::to_string(hand_number_) +
+            ", whose play goes on at line " + std::to_string(next.line),
+        {"event ignored: the game is not over (totals " + Join(Totals()) + " before this hand)"});
+  }
+
   void AddLastTotalNote(const std::string& note) {
     for (const auto& [side, index] : last_total_finding_) {
       (void)side;
@@ -1455,6 +1539,7 @@ class ReplayDriver::GameReplay {
   Game game_;
   std::vector<int64_t> offset_;  // per side: recorded minus computed scores of lost hands
   bool totals_out_of_range_ = false;  // TotalsOutOfRange reported
+  std::optional<Event> pending_end_game_;  // OnEndGameEvent
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;
@@ -1569,13 +1654,21 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
     if (replay) replay->SetRootOfLine(root_of_line);
   };
   double hook_seconds = 0;  // the file's games together (kFileHookSeconds)
+  bool ruleset_defaulted = false;  // the game's header named no ruleset
   auto finish_game = [&](bool finish) {
     if (replay && finish) replay->Finish(last_line);
     if (replay) hook_seconds += replay->HookSeconds();
     replay.reset();
-    if (game)
+    if (game) {
       std::stable_sort(game->findings.begin(), game->findings.end(),
                        [](const Finding& a, const Finding& b) { return a.line < b.line; });
+      // A header without a ruleset is read as classic's: said where it may
+      // explain what was found.
+      if (ruleset_defaulted && !game->findings.empty())
+        game->findings.front().notes.push_back(
+            "the header names no ruleset: the game was audited under \"" + game->ruleset +
+            "\" (name the ruleset in the header, or choose it with --rules)");
+    }
     game = nullptr;
   };
 
@@ -1612,6 +1705,7 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
     last_line = e.line;
     if (e.type == EventType::kGame) {
       finish_game(true);
+      ruleset_defaulted = false;
       report.games.emplace_back();
       game = &report.games.back();
       game->file = file;
@@ -1635,6 +1729,7 @@ FileReport ReplayDriver::Run(std::istream& in, const std::string& file) {
       const std::string wanted = !options_.forced_ruleset.empty() ? options_.forced_ruleset
                                  : e.ruleset.empty()              ? "classic"
                                                                   : e.ruleset;
+      ruleset_defaulted = options_.forced_ruleset.empty() && e.ruleset.empty();
       RulesetChoice choice;
       std::string error;
       const RulesetResolver& resolve =

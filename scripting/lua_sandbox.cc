@@ -48,6 +48,32 @@ struct LuaSandbox::Allocator {
   bool refused_total = false;
   lua_State* state = nullptr;  // set once the state exists
   Where where;
+  // The clock inside C functions that only allocate (string.gsub writing a
+  // large replacement, a buffer grown by table.concat): read every
+  // kClockBytes of growth while a call runs. Once the call is out of time,
+  // every growth is refused until the next call.
+  LuaSandbox* sandbox = nullptr;  // set while a call runs (StartBudget)
+  size_t grown = 0;
+  bool refused_time = false;
+  bool refused_time_status = false;  // the last call's memory error was for time
+  static constexpr size_t kClockBytes = size_t{1} << 20;
+
+  // True when the call is out of time: the sandbox is exhausted and the
+  // count hook set to fail at the next instruction (lua_sethook may be
+  // called anywhere, a signal handler included).
+  bool OutOfTimeWhileGrowing(size_t growth) {
+    if (sandbox == nullptr || state == nullptr) return false;
+    grown += growth;
+    if (grown < kClockBytes) return false;
+    grown = 0;
+    const char* why = sandbox->OutOfTime();
+    if (why == nullptr) return false;
+    refused_time = true;
+    sandbox->exhausted_ = true;
+    sandbox->exhausted_why_ = why;
+    lua_sethook(state, CountHook, LUA_MASKCOUNT, 1);
+    return true;
+  }
 
   void Refused(void* ptr) {
     if (state == nullptr || where.line > 0) return;
@@ -73,6 +99,10 @@ struct LuaSandbox::Allocator {
     }
     if (nsize > old) {
       ++a->grows;
+      if (a->refused_time || a->OutOfTimeWhileGrowing(nsize - old)) {
+        a->Refused(ptr);
+        return nullptr;
+      }
       if (ptr == nullptr && osize == LUA_TSTRING && nsize > a->max_string) {
         a->refused_string = nsize;
         a->Refused(ptr);
@@ -93,6 +123,9 @@ struct LuaSandbox::Allocator {
 namespace {
 
 constexpr int kMessageHandlerIndex = 1;
+// The levels a traceback shows of a stack deeper than luaL_traceback's own
+// window (MessageHandler).
+constexpr int kTracebackLevels = 22;
 
 // Work units between two reads of the clock inside C functions.
 constexpr double kClockQuantum = 20000;
@@ -133,7 +166,39 @@ int LuaSandbox::MessageHandler(lua_State* L) {
       msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
   }
-  luaL_traceback(L, L, msg, 1);
+  // luaL_traceback finds the stack's depth by probing it, each probe a walk
+  // from the top: over a recursion 200,000 deep that is seconds of pointer
+  // chasing, unmetered. A deep stack shows its first levels only.
+  lua_Debug probe;
+  if (!lua_getstack(L, kTracebackLevels + 1, &probe)) {
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+  }
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addstring(&b, msg);
+  luaL_addstring(&b, "\nstack traceback:");
+  for (int level = 1; level <= kTracebackLevels; ++level) {
+    lua_Debug ar;
+    if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Slnt", &ar)) break;
+    if (ar.currentline > 0)
+      lua_pushfstring(L, "\n\t%s:%d: in ", ar.short_src, ar.currentline);
+    else
+      lua_pushfstring(L, "\n\t%s: in ", ar.short_src);
+    luaL_addvalue(&b);
+    if (*ar.namewhat != '\0')
+      lua_pushfstring(L, "%s '%s'", ar.namewhat, ar.name);
+    else if (*ar.what == 'm')
+      lua_pushliteral(L, "main chunk");
+    else if (*ar.what != 'C')
+      lua_pushfstring(L, "function <%s:%d>", ar.short_src, ar.linedefined);
+    else
+      lua_pushliteral(L, "?");
+    luaL_addvalue(&b);
+    if (ar.istailcall) luaL_addstring(&b, "\n\t(...tail calls...)");
+  }
+  luaL_addstring(&b, "\n\t...\t(deeper levels not shown)");
+  luaL_pushresult(&b);
   return 1;
 }
 
@@ -694,6 +759,10 @@ void LuaSandbox::StartBudget() {
   start_ns_ = NowNs();
   alloc_->refused_string = 0;
   alloc_->refused_total = false;
+  alloc_->refused_time = false;
+  alloc_->refused_time_status = false;
+  alloc_->grown = 0;
+  alloc_->sandbox = this;
   // Only the first byte and the line are read of a Where (FillPosition,
   // Refused): no need to clear the whole name.
   alloc_->where.chunk[0] = '\0';
@@ -755,18 +824,22 @@ void LuaSandbox::RefuseIfTooCostly(lua_State* L, double units, const char* what)
   if (exhausted_) luaL_error(L, "%s", exhausted_why_);
   double left = double(limits_.c_work) - work_used_;
   if (units <= left) return;
-  // lua_pushfstring knows no precision: format here.
-  char text[200];
+  // lua_pushfstring knows no precision: format here. A pattern's estimate
+  // may have hundreds of digits: past 1e15 it is written with an exponent,
+  // so that the message always fits and ends with the limit.
+  char steps[32];
+  std::snprintf(steps, sizeof steps, units < 1e15 ? "%.0f" : "%.3g", units);
+  char text[256];
   if (units > double(limits_.c_work)) {
     std::snprintf(text, sizeof text,
-                  "the arguments would take about %.0f steps, more than the sandbox allows in "
+                  "the arguments would take about %s steps, more than the sandbox allows in "
                   "one call (%.0f)",
-                  units, double(limits_.c_work));
+                  steps, double(limits_.c_work));
   } else {
     std::snprintf(text, sizeof text,
-                  "the arguments would take about %.0f steps, more than the sandbox has left in "
+                  "the arguments would take about %s steps, more than the sandbox has left in "
                   "this call (%.0f of %.0f)",
-                  units, std::max(left, 0.0), double(limits_.c_work));
+                  steps, std::max(left, 0.0), double(limits_.c_work));
   }
   luaL_error(L, "%s: %s", what, text);
 }
@@ -876,7 +949,12 @@ std::optional<LuaError> LuaSandbox::Call(int nargs, int nresults) {
 int LuaSandbox::CallStatus(int nargs, int nresults) {
   StartBudget();
   const int status = lua_pcall(state_, nargs, nresults, kMessageHandlerIndex);
+  alloc_->sandbox = nullptr;  // no clock between calls, and growth allowed again
+  const bool refused_time = alloc_->refused_time;
+  alloc_->refused_time = false;
   if (limits_.total_seconds > 0) total_ns_used_ += NowNs() - start_ns_;
+  // A memory error from a growth refused for time is the time's error.
+  if (status == LUA_ERRMEM && refused_time) alloc_->refused_time_status = true;
   return status;
 }
 
@@ -888,7 +966,9 @@ LuaError LuaSandbox::TakeError(int status) {
   std::string_view full = text ? std::string_view(text, len) : std::string_view();
   switch (status) {
     case LUA_ERRMEM:
-      if (alloc_->refused_string > 0) {
+      if (alloc_->refused_time_status) {
+        error.message = exhausted_why_;
+      } else if (alloc_->refused_string > 0) {
         error.message = "a string of " + std::to_string(alloc_->refused_string) +
                         " bytes is larger than the sandbox's string limit (" +
                         std::to_string(limits_.max_string_bytes) + " bytes)";

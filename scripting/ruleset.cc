@@ -183,6 +183,14 @@ std::optional<LuaError> RulesetLoader::Resolve(const std::string& spec, const Fi
                  "\" is outside the folders a log may name rulesets from; it was not opened");
   }
   if (!fs::is_regular_file(path, ec)) {
+    // Something that is not a file (a folder, a device, a pipe) is said so:
+    // it is not opened.
+    const fs::file_status status = fs::status(path, ec);
+    if (!ec && fs::exists(status)) {
+      const char* kind = fs::is_directory(status) ? "a folder" : "not a regular file";
+      return where("ruleset \"" + spec + "\" names " + path.string() + ", which is " + kind +
+                   "; a ruleset is a built-in name or a .lua file");
+    }
     std::string message = "no ruleset \"" + spec + "\": ";
     message += looks_like_name ? "not a built-in (" + JoinNames(BuiltinRulesetNames()) +
                                      ") and no such file" + Suggest(spec, BuiltinRulesetNames())

@@ -161,6 +161,12 @@ TEST(EngineRules, ValidateRejectsNonsense) {
   EXPECT_EQ(r.Validate(),
             "minimum_table bands must be in increasing order of from_total (band 3 starts at "
             "1500, band 2 at 3000)");
+  // "Any total" (-math.huge) past the first band is worded as it was written.
+  r = Rules{};
+  r.minimum_table = {{-1000000000, 15}, {-1000000000, 20}};
+  EXPECT_EQ(r.Validate(),
+            "minimum_table band 2: from_total is -math.huge, which only the first band may "
+            "start at");
   // three_values: up to 16 values, each 0 to the points limit.
   r = Rules{};
   r.three_values.assign(16, 100);

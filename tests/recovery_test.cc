@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -374,7 +375,99 @@ TEST(Recovery, AMoveGivenToTheWrongSeatIsOneFinding_R118) {
     EXPECT_EQ(r.games[0].totals, clean.games[0].totals);
   }
 }
+// The end_game line copied into the middle of hand 1: the hand plays on
+// after it, so it is one finding and the game is replayed to its real end.
+TEST(Recovery, AnEndGameInTheMiddleOfAHandThatPlaysOnIsOutOfPlace) {
+  const std::string sample =
+      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
+  std::vector<std::string> lines;
+  std::istringstream in(sample);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_NE(lines.back().find("\"end_game\""), std::string::npos);
+  lines.insert(lines.begin() + 40, lines.back());  // line 41, in hand 1
+  std::string log;
+  for (const std::string& line : lines) log += line + "\n";
+  const FileReport r = Audit(log);
+  EXPECT_FINDINGS(r, {41, CheckId::kLogOutOfPlace});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
+            "end_game in the middle of hand 1, whose play goes on at line 42");
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+  EXPECT_TRUE(r.games[0].finished);
+}
 #endif
+
+#ifdef CANASTA_SOURCE_DIR
+// The first deal line written twice: one finding, the copy ignored, and the
+// game replayed to its recorded end.
+TEST(Recovery, TheSameDealWrittenTwiceIsOneFinding) {
+  const std::string sample =
+      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
+  std::vector<std::string> lines;
+  std::istringstream in(sample);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  lines.insert(lines.begin() + 2, lines[1]);  // line 3 repeats line 2
+  std::string log;
+  for (const std::string& line : lines) log += line + "\n";
+  const FileReport r = Audit(log);
+  EXPECT_FINDINGS(r, {3, CheckId::kLogOutOfPlace});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
+            "hand 1 was dealt at line 2, and the same deal is written again before any move");
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+}
+#endif
+
+// A game given up in the middle of a hand: its end_game is the last line,
+// and is judged as the game's end.
+TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {
+  Log log;
+  log.Deal(DealSpec{});
+  log.Draw(1);
+  const int end = log.EndGame();
+  EXPECT_FINDINGS(Audit(log.str()), {end, CheckId::kLogIncomplete}, {end, CheckId::kGameEnd});
+}
+
+// readings R119: the turn's draw marked "bonus" where no bonus cards are
+// due is one draw-count finding, and is the turn's draw: the turn goes on.
+TEST(Recovery, ATurnsDrawMarkedBonusIsOneFinding_R119) {
+  Log log;
+  DealSpec d;
+  d.stock = {"9D", "AS", "KH"};
+  log.Deal(d);
+  const int marked = log.Raw(R"({"type":"draw","player":1,"cards":["9D"],"bonus":true})");
+  log.Discard(1, "9D");
+  log.Draw(2, std::vector<std::string>{"AS"});
+  log.Discard(2, "AS");
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {marked, CheckId::kDrawCount});
+  EXPECT_TRUE(HasNote(r, CheckId::kDrawCount, "read as the turn's draw"));
+}
+
+// A header that names no ruleset (absent, null or "") is read under
+// classic: no finding of its own, and a note on the game's first finding.
+TEST(Recovery, AHeaderWithoutARulesetIsClassicAndTheFirstFindingSaysSo) {
+  const std::string note =
+      "the header names no ruleset: the game was audited under \"classic\" (name the ruleset "
+      "in the header, or choose it with --rules)";
+  for (const char* ruleset : {"", R"("ruleset":null,)", R"("ruleset":"",)"}) {
+    SCOPED_TRACE(ruleset);
+    Log log(4, /*header=*/false);
+    log.Raw(std::string(R"({"type":"game","format":"canasta-log/1",)") + ruleset +
+            R"("players":["Ann","Bob","Cat","Dan"]})");
+    log.Deal(DealSpec{});
+    const int wrong = log.Draw(2);  // seat 1's turn
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {wrong, CheckId::kTurnOrder});
+    ASSERT_FALSE(r.games.at(0).findings.empty());
+    const std::vector<std::string>& notes = r.games[0].findings.front().notes;
+    EXPECT_NE(std::find(notes.begin(), notes.end(), note), notes.end()) << test::Dump(r);
+  }
+  Log named;
+  named.Deal(DealSpec{});
+  named.Draw(2);
+  EXPECT_FALSE(HasNote(Audit(named.str()), CheckId::kTurnOrder, "names no ruleset"));
+}
 
 // A discard out of turn before the seat in turn has drawn, of a card the
 // named seat holds, is no misnumbered seat (R118): it is replayed as
@@ -633,6 +726,21 @@ TEST(RecoveryTree, BadPlayerIndexIsReportedWithItsLine) {
   EXPECT_EQ(error.rfind("line " + std::to_string(bad) + ": \"discard\" event: \"player\" is -1", 0),
             0u)
       << error;
+}
+
+// A hand whose deal could not be replayed: the error says why there is no
+// hand to draw, with the deal's line.
+TEST(RecoveryTree, AHandWhoseDealWasLostSaysWhy) {
+  Log log;
+  const int deal =
+      log.Raw(R"({"type":"deal","hand":1,"dealer":0,"hands":[["1X"],[],[],[]],"upcard":["5S"]})");
+  log.Draw(1);
+  std::istringstream in(log.str());
+  HandDecisions d;
+  std::string error;
+  EXPECT_FALSE(CollectDecisions(in, "x.jsonl", 1, 1, AuditOptions{}, &d, &error));
+  EXPECT_EQ(error, "game 1 has no hand 1 the replay could follow (line " + std::to_string(deal) +
+                       ": \"deal\" event: \"hands\"[0][0] is \"1X\", not a card)");
 }
 
 #if defined(CANASTA_BINARY)

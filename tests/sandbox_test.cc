@@ -394,6 +394,65 @@ TEST(SandboxTest, CallsTogetherAreBoundedByTheTotals) {
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
 }
 
+// A recursion 200,000 deep: the traceback shows its first levels only (a
+// whole one probes the stack's depth, seconds of work the budget does not
+// see), and the call fails each time alike.
+TEST(SandboxTest, ADeepRecursionsTracebackShowsItsFirstLevels) {
+  LuaSandbox sandbox;
+  ASSERT_FALSE(sandbox.Run("function f(n) return f(n + 1) + 1 end", "rec.lua"));
+  for (int call = 0; call < 3; ++call) {
+    std::optional<LuaError> error = sandbox.Run("f(1)", "call.lua");
+    ASSERT_TRUE(error);
+    EXPECT_NE(error->message.find("stack overflow"), std::string::npos) << error->ToString();
+    EXPECT_EQ(error->traceback.rfind("stack traceback:\n\trec.lua:1: in ", 0), 0u)
+        << error->traceback;
+    EXPECT_NE(error->traceback.find("\n\t...\t(deeper levels not shown)"), std::string::npos)
+        << error->traceback;
+  }
+  // A shallow stack keeps Lua's own traceback, to its last level.
+  std::optional<LuaError> error = sandbox.Run("local function g() error('x') end\ng()", "s.lua");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->traceback.find("deeper levels not shown"), std::string::npos)
+      << error->traceback;
+  EXPECT_NE(error->traceback.find("s.lua:2: in main chunk"), std::string::npos) << error->traceback;
+}
+
+// A call that only allocates (string.gsub writing a 1 MB replacement for
+// each of 100 matches, again and again under pcall) reads the clock as its
+// memory grows: the call stops for time, not for its work or its memory.
+TEST(SandboxTest, ACallThatOnlyAllocatesStopsForTime) {
+  SandboxLimits limits;
+  limits.seconds = 0.2;
+  LuaSandbox sandbox(limits);
+  ASSERT_FALSE(sandbox.Run("big = ('x'):rep(1000000)\nsubject = ('a'):rep(100)", "setup.lua"));
+  std::optional<LuaError> error = sandbox.Run(
+      "n = 0\nfor i = 1, 1e9 do n = n + 1; pcall(string.gsub, subject, 'a', big) end", "gsub.lua");
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->message.find("time limit exceeded"), std::string::npos) << error->ToString();
+  // Each gsub copies up to the 64 MB memory limit: a handful fit in 0.2 s
+  // (5 here). The instruction hook alone reads the clock every 1,000
+  // instructions, about 90 of these calls (91 without the allocator's clock).
+  EXPECT_LT(std::stoi(EvalOrDie(sandbox, "n")), 30);
+}
+
+// A pattern whose estimate has hundreds of digits: the message is written
+// with an exponent and ends with the limit.
+TEST(SandboxTest, AHugeEstimateIsWordedWholeWithTheLimit) {
+  SandboxLimits limits;
+  LuaSandbox sandbox(limits);
+  std::optional<LuaError> error =
+      sandbox.Run("string.find(('a'):rep(1e5), ('a*'):rep(30) .. 'b')", "pattern.lua");
+  ASSERT_TRUE(error);
+  const std::string& m = error->message;
+  EXPECT_NE(m.find("the arguments would take about "), std::string::npos) << m;
+  EXPECT_NE(m.find("e+"), std::string::npos) << m;
+  EXPECT_NE(m.find("steps, more than the sandbox allows in one call (" +
+                   std::to_string(limits.c_work) + ")"),
+            std::string::npos)
+      << m;
+  EXPECT_LT(m.size(), 300u) << m;
+}
+
 TEST(SandboxTest, InsertAndRemoveOnLargeTablesAreBounded) {
   SandboxLimits limits;
   limits.c_work = 100'000;

@@ -659,6 +659,22 @@ TEST(UserRulesetTest, ExtendsOpensOnlyRulesetFiles) {
   }
 }
 
+// A folder or another thing that is not a file is said to be so, and is
+// not opened.
+TEST(UserRulesetTest, AFolderOrDeviceIsNotARulesetFile) {
+  TempDir dir;
+  std::filesystem::create_directory(dir.path() + "/rules.lua");
+  for (const std::pair<std::string, const char*>& c :
+       {std::pair<std::string, const char*>{dir.path() + "/rules.lua", "which is a folder"},
+        {"/dev/null", "which is not a regular file"}}) {
+    std::variant<Ruleset, LuaError> r = LoadRuleset(c.first);
+    const LuaError* e = std::get_if<LuaError>(&r);
+    ASSERT_NE(e, nullptr) << c.first;
+    EXPECT_NE(e->ToString().find(c.second), std::string::npos) << e->ToString();
+    EXPECT_EQ(e->ToString().find("no such file"), std::string::npos) << e->ToString();
+  }
+}
+
 // A value the file gives is never dropped: a list with a hole or another
 // key, a band with a third entry or its bound given twice are load errors.
 TEST(UserRulesetTest, ListsWithHolesOrExtraEntriesAreRefused) {

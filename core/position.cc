@@ -400,9 +400,10 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
   OutOfLine([&] {  // the findings are worded out of line
     CardCounts need;
     for (Card c : cards) need.Add(c);
-    // One finding per card short, however many copies the event plays (one
-    // root cause, one finding), in the order the cards come.
+    // One finding for the move, however many cards it plays short (one
+    // root cause, one finding), naming each in the order the cards come.
     CardCounts reported;
+    std::vector<std::string> short_cards;
     for (Card c : cards) {
       const int held = Holding(player).count(c);
       const int played = need.count(c);
@@ -411,11 +412,16 @@ void Position::CheckHeld(int player, const std::vector<Card>& cards,
       // CardCounts stops at 255 copies: count a hostile event's copies here.
       const long copies = std::count(cards.begin(), cards.end(), c);
       const std::string times = copies > held + 1 ? " " + std::to_string(copies) + " times" : "";
-      out->push_back(Tv(CheckId::kCardNotHeld,
-                        Seat(player) + " plays " + ToString(c) + times + " but holds " +
-                            (held == 0 ? std::string("none") : "only " + std::to_string(held)),
-                        rules_->Cite("rule.card_held", "000 §11")));
+      short_cards.push_back(
+          ToString(c) + times +
+          (held == 0 ? std::string(" but holds none") : " but holds only " + std::to_string(held)));
     }
+    std::string message = Seat(player) + " plays " + short_cards[0];
+    if (short_cards.size() > 1) {
+      message = Seat(player) + " plays cards it does not hold: ";
+      for (size_t i = 0; i < short_cards.size(); ++i) message += (i ? "; " : "") + short_cards[i];
+    }
+    out->push_back(Tv(CheckId::kCardNotHeld, message, rules_->Cite("rule.card_held", "000 §11")));
   });
 }
 

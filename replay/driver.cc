@@ -119,7 +119,10 @@ class ReplayDriver::GameReplay {
 
  private:
   [[gnu::noinline]] void OnOtherEvent(const Event& e) {
-    if (e.type != EventType::kNote) opener_before_.reset();  // R118: kept for the next move only
+    if (e.type != EventType::kNote && opener_kept_) {  // R118: kept for the next move only
+      opener_kept_ = false;
+      UpdateRare();
+    }
     // An end_game kept in the middle of a hand (OnEndGameEvent): an event
     // that is not a move of the hand means it was the game's end after all.
     if (pending_end_game_ && e.type != EventType::kNote &&
@@ -806,6 +809,41 @@ class ReplayDriver::GameReplay {
     }
     return false;
   }
+  [[gnu::noinline]] void RarePending(const Event& e, Position* pos) {
+    if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
+    if (opener_kept_) OpenerSettled(e, pos);
+  }
+  void UpdateRare() { rare_pending_ = opener_kept_ || pending_end_game_.has_value(); }
+  // True when the move was handled here (replayed as another seat's, or
+  // not replayed).
+  [[gnu::noinline]] bool UnusualMove(const Event& e, const Position& pos, int player) {
+    // R118: a red three laid out before a turn's draw by a seat that does
+    // not hold it, when one seat alone does; bonus cards drawn by a seat
+    // none are due to.
+    if ((e.type == EventType::kThree && pos.phase() != Phase::kPlay && e.card &&
+         pos.Holding(player).count(*e.card) == 0) ||
+        (e.type == EventType::kDraw && e.bonus && pos.bonus_player() >= 0 &&
+         player != pos.bonus_player())) {
+      if (OwnerReseated(e, pos, player)) return true;
+    }
+    // R119: a draw line written twice, and a turn's draw marked "bonus".
+    if (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay) &&
+        DrawMisrecorded(e, pos, player))
+      return true;
+    // R118: a seat number written wrong; or a draw out of turn, kept until
+    // the next move says whose it was.
+    if (player != pos.current_player() && pos.phase() != Phase::kOver) {
+      const std::string why = SeatMisnamed(e, pos, player);
+      if (!why.empty()) {
+        MoveReseated(e, pos, player, why);
+        return true;
+      }
+      if (pos.phase() != Phase::kPlay &&
+          (e.type == EventType::kDraw || e.type == EventType::kTakePile))
+        KeepOpener(e, pos);
+    }
+    return false;
+  }
   // R118, a turn opened out of turn: a draw or a take carries no sign of
   // whose it was, so the position before it is kept until the next move.
   // When that move is a meld, a discard or a red three of the seat whose turn
@@ -816,12 +854,16 @@ class ReplayDriver::GameReplay {
       *opener_before_ = pos;
     else
       opener_before_ = std::make_unique<Position>(pos);
+    opener_kept_ = true;
+    UpdateRare();
     opener_event_ = e;
     opener_due_ = pos.current_player();
     opener_findings_ = report_->findings.size();
   }
-  [[gnu::noinline]] void OpenerSettled(const Event& e, Position* pos) {
-    std::unique_ptr<Position> before = std::move(opener_before_);
+  void OpenerSettled(const Event& e, Position* pos) {
+    opener_kept_ = false;
+    UpdateRare();
+    Position* before = opener_before_.get();
     const int due = opener_due_;
     if (e.line == opener_event_.line || e.player != due || pos->current_player() == due ||
         (e.type != EventType::kMeld && e.type != EventType::kDiscard &&
@@ -860,29 +902,13 @@ class ReplayDriver::GameReplay {
     Position& pos = *game_.position();
     const int player = e.player.value_or(-1);
     if (player < 0 || player >= choice_.rules.num_players) return MoveOfNoSeat(e, player);
-    if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
-    // A seat number written wrong (docs/readings.md R118): the move, or the
-    // one after a draw out of turn, says whose it was.
-    if (opener_before_) OpenerSettled(e, &pos);
-    // R118 too: a red three laid out before a turn's draw by a seat that does
-    // not hold it, when one seat alone does; bonus cards drawn by a seat none
-    // are due to.
-    if ((e.type == EventType::kThree && pos.phase() != Phase::kPlay && e.card &&
-         pos.Holding(player).count(*e.card) == 0) ||
-        (e.type == EventType::kDraw && e.bonus && pos.bonus_player() >= 0 &&
-         player != pos.bonus_player())) {
-      if (OwnerReseated(e, pos, player)) return;
-    }
-    // R119: a draw line written twice, and a turn's draw marked "bonus".
-    if (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay) &&
-        DrawMisrecorded(e, pos, player))
-      return;
-    if (player != pos.current_player() && pos.phase() != Phase::kOver) {
-      const std::string why = SeatMisnamed(e, pos, player);
-      if (!why.empty()) return MoveReseated(e, pos, player, why);
-      if (pos.phase() != Phase::kPlay &&
-          (e.type == EventType::kDraw || e.type == EventType::kTakePile))
-        KeepOpener(e, pos);
+    // What the move after an end_game or a draw out of turn says of them.
+    if (rare_pending_) RarePending(e, &pos);
+    // A move out of turn, a red three and an unusual draw are looked at out
+    // of line: whose the move is (R118), a line written twice (R119).
+    if (player != pos.current_player() || e.type == EventType::kThree ||
+        (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay))) {
+      if (UnusualMove(e, pos, player)) return;
     }
     // A player with no card left cannot meld, discard or lay out a card: the
     // log and the engine disagree about that hand.
@@ -1024,10 +1050,29 @@ class ReplayDriver::GameReplay {
           {});
     }
     const Where where = At(-1);
-    AddViolations(game_.position()->End(e.line), e.line, where);
+    const TaggedViolations ended = game_.position()->End(e.line);
+    if (!ended.empty()) EndFindings(e, ended, where);
     played_end_line_ = e.line;
     CloseHand(true, &e);
     ReportHookFailures(e.line);
+  }
+
+  // The findings of a hand's end. A hand ended early (readings R120): the
+  // end the log records is not one the replay reached, so its scores are
+  // the recorded ones, as for a hand the replay lost, and the hand's one
+  // finding says so; the scores as the hand stands are a note.
+  [[gnu::noinline]] void EndFindings(const Event& e, const TaggedViolations& ended,
+                                     const Where& where) {
+    std::vector<int> indices;
+    AddViolations(ended, e.line, where, &indices);
+    for (size_t i = 0; i < ended.size() && i < indices.size(); ++i) {
+      if (ended[i].violation.id != CheckId::kHandEndedEarly || indices[i] < 0) continue;
+      if (!e.scores && !e.totals) return;  // nothing recorded to take: compared as it stands
+      lost_this_hand_ = true;
+      lost_root_ = indices[i];
+      ended_early_ = true;
+      return;
+    }
   }
 
   // A hand recorded by its scores only (docs/sheets.md): each part is
@@ -1195,11 +1240,17 @@ class ReplayDriver::GameReplay {
           "its scores count only what was replayed, and the next recorded running totals "
           "are taken as true";
     }
+    const std::vector<int> computed = h.scores;
     for (int s = 0; s < sides; ++s)
       offset_[size_t(s)] += int64_t(taken[size_t(s)]) - h.scores[size_t(s)];
     if (h.scores != taken) h.breakdown.clear();  // the parts of recorded scores are unknown
     h.scores = taken;
     h.complete = false;  // not replayed to its end
+    if (ended_early_) {
+      AddNote(lost_root_, "scores as the hand stands " + Join(computed) + "; " + how);
+      ended_early_ = false;
+      return;
+    }
     AddNote(lost_root_,
             "hand " + std::to_string(hand_number_) + " could not be replayed: " + how);
   }
@@ -1483,6 +1534,7 @@ class ReplayDriver::GameReplay {
     if (in_hand_ && pos && pos->phase() != Phase::kOver && !skip_.active && !ended_game_line_ &&
         !Over()) {
       pending_end_game_ = e;
+      UpdateRare();
       return;
     }
     OnEndGame(&e, e.line);
@@ -1490,11 +1542,13 @@ class ReplayDriver::GameReplay {
   [[gnu::noinline]] void FlushEndGame() {
     const Event end = std::move(*pending_end_game_);
     pending_end_game_.reset();
+    UpdateRare();
     OnEndGame(&end, end.line);
   }
   [[gnu::noinline]] void EndGameMidHand(const Event& next) {
     const int line = pending_end_game_->line;
     pending_end_game_.reset();
+    UpdateRare();
     Add(line, CheckId::kLogOutOfPlace,
         "end_game in the middle of hand " + std::to_string(hand_number_) +
             ", whose play goes on at line " + std::to_string(next.line),
@@ -1539,6 +1593,7 @@ class ReplayDriver::GameReplay {
   Game game_;
   std::vector<int64_t> offset_;  // per side: recorded minus computed scores of lost hands
   bool totals_out_of_range_ = false;  // TotalsOutOfRange reported
+  bool ended_early_ = false;          // this hand's end_hand came before its end (EndFindings)
   std::optional<Event> pending_end_game_;  // OnEndGameEvent
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
@@ -1566,7 +1621,9 @@ class ReplayDriver::GameReplay {
   std::vector<Card> reseat_cards_;  // a move's cards, judging its seat (R118)
   // R118: the position before a draw or take out of turn, while the next
   // move may still show whose it was (KeepOpener, OpenerSettled).
-  std::unique_ptr<Position> opener_before_;
+  std::unique_ptr<Position> opener_before_;  // its storage kept from one to the next
+  bool opener_kept_ = false;                 // opener_before_ holds a position
+  bool rare_pending_ = false;                // opener_kept_ or pending_end_game_ (UpdateRare)
   Event opener_event_;
   int opener_due_ = -1;
   size_t opener_findings_ = 0;

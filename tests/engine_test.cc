@@ -345,6 +345,10 @@ TEST(EnginePosition, CheckHeldCountsEachCopyAMovePlays) {
   // Over eight cards the cards are counted as a whole first: the same words.
   EXPECT_EQ(not_held(Cs({"KS", "KH", "KD", "QS", "QH", "QD", "AC", "KS", "KS"})),
             Messages{"seat 1 plays KS 3 times but holds only 1"});
+  // Several cards short: still one finding for the move, naming each.
+  EXPECT_EQ(not_held(Cs({"9S", "9S", "KS", "KS", "2H"})),
+            Messages{"seat 1 plays cards it does not hold: 9S 2 times but holds none; KS but "
+                     "holds only 1; 2H but holds none"});
 }
 
 TEST(EnginePosition, WildDiscardFreezesThePile) {

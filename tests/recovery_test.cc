@@ -418,6 +418,32 @@ TEST(Recovery, TheSameDealWrittenTwiceIsOneFinding) {
 }
 #endif
 
+#ifdef CANASTA_SOURCE_DIR
+// readings R120: hand 1's end_hand written before its last move (the going
+// out). The hand ends early: one finding, its recorded scores taken as true
+// (the scores as it stands are a note), and the move after it out of place;
+// every later total agrees.
+TEST(Recovery, AHandEndedEarlyTakesItsRecordedScores_R120) {
+  const std::string sample =
+      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
+  std::vector<std::string> lines;
+  std::istringstream in(sample);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_NE(lines[76].find("\"end_hand\""), std::string::npos);
+  std::swap(lines[75], lines[76]);  // end_hand at line 76, the last discard at 77
+  std::string log;
+  for (const std::string& line : lines) log += line + "\n";
+  const FileReport r = Audit(log);
+  EXPECT_FINDINGS(r, {76, CheckId::kHandEndedEarly}, {77, CheckId::kLogOutOfPlace});
+  EXPECT_TRUE(HasNote(r, CheckId::kHandEndedEarly,
+                      "scores as the hand stands [185, 865]; its recorded scores [185, 975] are "
+                      "taken as true"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+}
+#endif
+
 // A game given up in the middle of a hand: its end_game is the last line,
 // and is judged as the game's end.
 TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {

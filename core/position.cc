@@ -315,9 +315,8 @@ bool Position::InvariantsHold() const {
 void Position::CheckTurn(int player, bool drawing, TaggedViolations* out) const {
   // The usual move (the player in turn, drawing first, then playing) returns
   // here; the findings are worded out of line.
-  if (phase_ != Phase::kOver && player == current_ && player >= 0 &&
-      player < rules_->num_players &&
-      (drawing ? phase_ != Phase::kPlay : phase_ == Phase::kPlay) &&
+  if (phase_ != Phase::kOver && player == current_ && player >= 0 && player < rules_->num_players &&
+      (drawing ? phase_ != Phase::kPlay || turn_.draw_left_out : phase_ == Phase::kPlay) &&
       !(FootPending(player) && players_[player].hand.empty()))
     return;
   OutOfLine([this, player, drawing, out] {  // by value: no spill on the usual path
@@ -557,7 +556,7 @@ void Position::Turn::Reset() {
   from_hand_limited = false;
   counted.Clear();
   black_three_tags.clear();
-  illegal_meld = added_to_old_meld = false;
+  illegal_meld = added_to_old_meld = draw_left_out = false;
   top_to_hand = Card();
   rank_count.fill(0);
   ranks_laid = ranks_from_pile = 0;

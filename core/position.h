@@ -396,6 +396,10 @@ class Position {
     std::vector<int> black_three_tags;
     bool illegal_meld = false;
     bool added_to_old_meld = false;
+    // A meld before the turn's draw (reported once): the turn plays on as if
+    // it had drawn, and a draw or take after it is its draw, come late
+    // (readings R121).
+    bool draw_left_out = false;
     Card top_to_hand;  // the top card taken into the hand, until it is melded
     // The opening's melds, by rank: what each counted toward the minimum,
     // which were laid, and which hold cards that came with the pile (no

@@ -139,6 +139,7 @@ void Position::ApplyDraw(const DrawMove& m) {
     players_[m.player].hand.Add(c);
   }
   turn_.drew = true;
+  turn_.draw_left_out = false;  // the draw came late (readings R121)
   phase_ = Phase::kPlay;
   // 000 §15: the last stock card is a red three (any three the ruleset lays
   // out): reveal it, no meld or discard.
@@ -530,6 +531,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
     pile_.clear();
     turn_.drew = true;
     turn_.took_pile = true;
+    turn_.draw_left_out = false;
     phase_ = Phase::kPlay;
     return;
   }
@@ -572,6 +574,7 @@ void Position::ApplyTakePile(const TakePileMove& m) {
   turn_.drew = true;
   turn_.took_pile = true;
   turn_.melded = true;
+  turn_.draw_left_out = false;
   phase_ = Phase::kPlay;
   if (p.hand.empty() && FootPending(m.player)) {
     HandEmptiedBeforeFoot(m.player);  // 002 L71: not out before the foot

@@ -470,6 +470,27 @@ TEST(Recovery, ATurnsDrawMarkedBonusIsOneFinding_R119) {
   EXPECT_TRUE(HasNote(r, CheckId::kDrawCount, "read as the turn's draw"));
 }
 
+// readings R121: melds before the turn's draw are one turn-sequence finding
+// (at the first); the turn plays on as drawn, and the draw that comes after
+// them is its draw, late.
+TEST(Recovery, MeldsBeforeTheDrawAreOneFinding_R121) {
+  Log log;
+  DealSpec d;
+  d.hands = {{}, {}, {"KS", "KH", "KD", "QS", "QH", "QD"}};
+  d.stock = {"9D", "AS", "7C"};
+  log.Deal(d);
+  log.Draw(1, std::vector<std::string>{"9D"});
+  log.Discard(1, "9D");
+  const int first = log.Meld(2, {{"KS", "KH", "KD"}});  // no draw yet
+  log.Meld(2, {{"QS", "QH", "QD"}});
+  log.Draw(2, std::vector<std::string>{"AS"});  // the draw, late
+  log.Discard(2, "AS");
+  log.Draw(3, std::vector<std::string>{"7C"});
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {first, CheckId::kTurnSequence});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kTurnSequence), "seat 2 must draw or take the pile first");
+}
+
 // A header that names no ruleset (absent, null or "") is read under
 // classic: no finding of its own, and a note on the game's first finding.
 TEST(Recovery, AHeaderWithoutARulesetIsClassicAndTheFirstFindingSaysSo) {

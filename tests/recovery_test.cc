@@ -84,6 +84,21 @@ std::string ReadFile(const std::string& path) {
 // Resynchronisation points
 
 #ifdef CANASTA_SOURCE_DIR
+// The lines of samples/classic/game.jsonl, a test's log made of lines.
+std::vector<std::string> ClassicSampleLines() {
+  std::istringstream in(ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+std::string Unlines(const std::vector<std::string>& lines) {
+  std::string log;
+  for (const std::string& line : lines) log += line + "\n";
+  return log;
+}
+#endif
+
+#ifdef CANASTA_SOURCE_DIR
 // The measure of issue 7: samples/classic/game.jsonl with a comma missing in
 // its first deal line gave 80 findings; now the bad line alone, its note
 // counting the 74 events of hand 1 that were not replayed, and hand 1's
@@ -378,16 +393,10 @@ TEST(Recovery, AMoveGivenToTheWrongSeatIsOneFinding_R118) {
 // The end_game line copied into the middle of hand 1: the hand plays on
 // after it, so it is one finding and the game is replayed to its real end.
 TEST(Recovery, AnEndGameInTheMiddleOfAHandThatPlaysOnIsOutOfPlace) {
-  const std::string sample =
-      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
-  std::vector<std::string> lines;
-  std::istringstream in(sample);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> lines = ClassicSampleLines();
   ASSERT_NE(lines.back().find("\"end_game\""), std::string::npos);
   lines.insert(lines.begin() + 40, lines.back());  // line 41, in hand 1
-  std::string log;
-  for (const std::string& line : lines) log += line + "\n";
-  const FileReport r = Audit(log);
+  const FileReport r = Audit(Unlines(lines));
   EXPECT_FINDINGS(r, {41, CheckId::kLogOutOfPlace});
   EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
             "end_game in the middle of hand 1, whose play goes on at line 42");
@@ -401,15 +410,9 @@ TEST(Recovery, AnEndGameInTheMiddleOfAHandThatPlaysOnIsOutOfPlace) {
 // The first deal line written twice: one finding, the copy ignored, and the
 // game replayed to its recorded end.
 TEST(Recovery, TheSameDealWrittenTwiceIsOneFinding) {
-  const std::string sample =
-      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
-  std::vector<std::string> lines;
-  std::istringstream in(sample);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> lines = ClassicSampleLines();
   lines.insert(lines.begin() + 2, lines[1]);  // line 3 repeats line 2
-  std::string log;
-  for (const std::string& line : lines) log += line + "\n";
-  const FileReport r = Audit(log);
+  const FileReport r = Audit(Unlines(lines));
   EXPECT_FINDINGS(r, {3, CheckId::kLogOutOfPlace});
   EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
             "hand 1 was dealt at line 2, and the same deal is written again before any move");
@@ -424,16 +427,10 @@ TEST(Recovery, TheSameDealWrittenTwiceIsOneFinding) {
 // (the scores as it stands are a note), and the move after it out of place;
 // every later total agrees.
 TEST(Recovery, AHandEndedEarlyTakesItsRecordedScores_R120) {
-  const std::string sample =
-      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl");
-  std::vector<std::string> lines;
-  std::istringstream in(sample);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> lines = ClassicSampleLines();
   ASSERT_NE(lines[76].find("\"end_hand\""), std::string::npos);
   std::swap(lines[75], lines[76]);  // end_hand at line 76, the last discard at 77
-  std::string log;
-  for (const std::string& line : lines) log += line + "\n";
-  const FileReport r = Audit(log);
+  const FileReport r = Audit(Unlines(lines));
   EXPECT_FINDINGS(r, {76, CheckId::kHandEndedEarly}, {77, CheckId::kLogOutOfPlace});
   EXPECT_TRUE(HasNote(r, CheckId::kHandEndedEarly,
                       "scores as the hand stands [185, 865]; its recorded scores [185, 975] are "

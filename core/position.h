@@ -128,7 +128,9 @@ class Position {
  public:
   // How far from its next card the recorded stock is searched for a card
   // drawn out of order (StockSlot), and the answer when it is not found.
-  static constexpr size_t kStockSlipReach = 3;
+  // Eight: a whole bonus draw (four cards in modern-american, 001 L37) left
+  // out or written twice is still within reach, with room to spare.
+  static constexpr size_t kStockSlipReach = 8;
   static constexpr size_t kNoSlot = size_t(-1);
 
   // `totals` are the sides' totals before this deal (they set the minimum).

@@ -784,9 +784,22 @@ class ReplayDriver::GameReplay {
   // draw: the turn's draw with a stray flag, one finding, replayed as the
   // draw. True when the event was handled here.
   [[gnu::noinline]] bool DrawMisrecorded(const Event& e, const Position& pos, int player) {
+    // The same draw as the last move, again: the turn's draw once it has
+    // drawn, or bonus cards once none are due.
+    const bool again = draw_.tag > 0 && draw_.tag == last_move_line_ && draw_.player == player &&
+                       draw_.bonus == e.bonus && draw_.cards == e.cards;
+    if (again && e.bonus && pos.bonus_player() < 0) {
+      Add(e.line, CheckId::kDrawCount,
+          "seat " + std::to_string(player) + " draws bonus cards, but none are due",
+          {Context(AtMove(pos, player)),
+           "the bonus draw of line " + std::to_string(draw_.tag) +
+               " written again: this line is not replayed (readings R119)",
+           "rule: " + choice_.rules.Cite("bonus_cards_first", "001 L37")});
+      last_move_line_ = e.line;
+      return true;
+    }
     if (player != pos.current_player()) return false;
-    if (!e.bonus && pos.phase() == Phase::kPlay && pos.drew_this_turn() && draw_.player == player &&
-        !draw_.bonus && draw_.tag > 0 && draw_.cards == e.cards) {
+    if (again && !e.bonus && pos.phase() == Phase::kPlay && pos.drew_this_turn()) {
       Add(e.line, CheckId::kTurnSequence,
           "seat " + std::to_string(player) + " has already drawn this turn",
           {Context(AtMove(pos, player)),

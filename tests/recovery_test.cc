@@ -451,6 +451,40 @@ TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {
   EXPECT_FINDINGS(Audit(log.str()), {end, CheckId::kLogIncomplete}, {end, CheckId::kGameEnd});
 }
 
+#ifdef CANASTA_SOURCE_DIR
+// Modern American's bonus draw (001 L37) written twice, then left out: the
+// copy is one finding and not replayed (R119); the draws after a left-out
+// bonus draw of four cards follow the recorded stock again (R117's reach).
+TEST(Recovery, ABonusDrawWrittenTwiceOrLeftOut_R119) {
+  std::istringstream sample_in(
+      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/modern-american/game.jsonl"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(sample_in, line);) lines.push_back(line);
+  ASSERT_NE(lines[13].find("\"bonus\":true"), std::string::npos);  // line 14, four cards
+  AuditOptions options;
+  options.resolve = ResolveRuleset;
+  auto audit = [&](const std::vector<std::string>& log) {
+    std::istringstream in(Unlines(log));
+    return AuditStream(in, "game.jsonl", options);
+  };
+  std::vector<std::string> twice = lines;
+  twice.insert(twice.begin() + 14, lines[13]);
+  const FileReport r = audit(twice);
+  EXPECT_FINDINGS(r, {15, CheckId::kDrawCount});
+  EXPECT_TRUE(HasNote(r, CheckId::kDrawCount, "the bonus draw of line 14 written again"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, audit(lines).games.at(0).totals);
+
+  std::vector<std::string> left_out = lines;
+  left_out.erase(left_out.begin() + 13);
+  const FileReport l = audit(left_out);
+  EXPECT_EQ(test::CountId(l, CheckId::kStockMismatch), 1) << test::Dump(l);
+  EXPECT_TRUE(HasNote(l, CheckId::kStockMismatch, "QD comes after TS 2D 9H KS in the stock"))
+      << test::Dump(l);
+}
+#endif
+
 // readings R119: the turn's draw marked "bonus" where no bonus cards are
 // due is one draw-count finding, and is the turn's draw: the turn goes on.
 TEST(Recovery, ATurnsDrawMarkedBonusIsOneFinding_R119) {

@@ -788,27 +788,27 @@ class ReplayDriver::GameReplay {
     // drawn, or bonus cards once none are due.
     const bool again = draw_.tag > 0 && draw_.tag == last_move_line_ && draw_.player == player &&
                        draw_.bonus == e.bonus && draw_.cards == e.cards;
-    if (again && e.bonus && pos.bonus_player() < 0) {
-      Add(e.line, CheckId::kDrawCount,
+    // One finding, the line not replayed.
+    auto written_again = [&](CheckId id, const std::string& message, const char* what,
+                             const std::string& rule) {
+      Add(e.line, id, message,
+          {Context(AtMove(pos, player)),
+           std::string(what) + " of line " + std::to_string(draw_.tag) +
+               " written again: this line is not replayed (readings R119)",
+           "rule: " + rule});
+      last_move_line_ = e.line;
+      return true;
+    };
+    if (again && e.bonus && pos.bonus_player() < 0)
+      return written_again(
+          CheckId::kDrawCount,
           "seat " + std::to_string(player) + " draws bonus cards, but none are due",
-          {Context(AtMove(pos, player)),
-           "the bonus draw of line " + std::to_string(draw_.tag) +
-               " written again: this line is not replayed (readings R119)",
-           "rule: " + choice_.rules.Cite("bonus_cards_first", "001 L37")});
-      last_move_line_ = e.line;
-      return true;
-    }
+          "the bonus draw", choice_.rules.Cite("bonus_cards_first", "001 L37"));
     if (player != pos.current_player()) return false;
-    if (again && !e.bonus && pos.phase() == Phase::kPlay && pos.drew_this_turn()) {
-      Add(e.line, CheckId::kTurnSequence,
-          "seat " + std::to_string(player) + " has already drawn this turn",
-          {Context(AtMove(pos, player)),
-           "the draw of line " + std::to_string(draw_.tag) +
-               " written again: this line is not replayed (readings R119)",
-           "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
-      last_move_line_ = e.line;
-      return true;
-    }
+    if (again && !e.bonus && pos.phase() == Phase::kPlay && pos.drew_this_turn())
+      return written_again(CheckId::kTurnSequence,
+                           "seat " + std::to_string(player) + " has already drawn this turn",
+                           "the draw", choice_.rules.Cite("rule.draw_first", "000 §11, §12"));
     if (e.bonus && pos.bonus_player() < 0 && pos.phase() != Phase::kPlay) {
       Add(e.line, CheckId::kDrawCount,
           "seat " + std::to_string(player) + " draws bonus cards, but none are due",

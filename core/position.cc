@@ -36,6 +36,13 @@ std::vector<Card> Position::StockTop(int n) const {
   return out;
 }
 
+int Position::StockCardsBefore(Card c) const {
+  if (!stock_ || IsStockNext(c) || (stock_alt_ < stock_->size() && (*stock_)[stock_alt_] == c))
+    return 0;
+  const size_t slot = StockSlot(c, stock_pos_);
+  return slot != kNoSlot && slot > stock_pos_ ? int(slot - stock_pos_) : 0;
+}
+
 int Position::Minimum(int side) const {
   return SaturatingAdd(hooks_->MinimumCount(*rules_, totals_[side], side, &totals_), sides_[side].minimum_increase);
 }
@@ -231,7 +238,9 @@ bool Position::IsSequencePart(int side, const MeldPart& part, const Meld** targe
     return true;
   }
   if (part.to || part.as) return false;
-  if (part.sequence) return true;
+  // Declared a sequence where the ruleset has none: cards of one rank are
+  // read as a meld of that rank (readings R122).
+  if (part.sequence) return rules_->sequence_melds || !MeldRank(part.cards, std::nullopt);
   if (!rules_->sequence_melds) return false;
   // Natural cards of several ranks can only be a sequence (readings R115).
   Rank first = Rank::kJoker;

@@ -254,6 +254,15 @@ class Position {
   bool stock_known() const { return stock_ != nullptr; }
   // The next stock cards, when the deal recorded the stock.
   std::vector<Card> StockTop(int n) const;
+  // Whether a draw of `c` now is the recorded stock's next card (true when
+  // no stock was recorded). Inline: asked before every turn's draw.
+  bool IsStockNext(Card c) const {
+    return !stock_ || (stock_pos_ < stock_->size() && (*stock_)[stock_pos_] == c);
+  }
+  // How many of the recorded stock's next cards lie before `c`, when `c` is
+  // not the next card nor the place a previous slip left for it, and is
+  // within kStockSlipReach ahead; else 0 (readings R117, R123).
+  int StockCardsBefore(Card c) const;
   const std::vector<Meld>& melds(int side) const { return sides_[side].melds; }
   const std::vector<Card>& threes(int side) const { return sides_[side].threes; }
   bool has_melded(int side) const { return sides_[side].opened; }

@@ -183,6 +183,23 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
       }
       if (!named->sequence()) to = named->rank;
     }
+    if (part.sequence && !rules_->sequence_melds) {
+      // The part's one finding; cards of one rank are then checked and laid
+      // as a meld of that rank (readings R122), so the melds that go on it
+      // are not findings of their own.
+      Rare([&] {
+        const std::optional<Rank> one = MeldRank(part.cards, std::nullopt);
+        if (!one) return;  // no rank to read it as: SequenceRefusal words it
+        out.push_back(
+            Tv(CheckId::kMeldMixedRanks,
+               "the cards " + ToString(part.cards) +
+                   " are declared a sequence (\"as\":\"sequence\"); sequences are "
+                   "not melds under this ruleset, so they are replayed as a meld of " +
+                   (*one == Rank::kJoker ? std::string("wild cards") : ToString(*one) + "s") +
+                   " (readings R122)",
+               rules_->Cite("rule.meld_ranks", "000 §8")));
+      });
+    }
     const Meld* sequence = nullptr;
     if (IsSequencePart(side, part, &sequence)) {
       Rare([&, index, player, sequence, verdicts] {  // only rulesets with sequences come here

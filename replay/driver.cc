@@ -119,6 +119,7 @@ class ReplayDriver::GameReplay {
 
  private:
   [[gnu::noinline]] void OnOtherEvent(const Event& e) {
+    if (draw_deferred_ && e.type != EventType::kNote) SettleDeferredDraw(nullptr);
     if (e.type != EventType::kNote && opener_kept_) {  // R118: kept for the next move only
       opener_kept_ = false;
       UpdateRare();
@@ -159,6 +160,7 @@ class ReplayDriver::GameReplay {
   // A line that yielded no event (bad JSON, not an object, no "type"); its
   // finding, already added, is `root`.
   void OnUnreadLine(int line, int root) {
+    if (draw_deferred_) SettleDeferredDraw(nullptr);
     unread_since_hand_ = true;
     if (skip_.active) {
       if (skip_.unknown) skip_.unread = skip_.unread_last = true;
@@ -172,6 +174,7 @@ class ReplayDriver::GameReplay {
 
   // The log ended (or the next game began) after `last_line`.
   void Finish(int last_line) {
+    if (draw_deferred_) SettleDeferredDraw(nullptr);
     if (pending_end_game_) FlushEndGame();
     CloseOpen(last_line, [&] {
       return "the log stops in the middle of hand " + std::to_string(hand_number_) +
@@ -826,10 +829,32 @@ class ReplayDriver::GameReplay {
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
     if (opener_kept_) OpenerSettled(e, pos);
   }
-  void UpdateRare() { rare_pending_ = opener_kept_ || pending_end_game_.has_value(); }
+  void UpdateRare() {
+    rare_pending_ = opener_kept_ || pending_end_game_.has_value() || draw_deferred_;
+  }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
-  [[gnu::noinline]] bool UnusualMove(const Event& e, const Position& pos, int player) {
+  [[gnu::noinline]] bool UnusualMove(const Event& e, Position& pos, int player) {
+    // R123: a turn's draw of a card further on in the recorded stock, by a
+    // seat holding red threes to lay out: their `three` lines left out.
+    if (player == pos.current_player() ||
+        (e.type == EventType::kThree && pos.phase() == Phase::kBeforePlay)) {
+      if (e.type == EventType::kDraw && !e.bonus &&
+          (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) && !e.cards.empty() &&
+          !pos.IsStockNext(e.cards[0])) {
+        if (!settling_draw_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
+          deferred_draw_ = e;  // SettleDeferredDraw, at the next event
+          draw_deferred_ = true;
+          UpdateRare();
+          return true;
+        }
+      } else if (e.type == EventType::kThree && e.card && e.replacement &&
+                 !pos.IsStockNext(*e.replacement))
+        ThreesLeftOut(e, &pos, player);
+      else if ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
+               pos.phase() == Phase::kPlay)
+        ThreesLeftOutBeforePlay(e, &pos, player);
+    }
     // R118: a red three laid out before a turn's draw by a seat that does
     // not hold it, when one seat alone does; bonus cards drawn by a seat
     // none are due to.
@@ -856,6 +881,130 @@ class ReplayDriver::GameReplay {
         KeepOpener(e, pos);
     }
     return false;
+  }
+  // R123: `three` lines left out of the log. A seat that holds threes to
+  // lay out (red ones, and black ones where they are laid out too) and
+  // takes a card from further on in the recorded stock (a turn's draw, a
+  // three's replacement), or plays the stock's next cards it lacks, laid the
+  // threes out, each replaced by the stock's next card. They are laid out
+  // here, when each is legal now; one finding says so and the move is then
+  // played as usual.
+  std::vector<Card> ThreesToLayOut(const Position& pos, int player, std::optional<Card> but) {
+    std::vector<Card> threes;
+    for (Suit suit : {Suit::kHearts, Suit::kDiamonds, Suit::kSpades, Suit::kClubs}) {
+      const Card c(Rank::kThree, suit);
+      if (!choice_.rules.IsLaidOutThree(c)) continue;
+      for (int n = pos.Holding(player).count(c) - (but == c ? 1 : 0); n > 0; --n)
+        threes.push_back(c);
+    }
+    return threes;
+  }
+  // Lays out the first `n` of `threes` with the stock's next cards; false
+  // (and `pos` untouched) when one of them is not legal now.
+  bool LayOutLeftOut(Position* pos, int player, const std::vector<Card>& threes, int n, int line,
+                     std::string* which, bool apply = true) {
+    const std::vector<Card> replacements = pos->StockTop(n);
+    if (int(threes.size()) < n || int(replacements.size()) < n) return false;
+    Position laid = *pos;
+    for (int i = 0; i < n; ++i) {
+      const ThreeMove three{player, threes[size_t(i)], replacements[size_t(i)], line};
+      if (!laid.Check(three).empty()) return false;
+      laid.Play(three);
+      *which += std::string(i ? ", " : "") + ToString(threes[size_t(i)]) + " replaced by " +
+                ToString(replacements[size_t(i)]);
+    }
+    if (apply) *pos = std::move(laid);
+    return true;
+  }
+  std::string LeftOutNote(int player, const std::vector<Card>& threes, int n,
+                          const std::string& which) {
+    return SeatName(player) + " holds " +
+           (threes.size() > 1          ? std::to_string(threes.size()) + " threes"
+            : threes[0].is_red_three() ? std::string("a red three")
+                                       : std::string("a black three")) +
+           " to lay out: " + (n == 1 ? "a `three` line" : "`three` lines") +
+           " left out before this line; laid out here: " + which + " (readings R123)";
+  }
+  // A turn's draw, or a three's replacement, from further on in the stock.
+  // With `apply` false, only whether the threes would be laid out.
+  bool ThreesLeftOut(const Event& e, Position* pos, int player, bool apply = true) {
+    const Card drawn = e.type == EventType::kThree ? *e.replacement : e.cards[0];
+    const int skipped = pos->StockCardsBefore(drawn);
+    if (skipped == 0) return false;
+    int owner = player;
+    std::vector<Card> threes =
+        ThreesToLayOut(*pos, player, e.type == EventType::kThree ? e.card : std::nullopt);
+    if (int(threes.size()) < skipped) {
+      // Another seat's threes: before the first turn each seat lays out its
+      // own (readings R23), when one seat alone holds enough.
+      owner = -1;
+      for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
+        if (seat == player) continue;
+        std::vector<Card> theirs = ThreesToLayOut(*pos, seat, std::nullopt);
+        if (int(theirs.size()) < skipped) continue;
+        if (owner >= 0) return false;  // two seats could have: which is unknown
+        owner = seat;
+        threes = std::move(theirs);
+      }
+      if (owner < 0) return false;
+    }
+    const std::vector<Card> next = pos->StockTop(1);
+    const Where where = AtMove(*pos, player);
+    std::string which;
+    if (next.empty() || !LayOutLeftOut(pos, owner, threes, skipped, e.line, &which, apply))
+      return false;
+    if (!apply) return true;
+    Add(e.line, CheckId::kStockMismatch,
+        std::string(e.type == EventType::kThree ? "the replacement drawn is "
+                                                : "the card drawn is ") +
+            ToString(drawn) + " but the stock's next card is " + ToString(next[0]),
+        {Context(where),
+         ToString(drawn) + " comes " + std::to_string(skipped) +
+             (skipped == 1 ? " card" : " cards") + " on, and " +
+             LeftOutNote(owner, threes, skipped, which),
+         "rule: 000 §7, §12"});
+    return true;
+  }
+  // R123 at a turn's draw is settled by the next event: a `three` of the
+  // same seat next means the threes were laid out after the draw, which was
+  // a wrong card (R117); anything else, that their lines were left out.
+  void SettleDeferredDraw(const Event* next) {
+    draw_deferred_ = false;
+    UpdateRare();
+    Position* pos = game_.position();
+    if (!in_hand_ || !pos) return;
+    const Event draw = std::move(deferred_draw_);
+    const bool plain = next && next->type == EventType::kThree && next->player == draw.player;
+    settling_draw_ = true;
+    if (!plain) ThreesLeftOut(draw, pos, *draw.player);
+    OnMove(draw);
+    settling_draw_ = false;
+  }
+  // A meld or discard, after the turn's draw, of cards the seat lacks that
+  // are the stock's next.
+  void ThreesLeftOutBeforePlay(const Event& e, Position* pos, int player) {
+    CardsFromHand(e, &reseat_cards_);
+    CardCounts have = pos->Holding(player);
+    std::vector<Card> lacking;
+    for (Card c : reseat_cards_)
+      if (!have.Remove(c)) lacking.push_back(c);
+    const std::vector<Card> threes = ThreesToLayOut(*pos, player, std::nullopt);
+    if (lacking.empty() || threes.empty()) return;
+    // The fewest threes whose replacements hold every card lacking.
+    const std::vector<Card> next = pos->StockTop(int(threes.size()));
+    int n = 0;
+    CardCounts drawn;
+    while (n < int(next.size()) &&
+           !drawn.Contains(lacking))  // each lacking card among the replacements
+      drawn.Add(next[size_t(n++)]);
+    if (!drawn.Contains(lacking)) return;
+    const Where where = AtMove(*pos, player);
+    std::string which;
+    if (!LayOutLeftOut(pos, player, threes, n, e.line, &which)) return;
+    Add(e.line, CheckId::kCardNotHeld,
+        SeatName(player) + " plays " + ToString(lacking) + ", which it does not hold: " +
+            (lacking.size() == 1 ? "the stock's next card" : "the stock's next cards"),
+        {Context(where), LeftOutNote(player, threes, n, which), "rule: 000 §7, §11"});
   }
   // R118, a turn opened out of turn: a draw or a take carries no sign of
   // whose it was, so the position before it is kept until the next move.
@@ -910,6 +1059,7 @@ class ReplayDriver::GameReplay {
   }
 
   [[gnu::noinline]] void OnMove(const Event& e) {
+    if (rare_pending_ && draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);
     // The refusals below are worded out of line: the usual move passes them.
     if (!in_hand_ || !game_.position()) return MoveOutsideHand(e);
     Position& pos = *game_.position();
@@ -920,7 +1070,10 @@ class ReplayDriver::GameReplay {
     // A move out of turn, a red three and an unusual draw are looked at out
     // of line: whose the move is (R118), a line written twice (R119).
     if (player != pos.current_player() || e.type == EventType::kThree ||
-        (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay))) {
+        (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay ||
+                                        (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
+        ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
+         choice_.rules.LaidOutThreesIn(pos.Holding(player)) > 0)) {
       if (UnusualMove(e, pos, player)) return;
     }
     // A player with no card left cannot meld, discard or lay out a card: the
@@ -1608,6 +1761,10 @@ class ReplayDriver::GameReplay {
   bool totals_out_of_range_ = false;  // TotalsOutOfRange reported
   bool ended_early_ = false;          // this hand's end_hand came before its end (EndFindings)
   std::optional<Event> pending_end_game_;  // OnEndGameEvent
+  // R123: a turn's draw kept for the next event (SettleDeferredDraw).
+  bool draw_deferred_ = false;
+  bool settling_draw_ = false;
+  Event deferred_draw_;
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;

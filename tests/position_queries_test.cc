@@ -74,6 +74,43 @@ TEST(PositionQueries, TurnNumberCountsTheTurnBeingBegun_000S11) {
   EXPECT_EQ(pos.TurnNumber(0), 1);
 }
 
+// --- The recorded stock (000 §12, readings R117, R123) ---
+
+// IsStockNext and StockCardsBefore, on a stock the deal recorded: the next
+// card, a card further on (how many lie before it), one out of reach or
+// behind, and, after a slip, the place the slip left for the next draw.
+TEST(PositionQueries, StockNextAndCardsBeforeACardFurtherOn_000S12) {
+  test::Log log;
+  test::DealSpec spec;
+  spec.stock = {"9D", "AS", "KH", "QC", "JD"};
+  log.Deal(spec);
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  EXPECT_TRUE(pos.IsStockNext(C("9D")));
+  EXPECT_FALSE(pos.IsStockNext(C("AS")));
+  EXPECT_EQ(pos.StockCardsBefore(C("9D")), 0);  // the next card
+  EXPECT_EQ(pos.StockCardsBefore(C("AS")), 1);
+  EXPECT_EQ(pos.StockCardsBefore(C("QC")), 3);
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"9D"}), 0}).empty());
+  EXPECT_EQ(pos.StockCardsBefore(C("9D")), 0);  // behind: a draw written twice, not cards before
+  EXPECT_EQ(pos.StockCardsBefore(C("KH")), 1);
+  ASSERT_TRUE(pos.Play(DiscardMove{1, C("9D"), 0}).empty());
+  // A slip: KH drawn for AS. The next draw may be QC (KH was a wrong card)...
+  EXPECT_FALSE(pos.Play(DrawMove{2, Cs({"KH"}), 0}).empty());
+  EXPECT_FALSE(pos.IsStockNext(C("QC")));
+  EXPECT_EQ(pos.StockCardsBefore(C("QC")), 0);  // the place the slip left for it
+  EXPECT_EQ(pos.StockCardsBefore(C("JD")), 2);
+
+  Position unrecorded(rules, DefaultHooks(), {0, 0});
+  spec.record_stock = false;
+  test::Log plain;
+  plain.Deal(spec);
+  ASSERT_TRUE(unrecorded.Deal(plain.deal_move()).empty());
+  EXPECT_TRUE(unrecorded.IsStockNext(C("JD")));  // nothing to compare with
+  EXPECT_EQ(unrecorded.StockCardsBefore(C("JD")), 0);
+}
+
 // --- The foot (002 L71, readings R116) ---
 
 Rules WithFeet(FootPickup pickup) {

@@ -407,6 +407,158 @@ TEST(Recovery, AnEndGameInTheMiddleOfAHandThatPlaysOnIsOutOfPlace) {
 #endif
 
 #ifdef CANASTA_SOURCE_DIR
+// readings R123: the sample's line 6 (seat 2 lays out its dealt 3D, replaced
+// by 5H) left out. The draw of line 8, now 7, then comes one card on in the stock:
+// one finding, the three laid out there, and hand 1's scores and the game's
+// totals are the recorded ones (8 findings before: the kept three, its
+// penalty and the scores).
+TEST(Recovery, AThreeLineLeftOutIsLaidOutAtTheDraw_R123) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_NE(lines[6].find(R"("type":"three","player":2,"card":"3D","replacement":"5H")"),
+            std::string::npos);
+  lines.erase(lines.begin() + 6);
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_FINDINGS(r, {7, CheckId::kStockMismatch});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kStockMismatch),
+            "the card drawn is 7S but the stock's next card is 5H");
+  EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch,
+                      "7S comes 1 card on, and seat 2 (Cat) holds a red three to lay out: a "
+                      "`three` line left out before this line; laid out here: 3D replaced by 5H "
+                      "(readings R123)"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+  EXPECT_TRUE(r.games[0].finished);
+}
+#endif
+
+// R123's limits: two threes left out are laid out together; a seat that
+// holds fewer red threes than the cards skipped, or that draws a card from
+// before the stock's next, keeps the plain slip of R117.
+TEST(Recovery, ThreesLeftOutOnlyWhenTheSeatHoldsThem_R123) {
+  DealSpec d;
+  d.hands = {{}, {"3H", "3D", "KS", "QS"}};
+  d.stock = {"5H", "6C", "7S", "8D", "9C"};
+  {
+    Log log;
+    log.Deal(d);
+    const int draw = log.Draw(1, std::vector<std::string>{"7S"});  // 5H and 6C replaced the threes
+    log.Discard(1, "7S");
+    log.Draw(2, std::vector<std::string>{"8D"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {draw, CheckId::kStockMismatch});
+    EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch,
+                        "laid out here: 3H replaced by 5H, 3D replaced by 6C (readings R123)"))
+        << test::Dump(r);
+  }
+  {
+    Log log;
+    log.Deal(d);
+    const int draw = log.Draw(1, std::vector<std::string>{"8D"});  // three cards on, two threes
+    log.Discard(1, "8D");
+    log.Draw(2, std::vector<std::string>{"9C"});
+    const FileReport r = Audit(log.str());
+    EXPECT_FALSE(HasNote(r, CheckId::kStockMismatch, "R123")) << test::Dump(r);
+    EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch, "8D comes after 5H 6C 7S in the stock"))
+        << test::Dump(r);
+  }
+  {  // the seat's next move lays a three out: the threes come after the
+     // draw, which was a wrong card (R117), and nothing was left out
+    Log log;
+    log.Deal(d);
+    const int draw = log.Draw(1, std::vector<std::string>{"7S"});  // 7S for 5H
+    log.ThreeWith(1, "3H", "6C");
+    log.ThreeWith(1, "3D", "7S");
+    log.Discard(1, "KS");
+    log.Draw(2, std::vector<std::string>{"8D"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {draw, CheckId::kStockMismatch});
+    EXPECT_FALSE(HasNote(r, CheckId::kStockMismatch, "R123")) << test::Dump(r);
+  }
+}
+
+// R123 after the turn's draw: a red three drawn, its `three` line left out,
+// then its replacement melded (card-not-held, one finding); and a second
+// three's replacement taken one card on, when the first three's line is
+// left out (stock-mismatch, one finding). Each three is laid out there, so
+// nothing is kept to the turn's end.
+TEST(Recovery, ThreesLeftOutAfterTheDraw_R123) {
+  DealSpec d;
+  d.hands = {{}, {"AS", "AH", "JK", "QS"}};
+  {  // 3H drawn, its line (replaced by AD) left out, AD melded
+    d.stock = {"3H", "AD", "9C"};
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"3H"});
+    const int meld = log.Meld(1, {{"AS", "AH", "AD", "JK"}});
+    log.Discard(1, "QS");
+    log.Draw(2, std::vector<std::string>{"9C"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {meld, CheckId::kCardNotHeld});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kCardNotHeld),
+              "seat 1 (Bob) plays AD, which it does not hold: the stock's next card");
+    EXPECT_TRUE(HasNote(r, CheckId::kCardNotHeld,
+                        "seat 1 (Bob) holds a red three to lay out: a `three` line left out "
+                        "before this line; laid out here: 3H replaced by AD (readings R123)"))
+        << test::Dump(r);
+  }
+  {  // the same, but the card lacking is not the stock's next: no inference
+    d.stock = {"3H", "AD", "9C"};
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"3H"});
+    const int meld = log.Meld(1, {{"AS", "AH", "AC", "JK"}});
+    const FileReport r = Audit(log.str());
+    EXPECT_EQ(test::MessageOf(r, CheckId::kCardNotHeld), "seat 1 plays AC but holds none");
+    EXPECT_FALSE(HasNote(r, CheckId::kCardNotHeld, "R123")) << test::Dump(r);
+    (void)meld;
+  }
+  {  // 3H drawn, its line (replaced by 3D) left out; 3D laid out, replaced
+     // by AD one card on
+    d.stock = {"3H", "3D", "AD", "9C"};
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"3H"});
+    const int second = log.ThreeWith(1, "3D", "AD");
+    log.Meld(1, {{"AS", "AH", "AD", "JK"}});
+    log.Discard(1, "QS");
+    log.Draw(2, std::vector<std::string>{"9C"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {second, CheckId::kStockMismatch});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kStockMismatch),
+              "the replacement drawn is AD but the stock's next card is 3D");
+  }
+}
+
+// R123 before the first turn, where each seat lays out its own threes (R23):
+// a seat's three replaced one card on is another seat's three left out,
+// when that seat alone holds one.
+TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheFirstTurn_R123) {
+  DealSpec d;
+  d.hands = {{"3D"}, {}, {"3H"}};
+  d.stock = {"QC", "5H", "7S"};
+  RulesetChoice choice;
+  std::string error;
+  ASSERT_TRUE(ResolveUserRuleset("jaques", &choice, &error)) << error;
+  d.hand_size = choice.rules.hand_size;
+  Log jaques(4, /*header=*/false);
+  jaques.Raw(
+      R"({"type":"game","format":"canasta-log/1","ruleset":"jaques","players":["A","B","C","D"]})");
+  jaques.Deal(d);
+  // seat 2's `three` 3H replaced by QC left out
+  const int three = jaques.ThreeWith(0, "3D", "5H");
+  jaques.Draw(1, std::vector<std::string>{"7S"});
+  std::istringstream in(jaques.str());
+  const FileReport r = AuditStream(in, "test.jsonl", test::UnderRuleset(choice));
+  EXPECT_PROBLEMS(r, {three, CheckId::kStockMismatch});
+  EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch,
+                      "5H comes 1 card on, and seat 2 (C) holds a red three to lay out: a `three` "
+                      "line left out before this line; laid out here: 3H replaced by QC "
+                      "(readings R123)"))
+      << test::Dump(r);
+}
+
+#ifdef CANASTA_SOURCE_DIR
 // The first deal line written twice: one finding, the copy ignored, and the
 // game replayed to its recorded end.
 TEST(Recovery, TheSameDealWrittenTwiceIsOneFinding) {
@@ -520,6 +672,40 @@ TEST(Recovery, MeldsBeforeTheDrawAreOneFinding_R121) {
   const FileReport r = Audit(log.str());
   EXPECT_PROBLEMS(r, {first, CheckId::kTurnSequence});
   EXPECT_EQ(test::MessageOf(r, CheckId::kTurnSequence), "seat 2 must draw or take the pile first");
+}
+
+// readings R122: cards of one rank declared "as":"sequence" under a ruleset
+// without sequences are one finding, and are laid as a meld of their rank,
+// so the card added to it later is no finding. Cards of several ranks stay
+// the sequence refused as before.
+TEST(Recovery, ASequenceDeclaredWhereThereAreNoneIsAMeldOfItsRank_R122) {
+  Log log;
+  DealSpec d;
+  d.hands = {{}, {"9S", "9S", "9D", "2H", "9C", "KS", "QH", "7D"}};
+  d.stock = {"4D", "4C", "4H"};
+  log.Deal(d);
+  log.Draw(1, std::vector<std::string>{"4D"});
+  const int declared = log.Raw(
+      R"({"type":"meld","player":1,"melds":[{"as":"sequence","cards":["9S","9S","9D","2H"]}]})");
+  log.Add(1, "9", {"9C"});
+  log.Discard(1, "4D");
+  log.Draw(2, std::vector<std::string>{"4C"});
+  FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {declared, CheckId::kMeldMixedRanks});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kMeldMixedRanks),
+            "the cards 9S 9S 9D 2H are declared a sequence (\"as\":\"sequence\"); sequences are "
+            "not melds under this ruleset, so they are replayed as a meld of 9s (readings R122)");
+
+  Log mixed;
+  mixed.Deal(d);
+  mixed.Draw(1, std::vector<std::string>{"4D"});
+  const int run = mixed.Raw(
+      R"({"type":"meld","player":1,"melds":[{"as":"sequence","cards":["KS","QH","2H"]}]})");
+  r = Audit(mixed.str());
+  EXPECT_PROBLEMS(r, {run, CheckId::kMeldMixedRanks});
+  EXPECT_EQ(
+      test::MessageOf(r, CheckId::kMeldMixedRanks),
+      "the cards KS QH 2H are laid as a sequence; sequences are not melds under this ruleset");
 }
 
 // A header that names no ruleset (absent, null or "") is read under

@@ -835,7 +835,9 @@ int ReviewCommand(const std::vector<std::string>& args) {
   const bool html = format == "html";
   // The page's trees: the decisions of every hand reviewed (replay/decisions.h).
   DecisionCollector collector(nullptr, game, hand);
-  if (html) driver.AddObserver(&collector);
+  // A hand asked for by number: its collector also says why a lost hand is
+  // missing.
+  if (html || hand) driver.AddObserver(&collector);
   ReviewObserver observer(&driver, paths[0], game, hand, settings, options.resolve, html, levels);
   driver.AddObserver(&observer);
   driver.Run(in, paths[0]);
@@ -848,7 +850,11 @@ int ReviewCommand(const std::vector<std::string>& args) {
   }
   if (hand && games.back().hands.empty()) {
     std::cerr << "canasta review: error: " << paths[0] << ": game " << game << " has no hand "
-              << hand << "\n";
+              << hand
+              << (collector.lost_before().empty()
+                      ? std::string()
+                      : " the replay could follow (" + collector.lost_before() + ")")
+              << "\n";
     return kExitTrouble;
   }
   std::ostringstream text;

@@ -671,11 +671,20 @@ FileReport ExportSheetCsv(std::istream& log, const std::string& file, const Audi
   }
   for (const std::string& name : extra) csv << "," << name;  // [a-z0-9_]: no quoting
   csv << ",Score,Total\n";
+  // Hands are numbered 1, 2, 3, ... in each game, as a sheet counts them,
+  // whatever the log numbered them (a misnumbered deal is the audit's
+  // deal-hand-number finding; the import takes numbers from 1 on).
+  int game = 0, ordinal = 0;
   for (const SheetCollector::Row& row : collector.rows()) {
     const HandReport& h = row.hand;
+    if (row.game != game) {
+      game = row.game;
+      ordinal = 0;
+    }
+    ++ordinal;
     for (size_t s = 0; s < h.scores.size(); ++s) {
       if (several) csv << row.game << ",";
-      csv << h.hand << "," << s;
+      csv << ordinal << "," << s;
       const ScoreBreakdown& b = s < h.breakdown.size() ? h.breakdown[s] : ScoreBreakdown();
       const bool known = row.parts_known[s];
       for (const PartColumn& p : kPartColumns) {

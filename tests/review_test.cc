@@ -707,6 +707,25 @@ TEST(ReviewCommand, AnIllegalMoveIsMarkedAtItsLineAndNotEvaluated) {
       << j;
 }
 
+// A hand whose deal the replay lost: the error gives the reason and its
+// line, as `canasta tree` does.
+TEST(ReviewCommand, AHandWhoseDealWasLostSaysWhy) {
+  std::ifstream in(kSample);
+  std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t card = log.find("\"hands\":[[\"3D\"");
+  ASSERT_NE(card, std::string::npos);
+  log.replace(card, 14, "\"hands\":[[\"1X\"");
+  const std::string path = ::testing::TempDir() + "review-lost-deal.jsonl";
+  std::ofstream(path, std::ios::binary) << log;
+  int status = 0;
+  const std::string t = RunCanasta("review --hand 1 --rollouts 1 " + path, &status);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(t.find("game 1 has no hand 1 the replay could follow (line 2: \"deal\" event: "
+                   "\"hands\"[0][0] is \"1X\", not a card)"),
+            std::string::npos)
+      << t;
+}
+
 TEST(ReviewCommand, UsageErrors) {
   int status = 0;
   std::string t = RunCanasta("review --hand 99 --rollouts 2 " + kSample, &status);

@@ -969,6 +969,35 @@ TEST(SheetCsv, ExportingAPlayedSampleAndImportingItBackAuditsClean) {
   EXPECT_EQ(g.winner, std::optional<int>(0));
 }
 
+// A deal numbered 0 (a deal-hand-number finding for the audit) is the
+// game's first hand on the sheet: hands are numbered 1, 2, 3, ... as a sheet
+// counts them, and the export imports back without a finding.
+TEST(SheetCsv, AMisnumberedDealIsExportedAsTheHandItIs) {
+  std::ifstream in(kSource / "samples/classic/game.jsonl", std::ios::binary);
+  std::string log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string first = "\"type\":\"deal\",\"hand\":1,";
+  ASSERT_NE(log.find(first), std::string::npos);
+  log.replace(log.find(first), first.size(), "\"type\":\"deal\",\"hand\":0,");
+  std::istringstream misnumbered(log);
+  std::ostringstream csv;
+  ExportSheetCsv(misnumbered, "game.jsonl", ByName(), csv);
+  std::istringstream rows(csv.str());
+  std::string header, row1, row2, row3;
+  std::getline(rows, header);
+  std::getline(rows, row1);
+  std::getline(rows, row2);
+  std::getline(rows, row3);
+  EXPECT_EQ(row1.substr(0, 4), "1,0,") << csv.str();
+  EXPECT_EQ(row2.substr(0, 4), "1,1,") << csv.str();
+  EXPECT_EQ(row3.substr(0, 4), "2,0,") << csv.str();
+  std::istringstream back(csv.str());
+  const SheetImport imported = ImportSheetCsv(back, "game.csv", SheetImportOptions{});
+  EXPECT_TRUE(imported.report.findings.empty()) << test::Dump(imported.report);
+  const FileReport r = AuditText(imported.log);
+  EXPECT_EQ(test::Findings(r), test::FoundList{}) << test::Dump(r);
+  EXPECT_EQ(test::OnlyGame(r).totals, (std::vector<int>{6180, 3750}));
+}
+
 TEST(SheetCsv, ExportingThePlayedJaquesSampleAndImportingItBackAuditsClean) {
   std::ifstream in(kSource / "samples/jaques/game.jsonl", std::ios::binary);
   std::ostringstream csv;

@@ -273,6 +273,9 @@ class Position {
   int special_hand_player() const { return special_player_; }
   int special_hand_value() const { return special_value_; }
   bool drew_this_turn() const { return turn_.drew; }
+  // The turn melded before drawing and has drawn nothing since: the draw was
+  // left out of the record, or comes late (readings R121).
+  bool draw_left_out() const { return turn_.draw_left_out; }
   // Bonus cards due after an initial meld (001 L37): the seat that draws
   // them (-1: none) and how many.
   int bonus_player() const { return bonus_count_ > 0 ? bonus_player_ : -1; }

@@ -650,6 +650,7 @@ class ReplayDriver::GameReplay {
   }
 
   [[gnu::noinline]] void MoveOutsideHand(const Event& e) {
+    if (draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);  // R123
     const int root = Add(
         e.line, CheckId::kLogOutOfPlace,
         std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
@@ -657,6 +658,7 @@ class ReplayDriver::GameReplay {
     LoseState(e.line, root, /*lost_deal=*/true);
   }
   [[gnu::noinline]] void MoveOfNoSeat(const Event& e, int player) {
+    if (draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);  // R123
     const int root = Add(e.line, CheckId::kLogBadEvent,
                          "\"player\" is " + std::to_string(player) + "; seats are 0 to " +
                              std::to_string(choice_.rules.num_players - 1),
@@ -826,6 +828,7 @@ class ReplayDriver::GameReplay {
     return false;
   }
   [[gnu::noinline]] void RarePending(const Event& e, Position* pos) {
+    if (draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);  // R123
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
     if (opener_kept_) OpenerSettled(e, pos);
   }
@@ -852,8 +855,18 @@ class ReplayDriver::GameReplay {
                  !pos.IsStockNext(*e.replacement))
         ThreesLeftOut(e, &pos, player);
       else if ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
-               pos.phase() == Phase::kPlay)
+               pos.phase() == Phase::kPlay) {
         ThreesLeftOutBeforePlay(e, &pos, player);
+        // A turn that ends keeping threes to lay out: the next draw shows
+        // whether their lines were left out (SettleDeferredDraw).
+        if (e.type == EventType::kDiscard && !settling_draw_ && pos.stock_known() &&
+            (pos.draw_left_out() || !ThreesToLayOut(pos, player, std::nullopt).empty())) {
+          deferred_draw_ = e;
+          draw_deferred_ = true;
+          UpdateRare();
+          return true;
+        }
+      }
     }
     // R118: a red three laid out before a turn's draw by a seat that does
     // not hold it, when one seat alone does; bonus cards drawn by a seat
@@ -968,17 +981,70 @@ class ReplayDriver::GameReplay {
   // R123 at a turn's draw is settled by the next event: a `three` of the
   // same seat next means the threes were laid out after the draw, which was
   // a wrong card (R117); anything else, that their lines were left out.
+  // A discard that keeps threes to lay out is settled by the next seat's
+  // draw: a card as many places on in the stock as the threes kept, or
+  // fewer, means their lines were left out before the discard.
   void SettleDeferredDraw(const Event* next) {
     draw_deferred_ = false;
     UpdateRare();
     Position* pos = game_.position();
     if (!in_hand_ || !pos) return;
+    if (deferred_draw_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
     const Event draw = std::move(deferred_draw_);
     const bool plain = next && next->type == EventType::kThree && next->player == draw.player;
     settling_draw_ = true;
     if (!plain) ThreesLeftOut(draw, pos, *draw.player);
     OnMove(draw);
     settling_draw_ = false;
+  }
+  void SettleDeferredDiscard(const Event* next, Position* pos) {
+    const Event discard = std::move(deferred_draw_);
+    const int seat = *discard.player;
+    // R121: a turn that melded before drawing and drew nothing since. The
+    // next seat's draw a whole draw on in the stock shows the draw left out:
+    // it is made up before the discard, and the turn's one finding says so.
+    if (pos->draw_left_out() && next && next->type == EventType::kDraw && !next->bonus &&
+        next->player != discard.player && !next->cards.empty() &&
+        pos->StockCardsBefore(next->cards[0]) == choice_.rules.stock_draw) {
+      const DrawMove late{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+      if (pos->Check(late).empty()) {
+        pos->Play(late);
+        for (int i = int(report_->findings.size()) - 1; i >= 0; --i) {
+          if (report_->findings[size_t(i)].id != CheckId::kTurnSequence) continue;
+          AddNote(i, "the draw of " + ToString(late.cards) +
+                         ", the stock's next, was left out: the draw of line " +
+                         std::to_string(next->line) + " comes after it (readings R121)");
+          break;
+        }
+      }
+    }
+    const std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);
+    const int skipped = next && next->type == EventType::kDraw && !next->bonus &&
+                                next->player != discard.player && !next->cards.empty()
+                            ? pos->StockCardsBefore(next->cards[0])
+                            : 0;
+    const std::vector<Card> replacements = pos->StockTop(skipped);
+    std::string which;
+    const bool laid =
+        skipped > 0 && LayOutLeftOut(pos, seat, threes, skipped, discard.line, &which);
+    settling_draw_ = true;
+    OnMove(discard);
+    settling_draw_ = false;
+    if (!laid) return;
+    const Card drawn = next->cards[0];
+    Add(next->line, CheckId::kStockMismatch,
+        "the card drawn is " + ToString(drawn) + " but the stock's next card is " +
+            ToString(replacements[0]),
+        {Context(AtMove(*pos, *next->player)),
+         ToString(drawn) + " comes " + std::to_string(skipped) +
+             (skipped == 1 ? " card" : " cards") + " on, and " + SeatName(seat) +
+             " ended its turn at line " + std::to_string(discard.line) + " keeping " +
+             (threes.size() > 1          ? std::to_string(threes.size()) + " threes"
+              : threes[0].is_red_three() ? std::string("a red three")
+                                         : std::string("a black three")) +
+             " to lay out: " + (skipped == 1 ? "a `three` line" : "`three` lines") +
+             " left out before that line; laid out there: " + which + " (readings R123)",
+         "rule: 000 §7, §12"});
   }
   // A meld or discard, after the turn's draw, of cards the seat lacks that
   // are the stock's next.
@@ -1059,7 +1125,6 @@ class ReplayDriver::GameReplay {
   }
 
   [[gnu::noinline]] void OnMove(const Event& e) {
-    if (rare_pending_ && draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);
     // The refusals below are worded out of line: the usual move passes them.
     if (!in_hand_ || !game_.position()) return MoveOutsideHand(e);
     Position& pos = *game_.position();
@@ -1073,7 +1138,8 @@ class ReplayDriver::GameReplay {
         (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay ||
                                         (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
         ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
-         choice_.rules.LaidOutThreesIn(pos.Holding(player)) > 0)) {
+         (choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0 ||
+          (e.type == EventType::kDiscard && pos.draw_left_out())))) {
       if (UnusualMove(e, pos, player)) return;
     }
     // A player with no card left cannot meld, discard or lay out a card: the

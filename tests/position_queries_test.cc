@@ -74,6 +74,25 @@ TEST(PositionQueries, TurnNumberCountsTheTurnBeingBegun_000S11) {
   EXPECT_EQ(pos.TurnNumber(0), 1);
 }
 
+// draw_left_out: a turn that melds before its draw (readings R121), until a
+// draw comes late; a turn that draws first never is.
+TEST(PositionQueries, DrawLeftOutUntilTheDrawComesLate_R121) {
+  Rules rules = TwoPlayers(5);
+  rules.minimum_table = {{-1000000000, 0}};
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(Deal({{"4S", "4H", "4D", "7S", "8S"}, {"KS", "KH", "KD", "9C", "9D"}},
+                            {"8C"}, {}, 5))
+                  .empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"QC"}), 0}).empty());
+  EXPECT_FALSE(pos.draw_left_out());
+  ASSERT_TRUE(pos.Play(DiscardMove{1, C("QC"), 0}).empty());
+  // Seat 0 melds first: one turn-sequence finding, the turn plays on.
+  EXPECT_FALSE(pos.Play(MeldMove{0, {Part({"4S", "4H", "4D"})}, 0}).empty());
+  EXPECT_TRUE(pos.draw_left_out());
+  ASSERT_TRUE(pos.Play(DrawMove{0, Cs({"QD"}), 0}).empty());  // late: no finding
+  EXPECT_FALSE(pos.draw_left_out());
+}
+
 // --- The recorded stock (000 §12, readings R117, R123) ---
 
 // IsStockNext and StockCardsBefore, on a stock the deal recorded: the next

@@ -513,6 +513,38 @@ TEST(Recovery, ThreesLeftOutAfterTheDraw_R123) {
     EXPECT_FALSE(HasNote(r, CheckId::kCardNotHeld, "R123")) << test::Dump(r);
     (void)meld;
   }
+  {  // 3H drawn, its line (replaced by AD) left out, the turn ended keeping
+     // it: the next seat's draw comes one card on
+    d.stock = {"3H", "AD", "9C", "8D"};
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"3H"});
+    const int discard = log.Discard(1, "QS");
+    const int next = log.Draw(2, std::vector<std::string>{"9C"});
+    log.Discard(2, "9C");
+    log.Draw(3, std::vector<std::string>{"8D"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {next, CheckId::kStockMismatch});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kStockMismatch),
+              "the card drawn is 9C but the stock's next card is AD");
+    EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch,
+                        "9C comes 1 card on, and seat 1 (Bob) ended its turn at line " +
+                            std::to_string(discard) +
+                            " keeping a red three to lay out: a `three` line left out before "
+                            "that line; laid out there: 3H replaced by AD (readings R123)"))
+        << test::Dump(r);
+  }
+  {  // the same turn, and the next draw is the stock's next card: the three
+     // was kept, one three-timing finding
+    d.stock = {"3H", "AD", "9C"};
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"3H"});
+    const int discard = log.Discard(1, "QS");
+    log.Draw(2, std::vector<std::string>{"AD"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {discard, CheckId::kThreeTiming});
+  }
   {  // 3H drawn, its line (replaced by 3D) left out; 3D laid out, replaced
      // by AD one card on
     d.stock = {"3H", "3D", "AD", "9C"};
@@ -706,6 +738,36 @@ TEST(Recovery, ASequenceDeclaredWhereThereAreNoneIsAMeldOfItsRank_R122) {
   EXPECT_EQ(
       test::MessageOf(r, CheckId::kMeldMixedRanks),
       "the cards KS QH 2H are laid as a sequence; sequences are not melds under this ruleset");
+}
+
+// R121: a turn that melds and discards with no draw at all, and the next
+// seat's draw comes a card on in the stock: the draw left out was the
+// stock's next card. It is made up before the discard, a note on the turn's
+// one finding; the seat holds it, and discards it a round later.
+TEST(Recovery, ADrawLeftOutIsMadeUpFromTheStock_R121) {
+  Log log;
+  DealSpec d;
+  d.hands = {{}, {}, {"KS", "KH", "KD", "JK", "QS"}};
+  d.stock = {"9D", "AS", "7C", "6H", "5C", "4D"};
+  log.Deal(d);
+  log.Draw(1, std::vector<std::string>{"9D"});
+  log.Discard(1, "9D");
+  const int meld = log.Meld(2, {{"KS", "KH", "KD", "JK"}});  // the draw of AS left out
+  log.Discard(2, "QS");
+  const int next = log.Draw(3, std::vector<std::string>{"7C"});
+  log.Discard(3, "7C");
+  log.Draw(0, std::vector<std::string>{"6H"});
+  log.Discard(0, "6H");
+  log.Draw(1, std::vector<std::string>{"5C"});
+  log.Discard(1, "5C");
+  log.Draw(2, std::vector<std::string>{"4D"});
+  log.Discard(2, "AS");
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {meld, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                      "the draw of AS, the stock's next, was left out: the draw of line " +
+                          std::to_string(next) + " comes after it (readings R121)"))
+      << test::Dump(r);
 }
 
 // A header that names no ruleset (absent, null or "") is read under

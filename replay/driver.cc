@@ -788,21 +788,71 @@ class ReplayDriver::GameReplay {
   // Bonus cards drawn when none are due, by the seat in turn before its
   // draw: the turn's draw with a stray flag, one finding, replayed as the
   // draw. True when the event was handled here.
+  // R119: a move line written twice is one finding, the copy not replayed.
+  bool WrittenAgain(const Event& e, const Position& pos, int player, int first_line, CheckId id,
+                    const std::string& message, const char* what, const std::string& rule) {
+    Add(e.line, id, message,
+        {Context(AtMove(pos, player)),
+         std::string(what) + " of line " + std::to_string(first_line) +
+             " written again: this line is not replayed (readings R119)",
+         "rule: " + rule});
+    last_move_line_ = e.line;
+    return true;
+  }
+  // R119 for a discard and a red three: the same move as the seat's last
+  // (the discard that ended its turn; the three it laid out just before),
+  // once it could not be made again (the turn has passed; the card is gone).
+  [[gnu::noinline]] bool MoveWrittenAgain(const Event& e, const Position& pos, int player) {
+    if (e.type == EventType::kDiscard && e.card && last_discard_.line > 0 &&
+        last_discard_.player == player && last_discard_.card == *e.card &&
+        player != pos.current_player() && pos.phase() == Phase::kDraw && !pos.pile().empty() &&
+        pos.pile().back() == *e.card)
+      return WrittenAgain(e, pos, player, last_discard_.line, CheckId::kTurnOrder,
+                          "it is seat " + std::to_string(pos.current_player()) +
+                              "'s turn, not seat " + std::to_string(player) + "'s",
+                          "the discard", choice_.rules.Cite("rule.turn_order", "000 §11"));
+    if (e.type == EventType::kThree && e.card && last_three_.line == last_move_line_ &&
+        last_three_.line > 0 && last_three_.player == player && last_three_.card == *e.card &&
+        last_three_.replacement == e.replacement && pos.Holding(player).count(*e.card) == 0)
+      return WrittenAgain(
+          e, pos, player, last_three_.line, CheckId::kCardNotHeld,
+          "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " again",
+          "the three", choice_.rules.Cite("rule.card_held", "000 §11"));
+    return false;
+  }
+  // R119 for a meld: the seat's last move, the same parts again, of cards it
+  // no longer holds all of.
+  [[gnu::noinline]] bool MeldWrittenAgain(const Event& e, const Position& pos, int player) {
+    // The usual next meld differs in its cards: told without filling a move.
+    if (e.melds.size() != meld_.parts.size()) return false;
+    for (size_t i = 0; i < e.melds.size(); ++i)
+      if (e.melds[i].cards != meld_.parts[i].cards) return false;
+    MeldMove again;
+    std::string unused;
+    if (!FillMove(e, player, &again, &unused) || again.parts.size() != meld_.parts.size())
+      return false;
+    for (size_t i = 0; i < again.parts.size(); ++i) {
+      const MeldPart& a = again.parts[i];
+      const MeldPart& b = meld_.parts[i];
+      if (a.cards != b.cards || a.to != b.to || a.as != b.as || a.to_id != b.to_id ||
+          a.id != b.id || a.sequence != b.sequence)
+        return false;
+    }
+    CardsFromHand(e, &reseat_cards_);
+    if (reseat_cards_.empty() || pos.Holding(player).Contains(reseat_cards_)) return false;
+    return WrittenAgain(
+        e, pos, player, meld_.tag, CheckId::kCardNotHeld,
+        "seat " + std::to_string(player) + " plays " + ToString(reseat_cards_) + " again",
+        "the meld", choice_.rules.Cite("rule.card_held", "000 §11"));
+  }
   [[gnu::noinline]] bool DrawMisrecorded(const Event& e, const Position& pos, int player) {
     // The same draw as the last move, again: the turn's draw once it has
     // drawn, or bonus cards once none are due.
     const bool again = draw_.tag > 0 && draw_.tag == last_move_line_ && draw_.player == player &&
                        draw_.bonus == e.bonus && draw_.cards == e.cards;
-    // One finding, the line not replayed.
     auto written_again = [&](CheckId id, const std::string& message, const char* what,
                              const std::string& rule) {
-      Add(e.line, id, message,
-          {Context(AtMove(pos, player)),
-           std::string(what) + " of line " + std::to_string(draw_.tag) +
-               " written again: this line is not replayed (readings R119)",
-           "rule: " + rule});
-      last_move_line_ = e.line;
-      return true;
+      return WrittenAgain(e, pos, player, draw_.tag, id, message, what, rule);
     };
     if (again && e.bonus && pos.bonus_player() < 0)
       return written_again(
@@ -880,6 +930,9 @@ class ReplayDriver::GameReplay {
     // R119: a draw line written twice, and a turn's draw marked "bonus".
     if (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay) &&
         DrawMisrecorded(e, pos, player))
+      return true;
+    if ((e.type == EventType::kDiscard || e.type == EventType::kThree) &&
+        MoveWrittenAgain(e, pos, player))
       return true;
     // R118: a seat number written wrong; or a draw out of turn, kept until
     // the next move says whose it was.
@@ -1158,6 +1211,10 @@ class ReplayDriver::GameReplay {
       case EventType::kTakePile:
         return PlayFilled(e, pos, player, &take_);
       case EventType::kMeld:
+        // R119: the seat's last move was this meld (a line written twice?).
+        if (meld_.tag == last_move_line_ && meld_.player == player && meld_.tag > 0 &&
+            MeldWrittenAgain(e, pos, player))
+          return;
         return PlayFilled(e, pos, player, &meld_);
       case EventType::kRetract:
         return PlayFilled(e, pos, player, &retract_);
@@ -1211,6 +1268,9 @@ class ReplayDriver::GameReplay {
     const Where where = AtMove(pos, player);
     const bool over_before = pos.phase() == Phase::kOver;
     Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
+    if constexpr (std::is_same_v<M, DiscardMove>) last_discard_ = {e.line, player, move.card, {}};
+    if constexpr (std::is_same_v<M, ThreeMove>)
+      last_three_ = {e.line, player, move.card, move.replacement};
     MoveFindings found([&] { return pos.Play(move); });
     // The usual move: legal, with nothing to report and nobody to tell.
     if (found.get().empty() && !std::is_same_v<M, SpecialHandMove> &&
@@ -1827,6 +1887,15 @@ class ReplayDriver::GameReplay {
   bool totals_out_of_range_ = false;  // TotalsOutOfRange reported
   bool ended_early_ = false;          // this hand's end_hand came before its end (EndFindings)
   std::optional<Event> pending_end_game_;  // OnEndGameEvent
+  // R119: the last discard and red three played, to tell a line written
+  // twice.
+  struct LastMove {
+    int line = 0;
+    int player = -1;
+    Card card;
+    std::optional<Card> replacement;
+  };
+  LastMove last_discard_, last_three_;
   // R123: a turn's draw kept for the next event (SettleDeferredDraw).
   bool draw_deferred_ = false;
   bool settling_draw_ = false;

@@ -671,6 +671,49 @@ TEST(Recovery, ABonusDrawWrittenTwiceOrLeftOut_R119) {
 
 // readings R119: the turn's draw marked "bonus" where no bonus cards are
 // due is one draw-count finding, and is the turn's draw: the turn goes on.
+// readings R119 for the other moves: a meld, a discard and a red three
+// written twice are one finding each, the copy not replayed; the same meld
+// again, of cards the seat still holds, is a move of its own.
+TEST(Recovery, AMeldDiscardOrThreeWrittenTwiceIsOneFinding_R119) {
+  DealSpec d;
+  d.hands = {{}, {"KS", "KS", "KH", "KD", "JK", "QS"}};
+  d.stock = {"9D", "AS", "7C", "6H"};
+  {
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"9D"});
+    const int meld = log.Meld(1, {{"KH", "KD", "JK", "KS"}});
+    const int again = log.Raw(log.Line(meld));
+    log.Add(1, "K", {"KS"});  // the other KS: no finding
+    const int discard = log.Discard(1, "QS");
+    const int twice = log.Raw(log.Line(discard));
+    log.Draw(2, std::vector<std::string>{"AS"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {{again, CheckId::kCardNotHeld}, {twice, CheckId::kTurnOrder}});
+    EXPECT_TRUE(HasNote(r, CheckId::kCardNotHeld,
+                        "the meld of line " + std::to_string(meld) +
+                            " written again: this line is not replayed (readings R119)"))
+        << test::Dump(r);
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnOrder,
+                        "the discard of line " + std::to_string(discard) +
+                            " written again: this line is not replayed (readings R119)"))
+        << test::Dump(r);
+  }
+  d.hands[1].push_back("3H");
+  {
+    Log log;
+    log.Deal(d);
+    const int three = log.ThreeWith(1, "3H", "9D");
+    const int again = log.Raw(log.Line(three));
+    log.Draw(1, std::vector<std::string>{"AS"});
+    log.Discard(1, "AS");
+    log.Draw(2, std::vector<std::string>{"7C"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {again, CheckId::kCardNotHeld});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kCardNotHeld), "seat 1 lays out 3H again");
+  }
+}
+
 TEST(Recovery, ATurnsDrawMarkedBonusIsOneFinding_R119) {
   Log log;
   DealSpec d;

@@ -305,6 +305,8 @@ class Log {
     return s;
   }
   int line() const { return int(lines_.size()); }
+  // The text of line `n` (1-based), to write it again.
+  const std::string& Line(int n) const { return lines_.at(size_t(n - 1)); }
 
   // --- The deal ---
 

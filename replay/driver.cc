@@ -904,6 +904,15 @@ class ReplayDriver::GameReplay {
       } else if (e.type == EventType::kThree && e.card && e.replacement &&
                  !pos.IsStockNext(*e.replacement))
         ThreesLeftOut(e, &pos, player);
+      else if (e.type == EventType::kMeld && pos.phase() == Phase::kDraw)
+        TakeLeftOutBeforeMeld(e, &pos, player);
+      else if (e.type == EventType::kDiscard && pos.phase() == Phase::kDraw && !settling_draw_ &&
+               pos.stock_known()) {
+        deferred_draw_ = e;  // a turn that only discards: SettleDeferredDraw
+        draw_deferred_ = true;
+        UpdateRare();
+        return true;
+      }
       else if ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
                pos.phase() == Phase::kPlay) {
         ThreesLeftOutBeforePlay(e, &pos, player);
@@ -1050,12 +1059,115 @@ class ReplayDriver::GameReplay {
     OnMove(draw);
     settling_draw_ = false;
   }
+  // R121: a take of the pile left out of the log, made up in the first of
+  // its forms that is legal now: the top card onto the side's meld of its
+  // rank, with two naturals of it, or with a natural and a wild card. The
+  // take played, or none.
+  std::optional<TakePileMove> TakeLeftOut(Position* pos, int seat, int line) {
+    if (pos->pile().empty()) return std::nullopt;
+    const Card top = pos->pile().back();
+    if (top.is_wild() || top.rank() == Rank::kThree) return std::nullopt;
+    const CardCounts& hand = pos->hand(seat);
+    std::vector<TakePileMove> forms;
+    forms.push_back(TakePileMove{seat, top, {}, top.rank(), std::nullopt, line});
+    std::vector<Card> naturals, wilds;
+    for (Suit suit : {Suit::kSpades, Suit::kHearts, Suit::kDiamonds, Suit::kClubs})
+      for (int n = hand.count(Card(top.rank(), suit)); n > 0 && naturals.size() < 2; --n)
+        naturals.push_back(Card(top.rank(), suit));
+    for (Card w : {Card(Rank::kTwo, Suit::kSpades), Card(Rank::kTwo, Suit::kHearts),
+                   Card(Rank::kTwo, Suit::kDiamonds), Card(Rank::kTwo, Suit::kClubs), Card::Joker()})
+      if (hand.count(w) > 0 && wilds.empty()) wilds.push_back(w);
+    if (naturals.size() == 2) forms.push_back(TakePileMove{seat, top, naturals, {}, {}, line});
+    if (!naturals.empty() && !wilds.empty())
+      forms.push_back(TakePileMove{seat, top, {naturals[0], wilds[0]}, {}, {}, line});
+    for (const TakePileMove& take : forms) {
+      if (!pos->Check(take).empty()) continue;
+      pos->Play(take);
+      return take;
+    }
+    return std::nullopt;
+  }
+  static std::string TakeText(const TakePileMove& take, int pile) {
+    return "the take of the pile (" + std::to_string(pile) + " cards, " + ToString(take.top) +
+           " on top" +
+           (take.to ? ", onto the meld of " + ToString(*take.to) + "s"
+                    : ", with " + ToString(take.with)) +
+           ")";
+  }
+  // At the turn's end: the next seat's draw is the stock's next card, so the
+  // turn drew none and took the pile. A note on the turn's one finding.
+  void TakeLeftOutAtDiscard(Position* pos, int seat, int line, int next_line) {
+    const int pile = int(pos->pile().size());
+    const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, line);
+    if (!take) return;
+    for (int i = int(report_->findings.size()) - 1; i >= 0; --i) {
+      if (report_->findings[size_t(i)].id != CheckId::kTurnSequence) continue;
+      AddNote(i, TakeText(*take, pile) + " was left out: the draw of line " +
+                     std::to_string(next_line) +
+                     " is the stock's next card, so the turn drew none (readings R121)");
+      break;
+    }
+  }
+  // A meld before the turn's draw that plays cards the seat lacks and the
+  // pile holds: the take was left out before it. Made up here, one finding.
+  void TakeLeftOutBeforeMeld(const Event& e, Position* pos, int player) {
+    CardsFromHand(e, &reseat_cards_);
+    CardCounts have = pos->hand(player);
+    std::vector<Card> lacking;
+    for (Card c : reseat_cards_)
+      if (!have.Remove(c)) lacking.push_back(c);
+    if (lacking.empty()) return;
+    CardCounts pile;
+    for (Card c : pos->pile()) pile.Add(c);
+    if (!pile.Contains(lacking)) return;
+    const Where where = AtMove(*pos, player);
+    const int size = int(pos->pile().size());
+    const std::optional<TakePileMove> take = TakeLeftOut(pos, player, e.line);
+    if (!take) return;
+    Add(e.line, CheckId::kTurnSequence,
+        "seat " + std::to_string(player) + " must draw or take the pile first",
+        {Context(where),
+         TakeText(*take, size) + " was left out before this line: the meld plays " +
+             ToString(lacking) + " from the pile; made up here (readings R121)",
+         "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+  }
   void SettleDeferredDiscard(const Event* next, Position* pos) {
     const Event discard = std::move(deferred_draw_);
     const int seat = *discard.player;
+    // R121: a turn that only discards. The next seat's draw shows what was
+    // left out before the discard: the stock's next card means the turn took
+    // the pile; a card a whole draw on, that it drew the cards between.
+    if (pos->phase() == Phase::kDraw && pos->current_player() == seat && next &&
+        next->type == EventType::kDraw && !next->bonus && next->player != discard.player &&
+        !next->cards.empty()) {
+      const Where where = AtMove(*pos, seat);
+      const int pile = int(pos->pile().size());
+      std::string note;
+      if (pos->IsStockNext(next->cards[0])) {
+        if (const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, discard.line))
+          note = TakeText(*take, pile) + " was left out before this line: the draw of line " +
+                 std::to_string(next->line) + " is the stock's next card, so the turn drew none";
+      } else if (pos->StockCardsBefore(next->cards[0]) == choice_.rules.stock_draw) {
+        const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+        if (pos->Check(draw).empty()) {
+          pos->Play(draw);
+          note = "the draw of " + ToString(draw.cards) +
+                 ", the stock's next, was left out before this line: the draw of line " +
+                 std::to_string(next->line) + " comes after it";
+        }
+      }
+      if (!note.empty())
+        Add(discard.line, CheckId::kTurnSequence,
+            "seat " + std::to_string(seat) + " must draw or take the pile first",
+            {Context(where), note + "; made up here (readings R121)",
+             "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+    }
     // R121: a turn that melded before drawing and drew nothing since. The
     // next seat's draw a whole draw on in the stock shows the draw left out:
     // it is made up before the discard, and the turn's one finding says so.
+    if (pos->draw_left_out() && next && next->type == EventType::kDraw && !next->bonus &&
+        next->player != discard.player && !next->cards.empty() && pos->IsStockNext(next->cards[0]))
+      TakeLeftOutAtDiscard(pos, seat, discard.line, next->line);
     if (pos->draw_left_out() && next && next->type == EventType::kDraw && !next->bonus &&
         next->player != discard.player && !next->cards.empty() &&
         pos->StockCardsBefore(next->cards[0]) == choice_.rules.stock_draw) {
@@ -1192,7 +1304,8 @@ class ReplayDriver::GameReplay {
                                         (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
         ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
          (choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0 ||
-          (e.type == EventType::kDiscard && pos.draw_left_out())))) {
+          (e.type == EventType::kDiscard ? pos.draw_left_out() || pos.phase() == Phase::kDraw
+                                         : pos.phase() == Phase::kDraw)))) {
       if (UnusualMove(e, pos, player)) return;
     }
     // A player with no card left cannot meld, discard or lay out a card: the

@@ -813,6 +813,74 @@ TEST(Recovery, ADrawLeftOutIsMadeUpFromTheStock_R121) {
       << test::Dump(r);
 }
 
+// R121, a take of the pile left out: seat 3 takes 7C with 7S 7H (the line
+// left out). Its meld of 5D from the pile then shows the take, made up
+// before the meld; a turn that only discards shows it by the next seat's
+// draw, the stock's next card; a turn that only discards, with the next
+// draw a card on, drew that card.
+TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
+  DealSpec d;
+  d.hands = {{}, {"QS", "QH", "QD", "JK", "5D"}, {"7C"}, {"7S", "7H", "5S", "5H", "9C"}};
+  d.upcard = {"8C"};
+  d.stock = {"6D", "4D", "KC", "KD", "KH"};
+  auto opening = [&](Log& log) {
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"6D"});
+    log.Meld(1, {{"QS", "QH", "QD", "JK"}});
+    log.Discard(1, "5D");
+    log.Draw(2, std::vector<std::string>{"4D"});
+    log.Discard(2, "7C");
+  };
+  // The take's form depends on the 7s the seat holds (the deal pads hands).
+  const std::string take = "the take of the pile (3 cards, 7C on top, with 7";
+  {
+    Log log;
+    opening(log);
+    // take_pile 7C with two 7s left out; 5D came with the pile
+    const int meld = log.Meld(3, {{"5D", "5S", "5H"}});
+    log.Discard(3, "9C");
+    log.Draw(0, std::vector<std::string>{"KC"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {meld, CheckId::kTurnSequence});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence, take)) << test::Dump(r);
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                        ") was left out before this line: the meld plays 5D from the pile; made "
+                        "up here (readings R121)"))
+        << test::Dump(r);
+  }
+  {
+    Log log;
+    opening(log);
+    const int discard = log.Discard(3, "5D");  // 5D came with the pile
+    const int next = log.Draw(0, std::vector<std::string>{"KC"});
+    log.Discard(0, "KC");
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {discard, CheckId::kTurnSequence});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence, take)) << test::Dump(r);
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                        ") was left out before this line: the draw of line " +
+                            std::to_string(next) +
+                            " is the stock's next card, so the turn drew none; made up here "
+                            "(readings R121)"))
+        << test::Dump(r);
+  }
+  {
+    Log log;
+    opening(log);
+    const int discard = log.Discard(3, "9C");  // the draw of KC left out
+    const int next = log.Draw(0, std::vector<std::string>{"KD"});
+    log.Discard(0, "KD");
+    log.Draw(1, std::vector<std::string>{"KH"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {discard, CheckId::kTurnSequence});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                        "the draw of KC, the stock's next, was left out before this line: the "
+                        "draw of line " +
+                            std::to_string(next) + " comes after it; made up here (readings R121)"))
+        << test::Dump(r);
+  }
+}
+
 // A header that names no ruleset (absent, null or "") is read under
 // classic: no finding of its own, and a note on the game's first finding.
 TEST(Recovery, AHeaderWithoutARulesetIsClassicAndTheFirstFindingSaysSo) {

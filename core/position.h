@@ -263,6 +263,9 @@ class Position {
   // not the next card nor the place a previous slip left for it, and is
   // within kStockSlipReach ahead; else 0 (readings R117, R123).
   int StockCardsBefore(Card c) const;
+  // Whether the last card taken from the recorded stock did not match it, so
+  // that the next may come from either of two places (readings R117).
+  bool stock_slip_open() const { return stock_alt_ != kNoSlot; }
   const std::vector<Meld>& melds(int side) const { return sides_[side].melds; }
   const std::vector<Card>& threes(int side) const { return sides_[side].threes; }
   bool has_melded(int side) const { return sides_[side].opened; }

@@ -877,13 +877,18 @@ class ReplayDriver::GameReplay {
     }
     return false;
   }
-  [[gnu::noinline]] void RarePending(const Event& e, Position* pos) {
+  // True when the move was handled here (a three's line written late).
+  [[gnu::noinline]] bool RarePending(const Event& e, Position* pos) {
     if (draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);  // R123
+    if (!late_threes_.empty() && !settling_draw_ && LateThree(e)) return true;  // R123
+    if (late_move_ && !settling_draw_ && LateMoveCame(e)) return true;          // R121
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
     if (opener_kept_) OpenerSettled(e, pos);
+    return false;
   }
   void UpdateRare() {
-    rare_pending_ = opener_kept_ || pending_end_game_.has_value() || draw_deferred_;
+    rare_pending_ = opener_kept_ || pending_end_game_.has_value() || draw_deferred_ ||
+                    !late_threes_.empty() || late_move_.has_value();
   }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
@@ -902,9 +907,14 @@ class ReplayDriver::GameReplay {
           return true;
         }
       } else if (e.type == EventType::kThree && e.card && e.replacement &&
-                 !pos.IsStockNext(*e.replacement))
-        ThreesLeftOut(e, &pos, player);
-      else if (e.type == EventType::kMeld && pos.phase() == Phase::kDraw)
+                 !pos.IsStockNext(*e.replacement)) {
+        if (!settling_draw_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
+          deferred_draw_ = e;  // SettleDeferredDraw, at the next event
+          draw_deferred_ = true;
+          UpdateRare();
+          return true;
+        }
+      } else if (e.type == EventType::kMeld && (pos.phase() == Phase::kDraw || pos.draw_left_out()))
         TakeLeftOutBeforeMeld(e, &pos, player);
       else if (e.type == EventType::kDiscard && pos.phase() == Phase::kDraw && !settling_draw_ &&
                pos.stock_known()) {
@@ -988,8 +998,61 @@ class ReplayDriver::GameReplay {
       *which += std::string(i ? ", " : "") + ToString(threes[size_t(i)]) + " replaced by " +
                 ToString(replacements[size_t(i)]);
     }
-    if (apply) *pos = std::move(laid);
+    if (!apply) return true;
+    *pos = std::move(laid);
+    // Their lines may yet come, written late: each is then not replayed.
+    late_threes_.clear();
+    for (int i = 0; i < n; ++i)
+      late_threes_.push_back(ThreeMove{player, threes[size_t(i)], replacements[size_t(i)], line});
+    late_finding_ = -1;
+    UpdateRare();
     return true;
+  }
+  // R121: a draw or take made up before a meld, whose line may yet come
+  // later in the turn (written out of order): it is then not replayed.
+  void ExpectLate(EventType type, int player, std::vector<Card> cards, int finding) {
+    late_move_ = LateMove{type, player, std::move(cards), finding};
+    UpdateRare();
+  }
+  bool LateMoveCame(const Event& e) {
+    const LateMove& late = *late_move_;
+    const bool same =
+        e.type == late.type && e.player == late.player &&
+        (e.type == EventType::kDraw ? e.cards == late.cards : e.top && *e.top == late.cards[0]);
+    if (same && late.finding >= 0)
+      AddNote(late.finding, std::string(e.type == EventType::kDraw ? "the draw" : "the take") +
+                                " comes late, at line " + std::to_string(e.line) +
+                                ": not replayed");
+    // The wait ends with the turn: the line, a discard, or another seat's move.
+    if (same || e.type == EventType::kDiscard || e.player != late.player) {
+      late_move_.reset();
+      UpdateRare();
+    }
+    if (same) last_move_line_ = e.line;
+    return same;
+  }
+  // A `three` line that comes after R123 laid its three out, with the same
+  // card and replacement: written late, not replayed (a note on the
+  // inference's finding). Any other move ends the wait.
+  bool LateThree(const Event& e) {
+    bool late = false;
+    if (e.type == EventType::kThree && e.card && e.replacement) {
+      for (auto it = late_threes_.begin(); it != late_threes_.end(); ++it) {
+        if (it->player != e.player || it->card != *e.card || it->replacement != e.replacement)
+          continue;
+        late_threes_.erase(it);
+        if (late_finding_ >= 0)
+          AddNote(late_finding_, "the `three` line of " + ToString(*e.card) +
+                                     " comes late, at line " + std::to_string(e.line) +
+                                     ": not replayed");
+        last_move_line_ = e.line;
+        late = true;
+        break;
+      }
+    }
+    if (!late) late_threes_.clear();
+    UpdateRare();
+    return late;
   }
   std::string LeftOutNote(int player, const std::vector<Card>& threes, int n,
                           const std::string& which) {
@@ -1029,20 +1092,21 @@ class ReplayDriver::GameReplay {
     if (next.empty() || !LayOutLeftOut(pos, owner, threes, skipped, e.line, &which, apply))
       return false;
     if (!apply) return true;
-    Add(e.line, CheckId::kStockMismatch,
-        std::string(e.type == EventType::kThree ? "the replacement drawn is "
-                                                : "the card drawn is ") +
-            ToString(drawn) + " but the stock's next card is " + ToString(next[0]),
-        {Context(where),
-         ToString(drawn) + " comes " + std::to_string(skipped) +
-             (skipped == 1 ? " card" : " cards") + " on, and " +
-             LeftOutNote(owner, threes, skipped, which),
-         "rule: 000 §7, §12"});
+    late_finding_ = Add(e.line, CheckId::kStockMismatch,
+                        std::string(e.type == EventType::kThree ? "the replacement drawn is "
+                                                                : "the card drawn is ") +
+                            ToString(drawn) + " but the stock's next card is " + ToString(next[0]),
+                        {Context(where),
+                         ToString(drawn) + " comes " + std::to_string(skipped) +
+                             (skipped == 1 ? " card" : " cards") + " on, and " +
+                             LeftOutNote(owner, threes, skipped, which),
+                         "rule: 000 §7, §12"});
     return true;
   }
-  // R123 at a turn's draw is settled by the next event: a `three` of the
-  // same seat next means the threes were laid out after the draw, which was
-  // a wrong card (R117); anything else, that their lines were left out.
+  // R123 at a turn's draw, or a three's replacement, is settled by the next
+  // event: a `three` of the same seat next (or its draw, after a three)
+  // means the lines were written in another order, and the card taken was a
+  // wrong one (R117); anything else, that the threes' lines were left out.
   // A discard that keeps threes to lay out is settled by the next seat's
   // draw: a card as many places on in the stock as the threes kept, or
   // fewer, means their lines were left out before the discard.
@@ -1053,7 +1117,20 @@ class ReplayDriver::GameReplay {
     if (!in_hand_ || !pos) return;
     if (deferred_draw_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
     const Event draw = std::move(deferred_draw_);
-    const bool plain = next && next->type == EventType::kThree && next->player == draw.player;
+    // A three's replacement: a draw or three of the same seat next means the
+    // lines were written out of order, not left out.
+    // A three next whose replacement is the card skipped is the line left
+    // out, written late (LateThree).
+    const std::vector<Card> skipped = pos->StockTop(1);
+    const bool takes_skipped = next && next->type == EventType::kThree && next->replacement &&
+                               !skipped.empty() && *next->replacement == skipped[0];
+    const bool late_three = takes_skipped && next->player == draw.player;
+    // Another seat's three that takes the card skipped: two seats' lines
+    // swapped before play (R23), nothing left out.
+    const bool plain = (next && next->player == draw.player && !late_three &&
+                        (next->type == EventType::kThree ||
+                         (draw.type == EventType::kThree && next->type == EventType::kDraw))) ||
+                       (takes_skipped && next->player != draw.player);
     settling_draw_ = true;
     if (!plain) ThreesLeftOut(draw, pos, *draw.player);
     OnMove(draw);
@@ -1096,6 +1173,12 @@ class ReplayDriver::GameReplay {
   }
   // At the turn's end: the next seat's draw is the stock's next card, so the
   // turn drew none and took the pile. A note on the turn's one finding.
+  // Only when the discard itself shows it: a card the seat lacks and the
+  // pile holds (a draw out of order leaves the stock as it is too).
+  static bool FromThePile(const Position& pos, int seat, const std::optional<Card>& card) {
+    return card && pos.hand(seat).count(*card) == 0 &&
+           std::find(pos.pile().begin(), pos.pile().end(), *card) != pos.pile().end();
+  }
   void TakeLeftOutAtDiscard(Position* pos, int seat, int line, int next_line) {
     const int pile = int(pos->pile().size());
     const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, line);
@@ -1108,8 +1191,9 @@ class ReplayDriver::GameReplay {
       break;
     }
   }
-  // A meld before the turn's draw that plays cards the seat lacks and the
-  // pile holds: the take was left out before it. Made up here, one finding.
+  // A meld before the turn's draw that plays cards the seat lacks, which the
+  // stock's next draw or the pile holds: the draw or the take was left out
+  // before it. Made up here, one finding.
   void TakeLeftOutBeforeMeld(const Event& e, Position* pos, int player) {
     CardsFromHand(e, &reseat_cards_);
     CardCounts have = pos->hand(player);
@@ -1117,19 +1201,44 @@ class ReplayDriver::GameReplay {
     for (Card c : reseat_cards_)
       if (!have.Remove(c)) lacking.push_back(c);
     if (lacking.empty()) return;
+    const Where where = AtMove(*pos, player);
+    // Melds before the draw already had the turn's finding: a note on it.
+    const bool found = pos->draw_left_out();
+    auto report = [&](const std::string& what, EventType type, std::vector<Card> cards) {
+      const std::string note =
+          what + " was left out before this line: the meld plays " + ToString(lacking) +
+          (type == EventType::kTakePile ? " from the pile" : "") + "; made up here (readings R121)";
+      int index = -1;
+      if (found) {
+        for (int i = int(report_->findings.size()) - 1; i >= 0 && index < 0; --i)
+          if (report_->findings[size_t(i)].id == CheckId::kTurnSequence) index = i;
+        if (index >= 0) AddNote(index, note);
+      } else {
+        index = Add(e.line, CheckId::kTurnSequence,
+                    "seat " + std::to_string(player) + " must draw or take the pile first",
+                    {Context(where), note,
+                     "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+      }
+      ExpectLate(type, player, std::move(cards), index);
+    };
+    // The stock's next card(s), played: the draw was left out.
+    CardCounts drawn;
+    const DrawMove draw{player, pos->StockTop(choice_.rules.stock_draw), e.line};
+    for (Card c : draw.cards) drawn.Add(c);
+    if (pos->stock_known() && !pos->stock_slip_open() &&
+        int(draw.cards.size()) == choice_.rules.stock_draw && drawn.Contains(lacking) &&
+        pos->Check(draw).empty()) {
+      pos->Play(draw);
+      return report("the draw of " + ToString(draw.cards) + ", the stock's next,", EventType::kDraw,
+                    draw.cards);
+    }
     CardCounts pile;
     for (Card c : pos->pile()) pile.Add(c);
     if (!pile.Contains(lacking)) return;
-    const Where where = AtMove(*pos, player);
     const int size = int(pos->pile().size());
     const std::optional<TakePileMove> take = TakeLeftOut(pos, player, e.line);
     if (!take) return;
-    Add(e.line, CheckId::kTurnSequence,
-        "seat " + std::to_string(player) + " must draw or take the pile first",
-        {Context(where),
-         TakeText(*take, size) + " was left out before this line: the meld plays " +
-             ToString(lacking) + " from the pile; made up here (readings R121)",
-         "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+    report(TakeText(*take, size), EventType::kTakePile, {take->top});
   }
   void SettleDeferredDiscard(const Event* next, Position* pos) {
     const Event discard = std::move(deferred_draw_);
@@ -1144,10 +1253,14 @@ class ReplayDriver::GameReplay {
       const int pile = int(pos->pile().size());
       std::string note;
       if (pos->IsStockNext(next->cards[0])) {
-        if (const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, discard.line))
+        const std::optional<TakePileMove> take = FromThePile(*pos, seat, discard.card)
+                                                     ? TakeLeftOut(pos, seat, discard.line)
+                                                     : std::nullopt;
+        if (take)
           note = TakeText(*take, pile) + " was left out before this line: the draw of line " +
                  std::to_string(next->line) + " is the stock's next card, so the turn drew none";
-      } else if (pos->StockCardsBefore(next->cards[0]) == choice_.rules.stock_draw) {
+      } else if (!pos->stock_slip_open() && !pos->stock_slip_open() &&
+                 pos->StockCardsBefore(next->cards[0]) == choice_.rules.stock_draw) {
         const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
         if (pos->Check(draw).empty()) {
           pos->Play(draw);
@@ -1166,7 +1279,8 @@ class ReplayDriver::GameReplay {
     // next seat's draw a whole draw on in the stock shows the draw left out:
     // it is made up before the discard, and the turn's one finding says so.
     if (pos->draw_left_out() && next && next->type == EventType::kDraw && !next->bonus &&
-        next->player != discard.player && !next->cards.empty() && pos->IsStockNext(next->cards[0]))
+        next->player != discard.player && !next->cards.empty() &&
+        pos->IsStockNext(next->cards[0]) && FromThePile(*pos, seat, discard.card))
       TakeLeftOutAtDiscard(pos, seat, discard.line, next->line);
     if (pos->draw_left_out() && next && next->type == EventType::kDraw && !next->bonus &&
         next->player != discard.player && !next->cards.empty() &&
@@ -1197,19 +1311,20 @@ class ReplayDriver::GameReplay {
     settling_draw_ = false;
     if (!laid) return;
     const Card drawn = next->cards[0];
-    Add(next->line, CheckId::kStockMismatch,
-        "the card drawn is " + ToString(drawn) + " but the stock's next card is " +
-            ToString(replacements[0]),
-        {Context(AtMove(*pos, *next->player)),
-         ToString(drawn) + " comes " + std::to_string(skipped) +
-             (skipped == 1 ? " card" : " cards") + " on, and " + SeatName(seat) +
-             " ended its turn at line " + std::to_string(discard.line) + " keeping " +
-             (threes.size() > 1          ? std::to_string(threes.size()) + " threes"
-              : threes[0].is_red_three() ? std::string("a red three")
-                                         : std::string("a black three")) +
-             " to lay out: " + (skipped == 1 ? "a `three` line" : "`three` lines") +
-             " left out before that line; laid out there: " + which + " (readings R123)",
-         "rule: 000 §7, §12"});
+    late_finding_ =
+        Add(next->line, CheckId::kStockMismatch,
+            "the card drawn is " + ToString(drawn) + " but the stock's next card is " +
+                ToString(replacements[0]),
+            {Context(AtMove(*pos, *next->player)),
+             ToString(drawn) + " comes " + std::to_string(skipped) +
+                 (skipped == 1 ? " card" : " cards") + " on, and " + SeatName(seat) +
+                 " ended its turn at line " + std::to_string(discard.line) + " keeping " +
+                 (threes.size() > 1          ? std::to_string(threes.size()) + " threes"
+                  : threes[0].is_red_three() ? std::string("a red three")
+                                             : std::string("a black three")) +
+                 " to lay out: " + (skipped == 1 ? "a `three` line" : "`three` lines") +
+                 " left out before that line; laid out there: " + which + " (readings R123)",
+             "rule: 000 §7, §12"});
   }
   // A meld or discard, after the turn's draw, of cards the seat lacks that
   // are the stock's next.
@@ -1232,10 +1347,11 @@ class ReplayDriver::GameReplay {
     const Where where = AtMove(*pos, player);
     std::string which;
     if (!LayOutLeftOut(pos, player, threes, n, e.line, &which)) return;
-    Add(e.line, CheckId::kCardNotHeld,
-        SeatName(player) + " plays " + ToString(lacking) + ", which it does not hold: " +
-            (lacking.size() == 1 ? "the stock's next card" : "the stock's next cards"),
-        {Context(where), LeftOutNote(player, threes, n, which), "rule: 000 §7, §11"});
+    late_finding_ =
+        Add(e.line, CheckId::kCardNotHeld,
+            SeatName(player) + " plays " + ToString(lacking) + ", which it does not hold: " +
+                (lacking.size() == 1 ? "the stock's next card" : "the stock's next cards"),
+            {Context(where), LeftOutNote(player, threes, n, which), "rule: 000 §7, §11"});
   }
   // R118, a turn opened out of turn: a draw or a take carries no sign of
   // whose it was, so the position before it is kept until the next move.
@@ -1296,16 +1412,15 @@ class ReplayDriver::GameReplay {
     const int player = e.player.value_or(-1);
     if (player < 0 || player >= choice_.rules.num_players) return MoveOfNoSeat(e, player);
     // What the move after an end_game or a draw out of turn says of them.
-    if (rare_pending_) RarePending(e, &pos);
+    if (rare_pending_ && RarePending(e, &pos)) return;
     // A move out of turn, a red three and an unusual draw are looked at out
     // of line: whose the move is (R118), a line written twice (R119).
     if (player != pos.current_player() || e.type == EventType::kThree ||
         (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay ||
                                         (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
         ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
-         (choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0 ||
-          (e.type == EventType::kDiscard ? pos.draw_left_out() || pos.phase() == Phase::kDraw
-                                         : pos.phase() == Phase::kDraw)))) {
+         (choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0 || pos.draw_left_out() ||
+          pos.phase() == Phase::kDraw))) {
       if (UnusualMove(e, pos, player)) return;
     }
     // A player with no card left cannot meld, discard or lay out a card: the
@@ -1326,7 +1441,9 @@ class ReplayDriver::GameReplay {
       case EventType::kMeld:
         // R119: the seat's last move was this meld (a line written twice?).
         if (meld_.tag == last_move_line_ && meld_.player == player && meld_.tag > 0 &&
-            MeldWrittenAgain(e, pos, player))
+            e.melds.size() == meld_.parts.size() && !e.melds.empty() &&
+            e.melds[0].cards.size() == meld_.parts[0].cards.size() && !e.melds[0].cards.empty() &&
+            e.melds[0].cards[0] == meld_.parts[0].cards[0] && MeldWrittenAgain(e, pos, player))
           return;
         return PlayFilled(e, pos, player, &meld_);
       case EventType::kRetract:
@@ -2013,6 +2130,17 @@ class ReplayDriver::GameReplay {
   bool draw_deferred_ = false;
   bool settling_draw_ = false;
   Event deferred_draw_;
+  // R123: threes laid out for lines left out, whose lines may come late
+  // (LateThree), and the inference's finding.
+  std::vector<ThreeMove> late_threes_;
+  int late_finding_ = -1;
+  struct LateMove {
+    EventType type;
+    int player;
+    std::vector<Card> cards;  // a draw's cards; a take's top
+    int finding;
+  };
+  std::optional<LateMove> late_move_;
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;

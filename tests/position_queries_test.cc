@@ -108,6 +108,7 @@ TEST(PositionQueries, StockNextAndCardsBeforeACardFurtherOn_000S12) {
   ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
   EXPECT_TRUE(pos.IsStockNext(C("9D")));
   EXPECT_FALSE(pos.IsStockNext(C("AS")));
+  EXPECT_FALSE(pos.stock_slip_open());
   EXPECT_EQ(pos.StockCardsBefore(C("9D")), 0);  // the next card
   EXPECT_EQ(pos.StockCardsBefore(C("AS")), 1);
   EXPECT_EQ(pos.StockCardsBefore(C("QC")), 3);
@@ -117,6 +118,7 @@ TEST(PositionQueries, StockNextAndCardsBeforeACardFurtherOn_000S12) {
   ASSERT_TRUE(pos.Play(DiscardMove{1, C("9D"), 0}).empty());
   // A slip: KH drawn for AS. The next draw may be QC (KH was a wrong card)...
   EXPECT_FALSE(pos.Play(DrawMove{2, Cs({"KH"}), 0}).empty());
+  EXPECT_TRUE(pos.stock_slip_open());
   EXPECT_FALSE(pos.IsStockNext(C("QC")));
   EXPECT_EQ(pos.StockCardsBefore(C("QC")), 0);  // the place the slip left for it
   EXPECT_EQ(pos.StockCardsBefore(C("JD")), 2);

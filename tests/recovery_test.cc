@@ -502,6 +502,23 @@ TEST(Recovery, ThreesLeftOutAfterTheDraw_R123) {
                         "before this line; laid out here: 3H replaced by AD (readings R123)"))
         << test::Dump(r);
   }
+  {  // the three's line written after the meld: the three was laid out for
+     // the meld, and its late line is not replayed
+    d.stock = {"3H", "AD", "9C"};
+    Log log;
+    log.Deal(d);
+    log.Draw(1, std::vector<std::string>{"3H"});
+    const int meld = log.Meld(1, {{"AS", "AH", "AD", "JK"}});
+    const int late = log.ThreeWith(1, "3H", "AD");
+    log.Discard(1, "QS");
+    log.Draw(2, std::vector<std::string>{"9C"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {meld, CheckId::kCardNotHeld});
+    EXPECT_TRUE(HasNote(
+        r, CheckId::kCardNotHeld,
+        "the `three` line of 3H comes late, at line " + std::to_string(late) + ": not replayed"))
+        << test::Dump(r);
+  }
   {  // the same, but the card lacking is not the stock's next: no inference
     d.stock = {"3H", "AD", "9C"};
     Log log;
@@ -862,6 +879,27 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
                             std::to_string(next) +
                             " is the stock's next card, so the turn drew none; made up here "
                             "(readings R121)"))
+        << test::Dump(r);
+  }
+  {  // a meld of the stock's next card before the draw, the draw written
+     // after it: made up at the meld, the late line not replayed
+    DealSpec q = d;
+    q.stock = {"6D", "4D", "QC", "KD"};
+    Log log;
+    log.Deal(q);
+    log.Draw(1, std::vector<std::string>{"6D"});
+    log.Meld(1, {{"QS", "QH", "QD", "JK"}});
+    log.Discard(1, "5D");
+    log.Draw(2, std::vector<std::string>{"4D"});
+    log.Discard(2, "7C");
+    const int meld = log.Add(3, "Q", {"QC"});  // QC: the stock's next, not drawn yet
+    const int late = log.Draw(3, std::vector<std::string>{"QC"});
+    log.Discard(3, "9C");
+    log.Draw(0, std::vector<std::string>{"KD"});
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {meld, CheckId::kTurnSequence});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                        "the draw comes late, at line " + std::to_string(late) + ": not replayed"))
         << test::Dump(r);
   }
   {

@@ -1136,6 +1136,14 @@ class ReplayDriver::GameReplay {
     OnMove(draw);
     settling_draw_ = false;
   }
+  // The cards a move plays from the hand that `holding` lacks, in order.
+  std::vector<Card> Lacking(const Event& e, CardCounts holding) {
+    CardsFromHand(e, &reseat_cards_);
+    std::vector<Card> lacking;
+    for (Card c : reseat_cards_)
+      if (!holding.Remove(c)) lacking.push_back(c);
+    return lacking;
+  }
   // R121: a take of the pile left out of the log, made up in the first of
   // its forms that is legal now: the top card onto the side's meld of its
   // rank, with two naturals of it, or with a natural and a wild card. The
@@ -1195,11 +1203,7 @@ class ReplayDriver::GameReplay {
   // stock's next draw or the pile holds: the draw or the take was left out
   // before it. Made up here, one finding.
   void TakeLeftOutBeforeMeld(const Event& e, Position* pos, int player) {
-    CardsFromHand(e, &reseat_cards_);
-    CardCounts have = pos->hand(player);
-    std::vector<Card> lacking;
-    for (Card c : reseat_cards_)
-      if (!have.Remove(c)) lacking.push_back(c);
+    const std::vector<Card> lacking = Lacking(e, pos->hand(player));
     if (lacking.empty()) return;
     const Where where = AtMove(*pos, player);
     // Melds before the draw already had the turn's finding: a note on it.
@@ -1329,11 +1333,7 @@ class ReplayDriver::GameReplay {
   // A meld or discard, after the turn's draw, of cards the seat lacks that
   // are the stock's next.
   void ThreesLeftOutBeforePlay(const Event& e, Position* pos, int player) {
-    CardsFromHand(e, &reseat_cards_);
-    CardCounts have = pos->Holding(player);
-    std::vector<Card> lacking;
-    for (Card c : reseat_cards_)
-      if (!have.Remove(c)) lacking.push_back(c);
+    const std::vector<Card> lacking = Lacking(e, pos->Holding(player));
     const std::vector<Card> threes = ThreesToLayOut(*pos, player, std::nullopt);
     if (lacking.empty() || threes.empty()) return;
     // The fewest threes whose replacements hold every card lacking.

@@ -750,7 +750,9 @@ class ReplayDriver::GameReplay {
          "rule: " + choice_.rules.Cite("rule.turn_order", "000 §11")});
     Event reseated = e;
     reseated.player = current;
+    reseating_ = true;  // not the seat's own line: no R119 "written again" after it
     OnMove(reseated);
+    reseating_ = false;
   }
   // The seat a dealt red three or a bonus draw belongs to, when the named
   // seat is not it (R118): the move is one finding and replayed as that
@@ -1498,7 +1500,8 @@ class ReplayDriver::GameReplay {
     const Where where = AtMove(pos, player);
     const bool over_before = pos.phase() == Phase::kOver;
     Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-    if constexpr (std::is_same_v<M, DiscardMove>) last_discard_ = {e.line, player, move.card, {}};
+    if constexpr (std::is_same_v<M, DiscardMove>)
+      last_discard_ = {reseating_ ? 0 : e.line, player, move.card, {}};
     if constexpr (std::is_same_v<M, ThreeMove>)
       last_three_ = {e.line, player, move.card, move.replacement};
     MoveFindings found([&] { return pos.Play(move); });
@@ -2126,6 +2129,7 @@ class ReplayDriver::GameReplay {
     std::optional<Card> replacement;
   };
   LastMove last_discard_, last_three_;
+  bool reseating_ = false;  // MoveReseated
   // R123: a turn's draw kept for the next event (SettleDeferredDraw).
   bool draw_deferred_ = false;
   bool settling_draw_ = false;

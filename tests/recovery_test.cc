@@ -731,6 +731,23 @@ TEST(Recovery, AMeldDiscardOrThreeWrittenTwiceIsOneFinding_R119) {
   }
 }
 
+// A discard replayed as another seat's (R118) is not that seat's own line:
+// the seat's next discard of the same card is no line written twice.
+TEST(Recovery, ADiscardAfterAReseatedOneIsNotWrittenTwice_R119) {
+  DealSpec d;
+  d.hands = {{}, {"QC", "KS"}, {"QC", "QC"}};
+  d.stock = {"9D", "AS", "7C", "6H"};
+  Log log;
+  log.Deal(d);
+  log.Draw(1, std::vector<std::string>{"9D"});
+  log.Draw(2, std::vector<std::string>{"AS"});  // seat 1's discard missing
+  log.Discard(1, "QC");                         // out of turn: seat 2 holds QC and drew
+  log.Discard(2, "QC");                         // seat 2's own line
+  const FileReport r = Audit(log.str());
+  EXPECT_FALSE(HasNote(r, CheckId::kTurnOrder, "written again")) << test::Dump(r);
+  EXPECT_FALSE(HasNote(r, CheckId::kCardNotHeld, "written again")) << test::Dump(r);
+}
+
 TEST(Recovery, ATurnsDrawMarkedBonusIsOneFinding_R119) {
   Log log;
   DealSpec d;

@@ -119,7 +119,7 @@ class ReplayDriver::GameReplay {
 
  private:
   [[gnu::noinline]] void OnOtherEvent(const Event& e) {
-    if (draw_deferred_ && e.type != EventType::kNote) SettleDeferredDraw(nullptr);
+    if (move_deferred_ && e.type != EventType::kNote) SettleDeferredMove(nullptr);
     if (e.type != EventType::kNote && opener_kept_) {  // R118: kept for the next move only
       opener_kept_ = false;
       UpdateRare();
@@ -160,7 +160,7 @@ class ReplayDriver::GameReplay {
   // A line that yielded no event (bad JSON, not an object, no "type"); its
   // finding, already added, is `root`.
   void OnUnreadLine(int line, int root) {
-    if (draw_deferred_) SettleDeferredDraw(nullptr);
+    if (move_deferred_) SettleDeferredMove(nullptr);
     unread_since_hand_ = true;
     if (skip_.active) {
       if (skip_.unknown) skip_.unread = skip_.unread_last = true;
@@ -174,7 +174,7 @@ class ReplayDriver::GameReplay {
 
   // The log ended (or the next game began) after `last_line`.
   void Finish(int last_line) {
-    if (draw_deferred_) SettleDeferredDraw(nullptr);
+    if (move_deferred_) SettleDeferredMove(nullptr);
     if (pending_end_game_) FlushEndGame();
     CloseOpen(last_line, [&] {
       return "the log stops in the middle of hand " + std::to_string(hand_number_) +
@@ -650,7 +650,7 @@ class ReplayDriver::GameReplay {
   }
 
   [[gnu::noinline]] void MoveOutsideHand(const Event& e) {
-    if (draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);  // R123
+    if (move_deferred_ && !settling_move_) SettleDeferredMove(&e);  // R123
     const int root = Add(
         e.line, CheckId::kLogOutOfPlace,
         std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
@@ -658,7 +658,7 @@ class ReplayDriver::GameReplay {
     LoseState(e.line, root, /*lost_deal=*/true);
   }
   [[gnu::noinline]] void MoveOfNoSeat(const Event& e, int player) {
-    if (draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);  // R123
+    if (move_deferred_ && !settling_move_) SettleDeferredMove(&e);  // R123
     const int root = Add(e.line, CheckId::kLogBadEvent,
                          "\"player\" is " + std::to_string(player) + "; seats are 0 to " +
                              std::to_string(choice_.rules.num_players - 1),
@@ -881,61 +881,55 @@ class ReplayDriver::GameReplay {
   }
   // True when the move was handled here (a three's line written late).
   [[gnu::noinline]] bool RarePending(const Event& e, Position* pos) {
-    if (draw_deferred_ && !settling_draw_) SettleDeferredDraw(&e);  // R123
-    if (!late_threes_.empty() && !settling_draw_ && LateThree(e)) return true;  // R123
-    if (late_move_ && !settling_draw_ && LateMoveCame(e)) return true;          // R121
+    if (move_deferred_ && !settling_move_) SettleDeferredMove(&e);              // R123
+    if (!late_threes_.empty() && !settling_move_ && LateThree(e)) return true;  // R123
+    if (late_move_ && !settling_move_ && LateMoveCame(e)) return true;          // R121
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
     if (opener_kept_) OpenerSettled(e, pos);
     return false;
   }
+  // Keeps the move for the next event, which settles it (SettleDeferredMove).
+  bool Defer(const Event& e) {
+    deferred_move_ = e;
+    move_deferred_ = true;
+    UpdateRare();
+    return true;
+  }
   void UpdateRare() {
-    rare_pending_ = opener_kept_ || pending_end_game_.has_value() || draw_deferred_ ||
+    rare_pending_ = opener_kept_ || pending_end_game_.has_value() || move_deferred_ ||
                     !late_threes_.empty() || late_move_.has_value();
   }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
   [[gnu::noinline]] bool UnusualMove(const Event& e, Position& pos, int player) {
-    // R123: a turn's draw of a card further on in the recorded stock, by a
-    // seat holding red threes to lay out: their `three` lines left out.
+    // R123, R121: `three` lines, a draw or a take left out; a move whose
+    // next event tells is kept until then (Defer).
     if (player == pos.current_player() ||
         (e.type == EventType::kThree && pos.phase() == Phase::kBeforePlay)) {
       if (e.type == EventType::kDraw && !e.bonus &&
           (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) && !e.cards.empty() &&
           !pos.IsStockNext(e.cards[0])) {
-        if (!settling_draw_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
-          deferred_draw_ = e;  // SettleDeferredDraw, at the next event
-          draw_deferred_ = true;
-          UpdateRare();
-          return true;
+        if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
+          return Defer(e);  // SettleDeferredMove, at the next event
         }
       } else if (e.type == EventType::kThree && e.card && e.replacement &&
                  !pos.IsStockNext(*e.replacement)) {
-        if (!settling_draw_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
-          deferred_draw_ = e;  // SettleDeferredDraw, at the next event
-          draw_deferred_ = true;
-          UpdateRare();
-          return true;
+        if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
+          return Defer(e);  // SettleDeferredMove, at the next event
         }
       } else if (e.type == EventType::kMeld && (pos.phase() == Phase::kDraw || pos.draw_left_out()))
         TakeLeftOutBeforeMeld(e, &pos, player);
-      else if (e.type == EventType::kDiscard && pos.phase() == Phase::kDraw && !settling_draw_ &&
+      else if (e.type == EventType::kDiscard && pos.phase() == Phase::kDraw && !settling_move_ &&
                pos.stock_known()) {
-        deferred_draw_ = e;  // a turn that only discards: SettleDeferredDraw
-        draw_deferred_ = true;
-        UpdateRare();
-        return true;
-      }
-      else if ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
-               pos.phase() == Phase::kPlay) {
+        return Defer(e);  // a turn that only discards: SettleDeferredMove
+      } else if ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
+                 pos.phase() == Phase::kPlay) {
         ThreesLeftOutBeforePlay(e, &pos, player);
         // A turn that ends keeping threes to lay out: the next draw shows
-        // whether their lines were left out (SettleDeferredDraw).
-        if (e.type == EventType::kDiscard && !settling_draw_ && pos.stock_known() &&
+        // whether their lines were left out (SettleDeferredMove).
+        if (e.type == EventType::kDiscard && !settling_move_ && pos.stock_known() &&
             (pos.draw_left_out() || !ThreesToLayOut(pos, player, std::nullopt).empty())) {
-          deferred_draw_ = e;
-          draw_deferred_ = true;
-          UpdateRare();
-          return true;
+          return Defer(e);
         }
       }
     }
@@ -1112,15 +1106,13 @@ class ReplayDriver::GameReplay {
   // A discard that keeps threes to lay out is settled by the next seat's
   // draw: a card as many places on in the stock as the threes kept, or
   // fewer, means their lines were left out before the discard.
-  void SettleDeferredDraw(const Event* next) {
-    draw_deferred_ = false;
+  void SettleDeferredMove(const Event* next) {
+    move_deferred_ = false;
     UpdateRare();
     Position* pos = game_.position();
     if (!in_hand_ || !pos) return;
-    if (deferred_draw_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
-    const Event draw = std::move(deferred_draw_);
-    // A three's replacement: a draw or three of the same seat next means the
-    // lines were written out of order, not left out.
+    if (deferred_move_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
+    const Event draw = std::move(deferred_move_);  // a turn's draw, or a three
     // A three next whose replacement is the card skipped is the line left
     // out, written late (LateThree).
     const std::vector<Card> skipped = pos->StockTop(1);
@@ -1133,10 +1125,10 @@ class ReplayDriver::GameReplay {
                         (next->type == EventType::kThree ||
                          (draw.type == EventType::kThree && next->type == EventType::kDraw))) ||
                        (takes_skipped && next->player != draw.player);
-    settling_draw_ = true;
+    settling_move_ = true;
     if (!plain) ThreesLeftOut(draw, pos, *draw.player);
     OnMove(draw);
-    settling_draw_ = false;
+    settling_move_ = false;
   }
   // The cards a move plays from the hand that `holding` lacks, in order.
   std::vector<Card> Lacking(const Event& e, CardCounts holding) {
@@ -1247,7 +1239,7 @@ class ReplayDriver::GameReplay {
     report(TakeText(*take, size), EventType::kTakePile, {take->top});
   }
   void SettleDeferredDiscard(const Event* next, Position* pos) {
-    const Event discard = std::move(deferred_draw_);
+    const Event discard = std::move(deferred_move_);
     const int seat = *discard.player;
     // R121: a turn that only discards. The next seat's draw shows what was
     // left out before the discard: the stock's next card means the turn took
@@ -1312,9 +1304,9 @@ class ReplayDriver::GameReplay {
     std::string which;
     const bool laid =
         skipped > 0 && LayOutLeftOut(pos, seat, threes, skipped, discard.line, &which);
-    settling_draw_ = true;
+    settling_move_ = true;
     OnMove(discard);
-    settling_draw_ = false;
+    settling_move_ = false;
     if (!laid) return;
     const Card drawn = next->cards[0];
     late_finding_ =
@@ -2130,10 +2122,10 @@ class ReplayDriver::GameReplay {
   };
   LastMove last_discard_, last_three_;
   bool reseating_ = false;  // MoveReseated
-  // R123: a turn's draw kept for the next event (SettleDeferredDraw).
-  bool draw_deferred_ = false;
-  bool settling_draw_ = false;
-  Event deferred_draw_;
+  // R121, R123: a move kept for the next event (SettleDeferredMove).
+  bool move_deferred_ = false;
+  bool settling_move_ = false;
+  Event deferred_move_;
   // R123: threes laid out for lines left out, whose lines may come late
   // (LateThree), and the inference's finding.
   std::vector<ThreeMove> late_threes_;

@@ -458,6 +458,7 @@ TEST(Recovery, ThreesLeftOutOnlyWhenTheSeatHoldsThem_R123) {
     log.Discard(1, "8D");
     log.Draw(2, std::vector<std::string>{"9C"});
     const FileReport r = Audit(log.str());
+    EXPECT_EQ(test::Findings(r).front(), test::Found(draw, CheckId::kStockMismatch));
     EXPECT_FALSE(HasNote(r, CheckId::kStockMismatch, "R123")) << test::Dump(r);
     EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch, "8D comes after 5H 6C 7S in the stock"))
         << test::Dump(r);
@@ -526,9 +527,9 @@ TEST(Recovery, ThreesLeftOutAfterTheDraw_R123) {
     log.Draw(1, std::vector<std::string>{"3H"});
     const int meld = log.Meld(1, {{"AS", "AH", "AC", "JK"}});
     const FileReport r = Audit(log.str());
+    EXPECT_EQ(test::Findings(r).front(), test::Found(meld, CheckId::kCardNotHeld));
     EXPECT_EQ(test::MessageOf(r, CheckId::kCardNotHeld), "seat 1 plays AC but holds none");
     EXPECT_FALSE(HasNote(r, CheckId::kCardNotHeld, "R123")) << test::Dump(r);
-    (void)meld;
   }
   {  // 3H drawn, its line (replaced by AD) left out, the turn ended keeping
      // it: the next seat's draw comes one card on

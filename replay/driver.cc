@@ -1050,12 +1050,21 @@ class ReplayDriver::GameReplay {
     UpdateRare();
     return late;
   }
+  static std::string ThreesText(const std::vector<Card>& threes) {
+    return threes.size() > 1          ? std::to_string(threes.size()) + " threes"
+           : threes[0].is_red_three() ? std::string("a red three")
+                                      : std::string("a black three");
+  }
+  // The index of the game's last finding with `id` (-1: none): the finding a
+  // later inference adds its note to.
+  int LastFinding(CheckId id) const {
+    for (int i = int(report_->findings.size()) - 1; i >= 0; --i)
+      if (report_->findings[size_t(i)].id == id) return i;
+    return -1;
+  }
   std::string LeftOutNote(int player, const std::vector<Card>& threes, int n,
                           const std::string& which) {
-    return SeatName(player) + " holds " +
-           (threes.size() > 1          ? std::to_string(threes.size()) + " threes"
-            : threes[0].is_red_three() ? std::string("a red three")
-                                       : std::string("a black three")) +
+    return SeatName(player) + " holds " + ThreesText(threes) +
            " to lay out: " + (n == 1 ? "a `three` line" : "`three` lines") +
            " left out before this line; laid out here: " + which + " (readings R123)";
   }
@@ -1185,13 +1194,11 @@ class ReplayDriver::GameReplay {
     const int pile = int(pos->pile().size());
     const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, line);
     if (!take) return;
-    for (int i = int(report_->findings.size()) - 1; i >= 0; --i) {
-      if (report_->findings[size_t(i)].id != CheckId::kTurnSequence) continue;
-      AddNote(i, TakeText(*take, pile) + " was left out: the draw of line " +
-                     std::to_string(next_line) +
-                     " is the stock's next card, so the turn drew none (readings R121)");
-      break;
-    }
+    const int turn = LastFinding(CheckId::kTurnSequence);
+    if (turn >= 0)
+      AddNote(turn, TakeText(*take, pile) + " was left out: the draw of line " +
+                        std::to_string(next_line) +
+                        " is the stock's next card, so the turn drew none (readings R121)");
   }
   // A meld before the turn's draw that plays cards the seat lacks, which the
   // stock's next draw or the pile holds: the draw or the take was left out
@@ -1208,8 +1215,7 @@ class ReplayDriver::GameReplay {
           (type == EventType::kTakePile ? " from the pile" : "") + "; made up here (readings R121)";
       int index = -1;
       if (found) {
-        for (int i = int(report_->findings.size()) - 1; i >= 0 && index < 0; --i)
-          if (report_->findings[size_t(i)].id == CheckId::kTurnSequence) index = i;
+        index = LastFinding(CheckId::kTurnSequence);
         if (index >= 0) AddNote(index, note);
       } else {
         index = Add(e.line, CheckId::kTurnSequence,
@@ -1286,13 +1292,11 @@ class ReplayDriver::GameReplay {
       const DrawMove late{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
       if (pos->Check(late).empty()) {
         pos->Play(late);
-        for (int i = int(report_->findings.size()) - 1; i >= 0; --i) {
-          if (report_->findings[size_t(i)].id != CheckId::kTurnSequence) continue;
-          AddNote(i, "the draw of " + ToString(late.cards) +
-                         ", the stock's next, was left out: the draw of line " +
-                         std::to_string(next->line) + " comes after it (readings R121)");
-          break;
-        }
+        const int turn = LastFinding(CheckId::kTurnSequence);
+        if (turn >= 0)
+          AddNote(turn, "the draw of " + ToString(late.cards) +
+                            ", the stock's next, was left out: the draw of line " +
+                            std::to_string(next->line) + " comes after it (readings R121)");
       }
     }
     const std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);
@@ -1317,9 +1321,7 @@ class ReplayDriver::GameReplay {
              ToString(drawn) + " comes " + std::to_string(skipped) +
                  (skipped == 1 ? " card" : " cards") + " on, and " + SeatName(seat) +
                  " ended its turn at line " + std::to_string(discard.line) + " keeping " +
-                 (threes.size() > 1          ? std::to_string(threes.size()) + " threes"
-                  : threes[0].is_red_three() ? std::string("a red three")
-                                             : std::string("a black three")) +
+                 ThreesText(threes) +
                  " to lay out: " + (skipped == 1 ? "a `three` line" : "`three` lines") +
                  " left out before that line; laid out there: " + which + " (readings R123)",
              "rule: 000 §7, §12"});

@@ -11,7 +11,6 @@
 // test decides.
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -56,9 +55,8 @@ RulesetChoice WithRules(const Rules& rules) {
 
 // A ruleset extending classic, from Lua source.
 RulesetChoice FromLua(const std::string& source) {
-  const fs::path dir = fs::temp_directory_path() / ("canasta-pile-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const fs::path file = dir / "pile.lua";
+  static const test::TempDir dir;  // removed at exit, with what it holds
+  const fs::path file = fs::path(dir.path()) / "pile.lua";
   std::ofstream(file) << source;
   std::variant<Ruleset, LuaError> loaded = LoadRuleset(file.string());
   if (auto* e = std::get_if<LuaError>(&loaded)) {

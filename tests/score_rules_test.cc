@@ -31,11 +31,8 @@ using test::Cs;
 
 // A ruleset file written for the test, loaded as the CLI loads one.
 RulesetChoice LuaRuleset(const std::string& name, const std::string& text) {
-  static const fs::path dir = [] {
-    std::string pattern = (fs::temp_directory_path() / "canasta-score-XXXXXX").string();
-    return fs::path(mkdtemp(pattern.data()));
-  }();
-  const fs::path path = dir / (name + ".lua");
+  static const test::TempDir dir;  // removed at exit, with what it holds
+  const fs::path path = fs::path(dir.path()) / (name + ".lua");
   std::ofstream(path) << text;
   std::variant<Ruleset, LuaError> loaded = LoadRuleset(path.string());
   if (const auto* e = std::get_if<LuaError>(&loaded)) {

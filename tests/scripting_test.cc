@@ -551,12 +551,14 @@ std::vector<Finding> SampleFindingsUnder(const std::string& path) {
 
 // A file's games together have a budget for the hooks' code: once the
 // earlier games spent it, a later game calls no hook, with one finding.
+// The sandbox reads a coarse clock (a tick of a few ms): each call works
+// long enough that the first game's calls surely cross some ticks.
 TEST(SandboxTest, AFilesGamesTogetherStopCallingHooksPastTheFileBudget) {
   TempDir dir;
   const std::string path = dir.Write("slow.lua", R"(return { extends = "classic", hooks = {
   may_discard = function(ctx, rules)
     local x = 0
-    for i = 1, 2000 do x = x + i end
+    for i = 1, 50000 do x = x + i end
   end,
 } }
 )");

@@ -527,6 +527,7 @@ class ReplayDriver::GameReplay {
     const int last_dealer = last_dealer_, last_dealer_hand = last_dealer_hand_;
     hand_number_ = *e.hand;
     hand_line_ = e.line;
+    hand_findings_from_ = report_->findings.size();
     unread_since_hand_ = false;
     const bool over_before = Over();
     // After hands scored by their recorded scores, the minimum is read at
@@ -1698,7 +1699,7 @@ class ReplayDriver::GameReplay {
   // Scores the hand, compares what the log recorded, and closes it. A hand
   // whose state was lost takes its recorded scores (or nothing) instead.
   void CloseHand(bool complete, const Event* e) {
-    const bool lost = lost_this_hand_;
+    bool lost = lost_this_hand_;
     const Position* pos = in_hand_ ? game_.position() : nullptr;
     std::vector<int>& before = before_;  // a member: no allocation per hand
     TotalsInto(&before);
@@ -1716,6 +1717,16 @@ class ReplayDriver::GameReplay {
       ++lost_hands_;  // the engine never saw this deal
       lost_deal_pending_ = true;
       h.scores.assign(size_t(sides), 0);
+    }
+    // Readings R124: scores that differ after the replay departed from the
+    // log are not a scoring slip of their own.
+    if (!lost && e && in_hand_ && game_.position() && RecordedDiffers(*e, before, h.scores)) {
+      const int root = DepartureRoot(e->line);
+      if (root >= 0) {
+        lost = true;
+        lost_root_ = root;
+        departed_ = true;
+      }
     }
     if (lost) TakeRecordedScores(e, before, &h);
     h.totals = Totals();
@@ -1770,8 +1781,60 @@ class ReplayDriver::GameReplay {
       ended_early_ = false;
       return;
     }
+    if (departed_) {
+      AddNote(lost_root_, "the replay departs from the log here: hand " +
+                              std::to_string(hand_number_) + " ends with scores " + Join(computed) +
+                              " as replayed; " + how + " (readings R124)");
+      departed_ = false;
+      return;
+    }
     AddNote(lost_root_,
             "hand " + std::to_string(hand_number_) + " could not be replayed: " + how);
+  }
+
+  // Whether the end_hand records scores (or else totals) other than
+  // `scores`, the hand's as replayed.
+  bool RecordedDiffers(const Event& e, const std::vector<int>& before,
+                       const std::vector<int>& scores) const {
+    const size_t sides = size_t(choice_.rules.num_sides());
+    if (e.scores && e.scores->size() == sides) return *e.scores != scores;
+    if (!e.totals || e.totals->size() != sides || before.size() != sides) return false;
+    for (size_t s = 0; s < sides; ++s)
+      if (Clamp(int64_t((*e.totals)[s]) - before[s]) != scores[s]) return true;
+    return false;
+  }
+  // The first finding of this hand, before `end_line`, that says the log's
+  // cards are not where the replay has them, so that its state departed
+  // from the log's (readings R124); -1 if none.
+  [[gnu::noinline]] int DepartureRoot(int end_line) const {
+    for (size_t i = hand_findings_from_; i < report_->findings.size(); ++i) {
+      const Finding& f = report_->findings[i];
+      if (f.line >= end_line) continue;
+      switch (f.id) {
+        case CheckId::kLogBadJson:
+        case CheckId::kLogBadEvent:
+        case CheckId::kLogBadCard:
+        case CheckId::kLogUnknownEvent:
+        case CheckId::kDealHandSize:
+        case CheckId::kDealUpcard:
+        case CheckId::kDealPack:
+        case CheckId::kDealFoot:
+        case CheckId::kCardNotHeld:
+        case CheckId::kCardTooManyCopies:
+        case CheckId::kStockMismatch:
+        case CheckId::kStockEmpty:
+        case CheckId::kDrawCount:
+        case CheckId::kThreeReplacement:
+        case CheckId::kPileEmpty:
+        case CheckId::kPileTopMismatch:
+        case CheckId::kMeldTargetMissing:
+        case CheckId::kDiscardMissing:
+          return int(i);
+        default:
+          break;
+      }
+    }
+    return -1;
   }
 
   void CompareScores(const Event& e, const HandReport& h, const std::vector<int>& before) {
@@ -2113,6 +2176,8 @@ class ReplayDriver::GameReplay {
   std::vector<int64_t> offset_;  // per side: recorded minus computed scores of lost hands
   bool totals_out_of_range_ = false;  // TotalsOutOfRange reported
   bool ended_early_ = false;          // this hand's end_hand came before its end (EndFindings)
+  bool departed_ = false;             // R124: the hand departed from the log (CloseHand)
+  size_t hand_findings_from_ = 0;     // the first finding of the hand being played
   std::optional<Event> pending_end_game_;  // OnEndGameEvent
   // R119: the last discard and red three played, to tell a line written
   // twice.

@@ -643,6 +643,69 @@ TEST(Recovery, AHandEndedEarlyTakesItsRecordedScores_R120) {
 }
 #endif
 
+// readings R124: seat 2 is dealt a twelfth card (JC) the recorder never
+// counted. The replay's hand departs from the log's at the deal, so the
+// hand's scores differ from the recorded ones: that is the deal's one
+// finding, whose note gives the scores as replayed, and the recorded ones
+// stand (the totals go on from them).
+TEST(Recovery, ScoresAfterTheReplayDepartedAreTheRecordedOnes_R124) {
+  for (const bool scored_as_replayed : {false, true}) {
+    Log log;
+    DealSpec d;
+    d.hands.resize(4);
+    d.hands[1] = {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QS", "QH", "QH"};
+    d.hands[2] = {"JC", "4S", "4H", "4D", "4C", "5S", "5H", "5D", "5C", "6S", "6H", "6D"};
+    d.stock = {"9D"};
+    const int deal = log.Deal(d);
+    log.Draw(1);
+    log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QS", "QH", "QH"}});
+    log.Discard(1, "9D");
+    const std::vector<int> replayed = QuickOutScores(log, 0);  // JC counts -10 for side 0
+    const std::vector<int> recorded =
+        scored_as_replayed ? replayed : std::vector<int>{replayed[0] + 10, replayed[1]};
+    log.EndHand(1, ScoresAndTotals(recorded, recorded));
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {deal, CheckId::kDealHandSize});
+    EXPECT_EQ(
+        HasNote(r, CheckId::kDealHandSize,
+                "the replay departs from the log here: hand 1 ends with scores [" +
+                    std::to_string(replayed[0]) + ", " + std::to_string(replayed[1]) +
+                    "] as replayed; its recorded scores [" + std::to_string(recorded[0]) + ", " +
+                    std::to_string(recorded[1]) + "] are taken as true (readings R124)"),
+        !scored_as_replayed)
+        << test::Dump(r);
+    ASSERT_EQ(test::OnlyGame(r).hands.size(), 1u);
+    EXPECT_EQ(test::OnlyGame(r).hands[0].scores, recorded);
+    EXPECT_EQ(test::OnlyGame(r).hands[0].complete, scored_as_replayed);
+  }
+}
+
+// R124 is for a replay that departed from the log: after a move that breaks
+// a rule but is played as recorded (a meld of one natural and two wild
+// cards), the hand's state is the log's, and a score that differs is a
+// finding of its own.
+TEST(Recovery, AScoreSlipAfterARuleBrokenAsRecordedIsStillFound_R124) {
+  int meld = 0, end = 0;
+  auto build = [&](const std::vector<int>& recorded) {
+    Log log;
+    DealSpec d;
+    d.hands.resize(4);
+    d.hands[1] = {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC", "QS", "2H", "JK"};
+    d.stock = {"9D"};
+    log.Deal(d);
+    log.Draw(1);
+    meld = log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC"}, {"QS", "2H", "JK"}});
+    log.Discard(1, "9D");
+    end = log.EndHand(1, ScoresAndTotals(recorded, recorded));
+    return log.str();
+  };
+  const std::vector<int> computed = test::OnlyGame(Audit(build({0, 0}))).hands.at(0).scores;
+  const std::vector<int> slip = {computed[0], computed[1] + 5};
+  const FileReport r = Audit(build(slip));
+  EXPECT_PROBLEMS(r, {meld, CheckId::kMeldTooFewNaturals}, {end, CheckId::kScoreHand});
+  EXPECT_EQ(test::OnlyGame(r).hands.at(0).scores, computed);
+}
+
 // A game given up in the middle of a hand: its end_game is the last line,
 // and is judged as the game's end.
 TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {

@@ -1248,6 +1248,30 @@ class ReplayDriver::GameReplay {
   void SettleDeferredDiscard(const Event* next, Position* pos) {
     const Event discard = std::move(deferred_move_);
     const int seat = *discard.player;
+    // R121: the turn's own draw, of the stock's next cards, written after its
+    // discard: two lines swapped. Replayed draw first, one finding; the
+    // draw's line, next, is not replayed again.
+    if (pos->phase() == Phase::kDraw && pos->current_player() == seat && next &&
+        next->type == EventType::kDraw && !next->bonus && next->player == discard.player &&
+        !next->cards.empty() && pos->IsStockNext(next->cards[0])) {
+      const DrawMove draw{seat, next->cards, next->line};
+      if (pos->Check(draw).empty()) {
+        const Where where = AtMove(*pos, seat);
+        pos->Play(draw);
+        Add(discard.line, CheckId::kTurnSequence,
+            "seat " + std::to_string(seat) + " must draw or take the pile first",
+            {Context(where),
+             "its draw comes after this line, at line " + std::to_string(next->line) +
+                 ": the two lines are written in the wrong order, and are replayed draw first "
+                 "(readings R121)",
+             "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+        ExpectLate(EventType::kDraw, seat, next->cards, -1);
+        settling_move_ = true;
+        OnMove(discard);
+        settling_move_ = false;
+        return;
+      }
+    }
     // R121: a turn that only discards. The next seat's draw shows what was
     // left out before the discard: the stock's next card means the turn took
     // the pile; a card a whole draw on, that it drew the cards between.

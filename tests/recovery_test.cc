@@ -706,6 +706,28 @@ TEST(Recovery, AScoreSlipAfterARuleBrokenAsRecordedIsStillFound_R124) {
   EXPECT_EQ(test::OnlyGame(r).hands.at(0).scores, computed);
 }
 
+#ifdef CANASTA_SOURCE_DIR
+// readings R121: seat 3's draw (line 350) and discard (line 351) written in
+// the wrong order. The discard would end the turn (and, its last card gone,
+// the hand) before any draw; the draw after it shows the swap. One finding,
+// the draw replayed first, and every total as recorded.
+TEST(Recovery, ADrawWrittenAfterItsDiscardIsReplayedFirst_R121) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[349], R"({"type":"draw","player":3,"cards":["2D"]})");
+  ASSERT_EQ(lines[350], R"({"type":"discard","player":3,"card":"2S"})");
+  std::swap(lines[349], lines[350]);
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_FINDINGS(r, {350, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                      "its draw comes after this line, at line 351: the two lines are written in "
+                      "the wrong order, and are replayed draw first (readings R121)"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+  EXPECT_TRUE(r.games[0].finished);
+}
+#endif
+
 // A game given up in the middle of a hand: its end_game is the last line,
 // and is judged as the game's end.
 TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {

@@ -882,7 +882,7 @@ class ReplayDriver::GameReplay {
   }
   // True when the move was handled here (a three's line written late).
   [[gnu::noinline]] bool RarePending(const Event& e, Position* pos) {
-    if (move_deferred_ && !settling_move_) SettleDeferredMove(&e);              // R123
+    if (move_deferred_ && !settling_move_ && SettleDeferredMove(&e)) return true;  // R118, R123
     if (!late_threes_.empty() && !settling_move_ && LateThree(e)) return true;  // R123
     if (late_move_ && !settling_move_ && LateMoveCame(e)) return true;          // R121
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
@@ -950,6 +950,13 @@ class ReplayDriver::GameReplay {
     if ((e.type == EventType::kDiscard || e.type == EventType::kThree) &&
         MoveWrittenAgain(e, pos, player))
       return true;
+    // R118: the next seat's draw or take while the turn in play has not
+    // ended: kept until the next event, which may be that turn's discard,
+    // written late (SettleEarlyOpener).
+    if (player != pos.current_player() && pos.phase() == Phase::kPlay && !settling_move_ &&
+        player == (pos.current_player() + 1) % choice_.rules.num_players &&
+        (e.type == EventType::kDraw || e.type == EventType::kTakePile) && !e.bonus)
+      return Defer(e);
     // R118: a seat number written wrong; or a draw out of turn, kept until
     // the next move says whose it was.
     if (player != pos.current_player() && pos.phase() != Phase::kOver) {
@@ -1116,12 +1123,19 @@ class ReplayDriver::GameReplay {
   // A discard that keeps threes to lay out is settled by the next seat's
   // draw: a card as many places on in the stock as the threes kept, or
   // fewer, means their lines were left out before the discard.
-  void SettleDeferredMove(const Event* next) {
+  // True when it played `next` too (which is then not played again).
+  bool SettleDeferredMove(const Event* next) {
     move_deferred_ = false;
     UpdateRare();
     Position* pos = game_.position();
-    if (!in_hand_ || !pos) return;
-    if (deferred_move_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
+    if (!in_hand_ || !pos) return false;
+    if (deferred_move_.type == EventType::kDiscard) {
+      SettleDeferredDiscard(next, pos);
+      return false;
+    }
+    if (deferred_move_.player != pos->current_player() &&
+        (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile))
+      return SettleEarlyOpener(next, pos);
     const Event draw = std::move(deferred_move_);  // a turn's draw, or a three
     // A three next whose replacement is the card skipped is the line left
     // out, written late (LateThree).
@@ -1139,6 +1153,36 @@ class ReplayDriver::GameReplay {
     if (!plain) ThreesLeftOut(draw, pos, *draw.player);
     OnMove(draw);
     settling_move_ = false;
+    return false;
+  }
+  // R118: the next seat's draw or take, kept while the turn in play had not
+  // ended. When the next event is that turn's discard (for a take, of the
+  // top card it names), the two lines are written in the wrong order: the
+  // discard is played first, then the draw or take, one finding. Otherwise
+  // the move is played as written (the turn ended without a discard).
+  bool SettleEarlyOpener(const Event* next, Position* pos) {
+    const Event opener = std::move(deferred_move_);
+    const int due = pos->current_player();
+    const bool swapped =
+        next && next->type == EventType::kDiscard && next->player == due && next->card &&
+        pos->phase() == Phase::kPlay &&
+        (opener.type == EventType::kDraw || (opener.top && *opener.top == *next->card));
+    settling_move_ = true;
+    if (swapped) {
+      Add(opener.line, CheckId::kTurnOrder,
+          "it is seat " + std::to_string(due) + "'s turn, not seat " +
+              std::to_string(*opener.player) + "'s",
+          {Context(AtMove(*pos, *opener.player)),
+           SeatName(due) + "'s discard comes after this line, at line " +
+               std::to_string(next->line) +
+               ": the two lines are written in the wrong order, and are replayed discard first "
+               "(readings R118)",
+           "rule: 000 §11"});
+      OnMove(*next);
+    }
+    OnMove(opener);
+    settling_move_ = false;
+    return swapped;
   }
   // The cards a move plays from the hand that `holding` lacks, in order.
   std::vector<Card> Lacking(const Event& e, CardCounts holding) {

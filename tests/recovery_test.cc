@@ -728,6 +728,30 @@ TEST(Recovery, ADrawWrittenAfterItsDiscardIsReplayedFirst_R121) {
 }
 #endif
 
+#ifdef CANASTA_SOURCE_DIR
+// readings R118: seat 2's discard of AH (line 9) and seat 3's take of the
+// pile, AH on top (line 10), written in the wrong order. Judged as written,
+// seat 2's turn would end without a discard, the take would name a top card
+// not there, and the discard would come out of turn. One finding, the
+// discard replayed first, and every total as recorded.
+TEST(Recovery, ATakeWrittenBeforeTheDiscardItTakesIsReplayedAfterIt_R118) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[8], R"({"type":"discard","player":2,"card":"AH"})");
+  ASSERT_NE(lines[9].find(R"("type":"take_pile","player":3,"top":"AH")"), std::string::npos);
+  std::swap(lines[8], lines[9]);
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_FINDINGS(r, {9, CheckId::kTurnOrder});
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnOrder,
+                      "seat 2 (Cat)'s discard comes after this line, at line 10: the two lines "
+                      "are written in the wrong order, and are replayed discard first (readings "
+                      "R118)"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+  EXPECT_TRUE(r.games[0].finished);
+}
+#endif
+
 // A game given up in the middle of a hand: its end_game is the last line,
 // and is judged as the game's end.
 TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {

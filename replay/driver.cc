@@ -119,6 +119,7 @@ class ReplayDriver::GameReplay {
 
  private:
   [[gnu::noinline]] void OnOtherEvent(const Event& e) {
+    if (deal_deferred_ && e.type != EventType::kNote && SettleDeferredDeal(&e)) return;  // R125
     if (move_deferred_ && e.type != EventType::kNote) SettleDeferredMove(nullptr);
     if (e.type != EventType::kNote && opener_kept_) {  // R118: kept for the next move only
       opener_kept_ = false;
@@ -160,6 +161,7 @@ class ReplayDriver::GameReplay {
   // A line that yielded no event (bad JSON, not an object, no "type"); its
   // finding, already added, is `root`.
   void OnUnreadLine(int line, int root) {
+    if (deal_deferred_) SettleDeferredDeal(nullptr);
     if (move_deferred_) SettleDeferredMove(nullptr);
     unread_since_hand_ = true;
     if (skip_.active) {
@@ -174,6 +176,7 @@ class ReplayDriver::GameReplay {
 
   // The log ended (or the next game began) after `last_line`.
   void Finish(int last_line) {
+    if (deal_deferred_) SettleDeferredDeal(nullptr);
     if (move_deferred_) SettleDeferredMove(nullptr);
     if (pending_end_game_) FlushEndGame();
     CloseOpen(last_line, [&] {
@@ -510,6 +513,13 @@ class ReplayDriver::GameReplay {
     if (in_hand_ && game_.position() && last_move_line_ < hand_line_ && *e.hand == hand_number_ &&
         SameDealAgain(e))
       return DealWrittenTwice(e);
+    // R125: the hand in play has no end_hand yet. The deal waits for the
+    // next event, which may be that end_hand, written late.
+    if (in_hand_ && game_.position() && !skip_.active && !settling_deal_) {
+      deferred_deal_ = e;
+      deal_deferred_ = true;
+      return;
+    }
     CloseOpen(e.line, [&] {
       return "hand " + std::to_string(hand_number_) + " has no end_hand event before the next deal";
     });
@@ -1155,6 +1165,29 @@ class ReplayDriver::GameReplay {
     settling_move_ = false;
     return false;
   }
+  // R125: a deal kept while the hand in play had no end_hand. When the
+  // next event is that hand's end_hand, the two lines are written in the
+  // wrong order: the end_hand is played first, then the deal, one finding.
+  // Otherwise the deal is played as written (the hand had no end_hand).
+  // True when it played `next` too.
+  [[gnu::noinline]] bool SettleDeferredDeal(const Event* next) {
+    deal_deferred_ = false;
+    const Event deal = std::move(deferred_deal_);
+    const bool swapped = next && next->ok && next->type == EventType::kEndHand && next->hand &&
+                         *next->hand == hand_number_;
+    settling_deal_ = true;
+    if (swapped) {
+      Add(deal.line, CheckId::kLogOutOfPlace,
+          "the deal of hand " + std::to_string(*deal.hand) + " comes before the end_hand of hand " +
+              std::to_string(hand_number_) + " (line " + std::to_string(next->line) + ")",
+          {"the two lines are written in the wrong order, and are replayed end_hand first "
+           "(readings R125)"});
+      OnEndHand(*next);
+    }
+    OnDeal(deal);
+    settling_deal_ = false;
+    return swapped;
+  }
   // R118: the next seat's draw or take, kept while the turn in play had not
   // ended. When the next event is that turn's discard (for a take, of the
   // top card it names), the two lines are written in the wrong order: the
@@ -1471,6 +1504,8 @@ class ReplayDriver::GameReplay {
   }
 
   [[gnu::noinline]] void OnMove(const Event& e) {
+    if (deal_deferred_) [[unlikely]]
+      SettleDeferredDeal(nullptr);  // R125: a move of the deal; the position is the deal's
     // The refusals below are worded out of line: the usual move passes them.
     if (!in_hand_ || !game_.position()) return MoveOutsideHand(e);
     Position& pos = *game_.position();
@@ -2259,6 +2294,10 @@ class ReplayDriver::GameReplay {
   bool reseating_ = false;  // MoveReseated
   // R121, R123: a move kept for the next event (SettleDeferredMove).
   bool move_deferred_ = false;
+  // R125: a deal kept for the next event (SettleDeferredDeal).
+  bool deal_deferred_ = false;
+  bool settling_deal_ = false;
+  Event deferred_deal_;
   bool settling_move_ = false;
   Event deferred_move_;
   // R123: threes laid out for lines left out, whose lines may come late

@@ -752,6 +752,39 @@ TEST(Recovery, ATakeWrittenBeforeTheDiscardItTakesIsReplayedAfterIt_R118) {
 }
 #endif
 
+#ifdef CANASTA_SOURCE_DIR
+// readings R125: hand 1's end_hand (line 77) and hand 2's deal (line 78)
+// written in the wrong order. Judged as written, hand 1 would have no
+// end_hand, and hand 2 one before any move (every total after it off). One
+// finding, the end_hand replayed first, every total as recorded; a deal with
+// no end_hand after it at all is still the hand's one finding.
+TEST(Recovery, AnEndHandWrittenAfterTheNextDealIsReplayedFirst_R125) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_NE(lines[76].find(R"({"type":"end_hand","hand":1,)"), std::string::npos);
+  ASSERT_NE(lines[77].find(R"({"type":"deal","hand":2,)"), std::string::npos);
+  std::vector<std::string> swapped = lines;
+  std::swap(swapped[76], swapped[77]);
+  const FileReport r = Audit(Unlines(swapped));
+  EXPECT_FINDINGS(r, {77, CheckId::kLogOutOfPlace});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
+            "the deal of hand 2 comes before the end_hand of hand 1 (line 78)");
+  EXPECT_TRUE(HasNote(r, CheckId::kLogOutOfPlace,
+                      "the two lines are written in the wrong order, and are replayed end_hand "
+                      "first (readings R125)"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+  EXPECT_TRUE(r.games[0].finished);
+
+  std::vector<std::string> missing = lines;
+  missing.erase(missing.begin() + 76);
+  const FileReport m = Audit(Unlines(missing));
+  EXPECT_FINDINGS(m, {77, CheckId::kLogIncomplete});
+  EXPECT_EQ(test::MessageOf(m, CheckId::kLogIncomplete),
+            "hand 1 has no end_hand event before the next deal");
+}
+#endif
+
 // A game given up in the middle of a hand: its end_game is the last line,
 // and is judged as the game's end.
 TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {

@@ -1260,10 +1260,11 @@ class ReplayDriver::GameReplay {
                     : ", with " + ToString(take.with)) +
            ")";
   }
-  // At the turn's end: the next seat's draw is the stock's next card, so the
-  // turn drew none and took the pile. A note on the turn's one finding.
-  // Only when the discard itself shows it: a card the seat lacks and the
-  // pile holds (a draw out of order leaves the stock as it is too).
+  // At the end of a turn that melded before drawing: the next seat's draw is
+  // the stock's next card, so the turn drew none and took the pile. A note
+  // on the turn's one finding. Only when the discard itself shows it: a card
+  // the seat lacks and the pile holds (the turn's draw, written late, would
+  // leave the stock as it is too).
   static bool FromThePile(const Position& pos, int seat, const std::optional<Card>& card) {
     return card && pos.hand(seat).count(*card) == 0 &&
            std::find(pos.pile().begin(), pos.pile().end(), *card) != pos.pile().end();
@@ -1325,24 +1326,31 @@ class ReplayDriver::GameReplay {
   void SettleDeferredDiscard(const Event* next, Position* pos) {
     const Event discard = std::move(deferred_move_);
     const int seat = *discard.player;
-    // R121: the turn's own draw, of the stock's next cards, written after its
-    // discard: two lines swapped. Replayed draw first, one finding; the
-    // draw's line, next, is not replayed again.
+    // R121: the turn's own draw (of the stock's next cards) or take (of the
+    // pile's top card) written after its discard: two lines swapped.
+    // Replayed draw or take first, one finding; its line, next, is not
+    // replayed again.
     if (pos->phase() == Phase::kDraw && pos->current_player() == seat && next &&
-        next->type == EventType::kDraw && !next->bonus && next->player == discard.player &&
-        !next->cards.empty() && pos->IsStockNext(next->cards[0])) {
-      const DrawMove draw{seat, next->cards, next->line};
-      if (pos->Check(draw).empty()) {
+        next->player == discard.player &&
+        ((next->type == EventType::kDraw && !next->bonus && !next->cards.empty() &&
+          pos->IsStockNext(next->cards[0])) ||
+         (next->type == EventType::kTakePile && next->top && !pos->pile().empty() &&
+          pos->pile().back() == *next->top))) {
+      std::string unused;
+      const std::optional<Move> first = ToMove(*next, &unused);
+      if (first && pos->Check(*first).empty()) {
         const Where where = AtMove(*pos, seat);
-        pos->Play(draw);
+        pos->Play(*first);
+        const bool draw = next->type == EventType::kDraw;
         Add(discard.line, CheckId::kTurnSequence,
             "seat " + std::to_string(seat) + " must draw or take the pile first",
             {Context(where),
-             "its draw comes after this line, at line " + std::to_string(next->line) +
-                 ": the two lines are written in the wrong order, and are replayed draw first "
-                 "(readings R121)",
+             std::string(draw ? "its draw" : "its take of the pile") +
+                 " comes after this line, at line " + std::to_string(next->line) +
+                 ": the two lines are written in the wrong order, and are replayed " +
+                 (draw ? "draw" : "take") + " first (readings R121)",
              "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
-        ExpectLate(EventType::kDraw, seat, next->cards, -1);
+        ExpectLate(next->type, seat, draw ? next->cards : std::vector<Card>{*next->top}, -1);
         settling_move_ = true;
         OnMove(discard);
         settling_move_ = false;
@@ -1359,9 +1367,7 @@ class ReplayDriver::GameReplay {
       const int pile = int(pos->pile().size());
       std::string note;
       if (pos->IsStockNext(next->cards[0])) {
-        const std::optional<TakePileMove> take = FromThePile(*pos, seat, discard.card)
-                                                     ? TakeLeftOut(pos, seat, discard.line)
-                                                     : std::nullopt;
+        const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, discard.line);
         if (take)
           note = TakeText(*take, pile) + " was left out before this line: the draw of line " +
                  std::to_string(next->line) + " is the stock's next card, so the turn drew none";

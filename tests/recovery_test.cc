@@ -710,8 +710,8 @@ TEST(Recovery, AScoreSlipAfterARuleBrokenAsRecordedIsStillFound_R124) {
 // readings R121: seat 3's draw (line 350) and discard (line 351) written in
 // the wrong order. The discard would end the turn (and, its last card gone,
 // the hand) before any draw; the draw after it shows the swap. One finding,
-// the draw replayed first, and every total as recorded.
-TEST(Recovery, ADrawWrittenAfterItsDiscardIsReplayedFirst_R121) {
+// the draw replayed first, and every total as recorded. The same for a take.
+TEST(Recovery, ADrawOrTakeWrittenAfterItsDiscardIsReplayedFirst_R121) {
   std::vector<std::string> lines = ClassicSampleLines();
   ASSERT_EQ(lines[349], R"({"type":"draw","player":3,"cards":["2D"]})");
   ASSERT_EQ(lines[350], R"({"type":"discard","player":3,"card":"2S"})");
@@ -725,6 +725,22 @@ TEST(Recovery, ADrawWrittenAfterItsDiscardIsReplayedFirst_R121) {
   ASSERT_EQ(r.games.size(), 1u);
   EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
   EXPECT_TRUE(r.games[0].finished);
+
+  // The same for a take: seat 1 takes the pile (QS onto its queens, line
+  // 108) and discards 3C (line 109).
+  std::vector<std::string> take = ClassicSampleLines();
+  ASSERT_EQ(take[107], R"({"type":"take_pile","player":1,"top":"QS","to":"Q"})");
+  ASSERT_EQ(take[108], R"({"type":"discard","player":1,"card":"3C"})");
+  std::swap(take[107], take[108]);
+  const FileReport t = Audit(Unlines(take));
+  EXPECT_FINDINGS(t, {108, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(t, CheckId::kTurnSequence,
+                      "its take of the pile comes after this line, at line 109: the two lines "
+                      "are written in the wrong order, and are replayed take first (readings "
+                      "R121)"))
+      << test::Dump(t);
+  ASSERT_EQ(t.games.size(), 1u);
+  EXPECT_EQ(t.games[0].totals, (std::vector<int>{6180, 3750}));
 }
 #endif
 
@@ -1040,6 +1056,17 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
                             " is the stock's next card, so the turn drew none; made up here "
                             "(readings R121)"))
         << test::Dump(r);
+  }
+  {  // the same when the discard is a card the seat held before: the next
+     // seat's draw of the stock's next card is evidence enough
+    Log log;
+    opening(log);
+    const int discard = log.Discard(3, "9C");
+    log.Draw(0, std::vector<std::string>{"KC"});
+    log.Discard(0, "KC");
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {discard, CheckId::kTurnSequence});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence, take)) << test::Dump(r);
   }
   {  // a meld of the stock's next card before the draw, the draw written
      // after it: made up at the meld, the late line not replayed

@@ -362,10 +362,11 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
 
 void Position::ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
+  const bool first_turn_due = phase_ == Phase::kBeforePlay && !play_begun_ && m.player == current_;
   if (m.player != current_) BeginTurn(m.player);
-  if (phase_ == Phase::kDraw && m.player == current_) {
-    // A meld before the turn's draw (turn-sequence, once): the draw was left
-    // out of the record, or comes late (readings R121).
+  if ((phase_ == Phase::kDraw || first_turn_due) && m.player == current_) {
+    // A meld before the turn's draw (turn-sequence, once), the first turn's
+    // too: the draw was left out of the record, or comes late (readings R121).
     if (turn_.player != m.player) BeginTurn(m.player);
     phase_ = Phase::kPlay;
     turn_.draw_left_out = true;

@@ -892,7 +892,13 @@ class ReplayDriver::GameReplay {
   }
   // True when the move was handled here (a three's line written late).
   [[gnu::noinline]] bool RarePending(const Event& e, Position* pos) {
-    if (move_deferred_ && !settling_move_ && SettleDeferredMove(&e)) return true;  // R118, R123
+    if (move_deferred_ && !settling_move_) {  // R118, R121, R123
+      if (SettleDeferredMove(&e)) return true;
+      if (skip_.active) {  // the move kept lost the hand's state: this one is skipped too
+        Skipped(e.line);
+        return true;
+      }
+    }
     if (!late_threes_.empty() && !settling_move_ && LateThree(e)) return true;  // R123
     if (late_move_ && !settling_move_ && LateMoveCame(e)) return true;          // R121
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
@@ -928,10 +934,13 @@ class ReplayDriver::GameReplay {
         if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
           return Defer(e);  // SettleDeferredMove, at the next event
         }
-      } else if (e.type == EventType::kMeld && (pos.phase() == Phase::kDraw || pos.draw_left_out()))
+      } else if (e.type == EventType::kMeld &&
+                 (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay ||
+                  pos.draw_left_out()))
         TakeLeftOutBeforeMeld(e, &pos, player);
-      else if (e.type == EventType::kDiscard && pos.phase() == Phase::kDraw && !settling_move_ &&
-               pos.stock_known()) {
+      else if (e.type == EventType::kDiscard &&
+               (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) &&
+               !settling_move_ && pos.stock_known()) {
         return Defer(e);  // a turn that only discards: SettleDeferredMove
       } else if ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
                  pos.phase() == Phase::kPlay) {
@@ -1269,14 +1278,13 @@ class ReplayDriver::GameReplay {
     return card && pos.hand(seat).count(*card) == 0 &&
            std::find(pos.pile().begin(), pos.pile().end(), *card) != pos.pile().end();
   }
-  void TakeLeftOutAtDiscard(Position* pos, int seat, int line, int next_line) {
+  void TakeLeftOutAtDiscard(Position* pos, int seat, int line, const std::string& by) {
     const int pile = int(pos->pile().size());
     const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, line);
     if (!take) return;
     const int turn = LastFinding(CheckId::kTurnSequence);
     if (turn >= 0)
-      AddNote(turn, TakeText(*take, pile) + " was left out: the draw of line " +
-                        std::to_string(next_line) +
+      AddNote(turn, TakeText(*take, pile) + " was left out: " + by +
                         " is the stock's next card, so the turn drew none (readings R121)");
   }
   // A meld before the turn's draw that plays cards the seat lacks, which the
@@ -1330,8 +1338,8 @@ class ReplayDriver::GameReplay {
     // pile's top card) written after its discard: two lines swapped.
     // Replayed draw or take first, one finding; its line, next, is not
     // replayed again.
-    if (pos->phase() == Phase::kDraw && pos->current_player() == seat && next &&
-        next->player == discard.player &&
+    const bool drawing = pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay;
+    if (drawing && pos->current_player() == seat && next && next->player == discard.player &&
         ((next->type == EventType::kDraw && !next->bonus && !next->cards.empty() &&
           pos->IsStockNext(next->cards[0])) ||
          (next->type == EventType::kTakePile && next->top && !pos->pile().empty() &&
@@ -1357,28 +1365,39 @@ class ReplayDriver::GameReplay {
         return;
       }
     }
-    // R121: a turn that only discards. The next seat's draw shows what was
-    // left out before the discard: the stock's next card means the turn took
-    // the pile; a card a whole draw on, that it drew the cards between.
-    if (pos->phase() == Phase::kDraw && pos->current_player() == seat && next &&
-        next->type == EventType::kDraw && !next->bonus && next->player != discard.player &&
-        !next->cards.empty()) {
+    // R121: what the turn left out shows in the first card the next event
+    // takes from the stock, another seat's draw or its three's replacement.
+    std::optional<Card> taken;
+    if (next && next->player != discard.player) {
+      if (next->type == EventType::kDraw && !next->bonus && !next->cards.empty())
+        taken = next->cards[0];
+      else if (next->type == EventType::kThree && next->replacement)
+        taken = *next->replacement;
+    }
+    const std::string by =
+        taken ? (next->type == EventType::kThree ? "the three's replacement at line "
+                                                 : "the draw of line ") +
+                    std::to_string(next->line)
+              : std::string();
+    // R121: a turn that only discards: the stock's next card taken next
+    // means the turn took the pile; a card a whole draw on, that it drew the
+    // cards between.
+    if (drawing && pos->current_player() == seat && taken) {
       const Where where = AtMove(*pos, seat);
       const int pile = int(pos->pile().size());
       std::string note;
-      if (pos->IsStockNext(next->cards[0])) {
+      if (pos->IsStockNext(*taken)) {
         const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, discard.line);
         if (take)
-          note = TakeText(*take, pile) + " was left out before this line: the draw of line " +
-                 std::to_string(next->line) + " is the stock's next card, so the turn drew none";
-      } else if (!pos->stock_slip_open() && !pos->stock_slip_open() &&
-                 pos->StockCardsBefore(next->cards[0]) == choice_.rules.stock_draw) {
+          note = TakeText(*take, pile) + " was left out before this line: " + by +
+                 " is the stock's next card, so the turn drew none";
+      } else if (!pos->stock_slip_open() &&
+                 pos->StockCardsBefore(*taken) == choice_.rules.stock_draw) {
         const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
         if (pos->Check(draw).empty()) {
           pos->Play(draw);
           note = "the draw of " + ToString(draw.cards) +
-                 ", the stock's next, was left out before this line: the draw of line " +
-                 std::to_string(next->line) + " comes after it";
+                 ", the stock's next, was left out before this line: " + by + " comes after it";
         }
       }
       if (!note.empty())
@@ -1388,23 +1407,22 @@ class ReplayDriver::GameReplay {
              "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
     }
     // R121: a turn that melded before drawing and drew nothing since. The
-    // next seat's draw a whole draw on in the stock shows the draw left out:
-    // it is made up before the discard, and the turn's one finding says so.
-    if (pos->draw_left_out() && next && next->type == EventType::kDraw && !next->bonus &&
-        next->player != discard.player && !next->cards.empty() &&
-        pos->IsStockNext(next->cards[0]) && FromThePile(*pos, seat, discard.card))
-      TakeLeftOutAtDiscard(pos, seat, discard.line, next->line);
-    if (pos->draw_left_out() && next && next->type == EventType::kDraw && !next->bonus &&
-        next->player != discard.player && !next->cards.empty() &&
-        pos->StockCardsBefore(next->cards[0]) == choice_.rules.stock_draw) {
+    // next card taken from the stock a whole draw on shows the draw left
+    // out: it is made up before the discard, and the turn's one finding says
+    // so.
+    if (pos->draw_left_out() && taken && pos->IsStockNext(*taken) &&
+        FromThePile(*pos, seat, discard.card))
+      TakeLeftOutAtDiscard(pos, seat, discard.line, by);
+    if (pos->draw_left_out() && taken &&
+        pos->StockCardsBefore(*taken) == choice_.rules.stock_draw) {
       const DrawMove late{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
       if (pos->Check(late).empty()) {
         pos->Play(late);
         const int turn = LastFinding(CheckId::kTurnSequence);
         if (turn >= 0)
           AddNote(turn, "the draw of " + ToString(late.cards) +
-                            ", the stock's next, was left out: the draw of line " +
-                            std::to_string(next->line) + " comes after it (readings R121)");
+                            ", the stock's next, was left out: " + by +
+                            " comes after it (readings R121)");
       }
     }
     const std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);
@@ -1526,7 +1544,7 @@ class ReplayDriver::GameReplay {
                                         (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
         ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
          (choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0 || pos.draw_left_out() ||
-          pos.phase() == Phase::kDraw))) {
+          pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay))) {
       if (UnusualMove(e, pos, player)) return;
     }
     // A player with no card left cannot meld, discard or lay out a card: the

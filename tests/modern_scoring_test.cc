@@ -378,7 +378,7 @@ TEST(ModernScoring, TC_M19_FullScoringOrder) {
   Lay(&p, 0, {"TS", "TH", "TD", "TC", "TS", "2S", "JK"});  // 300, 120
   Lay(&p, 0, {"KS", "KH", "KD", "KC", "KS", "KH"});        // 60
   Lay(&p, 0, {"QS", "QH", "QD", "QC", "QS"});              // 50
-  Lay(&p, 0, {"9S", "9H", "9D", "9C", "9S", "9H"});        // 60
+  Lay(&p, 0, {"9S", "9H", "9D", "9D", "9S", "9H"});        // 60; X keeps its 9C
   Lay(&p, 0, {"JS", "JH", "JD", "JC"});                    // 40
   p.Apply(DiscardMove{0, C("9C"), 0});                     // out
   ASSERT_EQ(p.went_out(), 0);

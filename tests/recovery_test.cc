@@ -801,6 +801,27 @@ TEST(Recovery, AnEndHandWrittenAfterTheNextDealIsReplayedFirst_R125) {
 }
 #endif
 
+#ifdef CANASTA_SOURCE_DIR
+// readings R121 in a hand's first turn: seat 1's draw of QC (line 3) left
+// out. Its melds come before any draw, one finding at the first; the next
+// card taken from the stock (seat 2's three, replaced by 5H, a whole draw
+// on) shows the draw, made up before the discard. Before, each meld was a
+// finding of its own and QC a stock-mismatch and a card-not-held.
+TEST(Recovery, ADrawLeftOutInTheHandsFirstTurnIsMadeUp_R121) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[2], R"({"type":"draw","player":1,"cards":["QC"]})");
+  lines.erase(lines.begin() + 2);
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_FINDINGS(r, {3, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                      "the draw of QC, the stock's next, was left out: the three's replacement "
+                      "at line 6 comes after it (readings R121)"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+}
+#endif
+
 // A game given up in the middle of a hand: its end_game is the last line,
 // and is judged as the game's end.
 TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {

@@ -1238,7 +1238,9 @@ class ReplayDriver::GameReplay {
   // its forms that is legal now: the top card onto the side's meld of its
   // rank, with two naturals of it, or with a natural and a wild card. The
   // take played, or none.
-  std::optional<TakePileMove> TakeLeftOut(Position* pos, int seat, int line) {
+  // At the turn's end (`turn_ends`), a take that leaves the side's opening
+  // short of its minimum is not made up: the turn could not end so.
+  std::optional<TakePileMove> TakeLeftOut(Position* pos, int seat, int line, bool turn_ends) {
     if (pos->pile().empty()) return std::nullopt;
     const Card top = pos->pile().back();
     if (top.is_wild() || top.rank() == Rank::kThree) return std::nullopt;
@@ -1257,6 +1259,11 @@ class ReplayDriver::GameReplay {
       forms.push_back(TakePileMove{seat, top, {naturals[0], wilds[0]}, {}, {}, line});
     for (const TakePileMove& take : forms) {
       if (!pos->Check(take).empty()) continue;
+      if (turn_ends) {
+        Position after = *pos;  // rare: a turn's take left out, at its end
+        after.Play(take);
+        if (after.TurnEndOpeningShort()) continue;
+      }
       pos->Play(take);
       return take;
     }
@@ -1280,7 +1287,7 @@ class ReplayDriver::GameReplay {
   }
   void TakeLeftOutAtDiscard(Position* pos, int seat, int line, const std::string& by) {
     const int pile = int(pos->pile().size());
-    const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, line);
+    const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, line, true);
     if (!take) return;
     const int turn = LastFinding(CheckId::kTurnSequence);
     if (turn >= 0)
@@ -1327,7 +1334,7 @@ class ReplayDriver::GameReplay {
     for (Card c : pos->pile()) pile.Add(c);
     if (!pile.Contains(lacking)) return;
     const int size = int(pos->pile().size());
-    const std::optional<TakePileMove> take = TakeLeftOut(pos, player, e.line);
+    const std::optional<TakePileMove> take = TakeLeftOut(pos, player, e.line, false);
     if (!take) return;
     report(TakeText(*take, size), EventType::kTakePile, {take->top});
   }
@@ -1386,8 +1393,8 @@ class ReplayDriver::GameReplay {
       const Where where = AtMove(*pos, seat);
       const int pile = int(pos->pile().size());
       std::string note;
-      if (pos->IsStockNext(*taken)) {
-        const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, discard.line);
+      if (!pos->stock_slip_open() && pos->IsStockNext(*taken)) {
+        const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, discard.line, true);
         if (take)
           note = TakeText(*take, pile) + " was left out before this line: " + by +
                  " is the stock's next card, so the turn drew none";

@@ -822,6 +822,24 @@ TEST(Recovery, ADrawLeftOutInTheHandsFirstTurnIsMadeUp_R121) {
 }
 #endif
 
+#ifdef CANASTA_SOURCE_DIR
+// readings R121's limit: seat 2's first draw (2H, line 432) left out before
+// its two `three` lines. Its discard comes before any draw, and seat 3's
+// draw after it is the stock's next card, yet no take is made up: a take of
+// TS with TS TD would be the side's initial meld, 30 of the 120 it needs, so
+// the turn could not end with that discard. (The draw left out before the
+// threes is still three findings: the replacement a card on, the discard,
+// and 2H played later.)
+TEST(Recovery, NoTakeIsMadeUpThatTheTurnCouldNotEndWith_R121) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[431], R"({"type":"draw","player":2,"cards":["2H"]})");
+  lines.erase(lines.begin() + 431);
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_FINDINGS(r, {432, CheckId::kStockMismatch}, {434, CheckId::kTurnSequence},
+                  {473, CheckId::kCardNotHeld});
+}
+#endif
+
 // A game given up in the middle of a hand: its end_game is the last line,
 // and is judged as the game's end.
 TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {

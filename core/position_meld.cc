@@ -343,7 +343,7 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
         copy_free_check.CheckTurnEnd(false, canastas_after(), &out, Card(), "meld");
       });
     }
-  } else if (left <= 0 && phase_ == Phase::kPlay && m.player == current_) {
+  } else if (left <= 0 && phase_ == Phase::kPlay && m.player == current_ && !turn_.draw_left_out) {
     Rare([&] {  // going out: once a hand
       const int canastas = canastas_after();
       if (rules_->discard_required_to_go_out)
@@ -376,7 +376,9 @@ void Position::ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts) {
   Player& p = players_[m.player];
   if (p.hand.empty() && phase_ == Phase::kPlay && FootPending(m.player)) {
     HandEmptiedBeforeFoot(m.player);
-  } else if (p.hand.empty() && phase_ == Phase::kPlay) {
+  } else if (p.hand.empty() && phase_ == Phase::kPlay && !turn_.draw_left_out) {
+    // (A hand emptied before the turn's draw has not gone out: the draw was
+    // left out or comes late, and the turn plays on; readings R121.)
     ChargeGoingOut(m.player);
     went_out_ = m.player;
     concealed_ = !p.melded_before && !turn_.added_to_old_meld;

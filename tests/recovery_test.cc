@@ -840,6 +840,33 @@ TEST(Recovery, NoTakeIsMadeUpThatTheTurnCouldNotEndWith_R121) {
 }
 #endif
 
+#ifdef CANASTA_SOURCE_DIR
+// readings R121: in samples/hutto, seat 2's draw (line 75) and its meld of
+// KH, its last card (line 76), written in the wrong order. The meld before
+// the draw empties the hand, which is no going out: the draw comes late and
+// the turn plays on. One finding; before, the hand ended at the meld and
+// its last 29 lines were not replayed.
+TEST(Recovery, AHandEmptiedBeforeTheTurnsDrawHasNotGoneOut_R121) {
+  std::istringstream in(ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/hutto/game.jsonl"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines[74], R"({"type":"draw","player":2,"cards":["4D","7H"]})");
+  ASSERT_EQ(lines[75], R"({"type":"meld","player":2,"melds":[{"to":"K","cards":["KH"]}]})");
+  AuditOptions options;
+  options.resolve = ResolveRuleset;
+  auto audit = [&](const std::vector<std::string>& log) {
+    std::istringstream log_in(Unlines(log));
+    return AuditStream(log_in, "game.jsonl", options);
+  };
+  std::vector<std::string> swapped = lines;
+  std::swap(swapped[74], swapped[75]);
+  const FileReport r = audit(swapped);
+  EXPECT_FINDINGS(r, {75, CheckId::kTurnSequence});
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, audit(lines).games.at(0).totals);
+}
+#endif
+
 // A game given up in the middle of a hand: its end_game is the last line,
 // and is judged as the game's end.
 TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {

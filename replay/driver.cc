@@ -2089,10 +2089,18 @@ class ReplayDriver::GameReplay {
     for (const SheetFinding& f : (*sheet)->findings)
       if (f.part == key_part && (f.side == s || f.side < 0))
         notes.insert(notes.end() - 1, "as a score sheet: " + f.message);
-    Add(e.line, CheckId::kScoreBreakdown,
-        SideName(s) + "'s " + name + " is " + std::to_string(truth) + ", not " +
-            std::to_string(value),
-        std::move(notes));
+    std::string message = SideName(s) + "'s " + name + " is " + std::to_string(truth) + ", not " +
+                          std::to_string(value);
+    // The side's hand score differs too: one slip, one finding. The part is
+    // a note of the score's finding (readings R126).
+    const int score = s < int(score_finding_.size()) ? score_finding_[size_t(s)] : -1;
+    if (score >= 0) {
+      AddNote(score, "in the breakdown, " + name + " is " + std::to_string(truth) + ", not " +
+                         std::to_string(value));
+      for (size_t i = 0; i + 1 < notes.size(); ++i) AddNote(score, notes[i]);
+      return;
+    }
+    Add(e.line, CheckId::kScoreBreakdown, std::move(message), std::move(notes));
   }
 
   // The recorded running totals against the true ones (docs/log-format.md,

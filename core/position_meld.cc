@@ -362,7 +362,8 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
 
 void Position::ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
-  const bool first_turn_due = phase_ == Phase::kBeforePlay && !play_begun_ && m.player == current_;
+  const bool own_turn = m.player == current_;
+  const bool first_turn_due = phase_ == Phase::kBeforePlay && !play_begun_ && own_turn;
   if (m.player != current_) BeginTurn(m.player);
   if ((phase_ == Phase::kDraw || first_turn_due) && m.player == current_) {
     // A meld before the turn's draw (turn-sequence, once), the first turn's
@@ -376,9 +377,10 @@ void Position::ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts) {
   Player& p = players_[m.player];
   if (p.hand.empty() && phase_ == Phase::kPlay && FootPending(m.player)) {
     HandEmptiedBeforeFoot(m.player);
-  } else if (p.hand.empty() && phase_ == Phase::kPlay && !turn_.draw_left_out) {
-    // (A hand emptied before the turn's draw has not gone out: the draw was
-    // left out or comes late, and the turn plays on; readings R121.)
+  } else if (p.hand.empty() && phase_ == Phase::kPlay && !(own_turn && turn_.draw_left_out)) {
+    // (A hand emptied in its own turn before the turn's draw has not gone
+    // out: the draw was left out or comes late, and the turn plays on;
+    // readings R121.)
     ChargeGoingOut(m.player);
     went_out_ = m.player;
     concealed_ = !p.melded_before && !turn_.added_to_old_meld;

@@ -864,6 +864,14 @@ TEST(Recovery, AHandEmptiedBeforeTheTurnsDrawHasNotGoneOut_R121) {
   EXPECT_FINDINGS(r, {75, CheckId::kTurnSequence});
   ASSERT_EQ(r.games.size(), 1u);
   EXPECT_EQ(r.games[0].totals, audit(lines).games.at(0).totals);
+
+  // Not so for a meld out of turn: in samples/classic seat 3's last meld
+  // (2S onto its aces, line 75) written after its discard (line 76) still
+  // goes out, in the next seat's turn: one turn-order finding.
+  std::vector<std::string> classic = ClassicSampleLines();
+  ASSERT_EQ(classic[74], R"({"type":"meld","player":3,"melds":[{"to":"A","cards":["2S"]}]})");
+  std::swap(classic[74], classic[75]);
+  EXPECT_FINDINGS(Audit(Unlines(classic)), {76, CheckId::kTurnOrder});
 }
 #endif
 

@@ -99,6 +99,15 @@ std::string Unlines(const std::vector<std::string>& lines) {
 #endif
 
 #ifdef CANASTA_SOURCE_DIR
+// samples/classic/game.jsonl with one slip: exactly one finding, `id` at
+// `line` with a note holding `note`, and the game's totals as recorded.
+void ExpectOneFinding(const FileReport& r, int line, CheckId id, const std::string& note) {
+  EXPECT_FINDINGS(r, {line, id});
+  EXPECT_TRUE(HasNote(r, id, note)) << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+}
+
 // The measure of issue 7: samples/classic/game.jsonl with a comma missing in
 // its first deal line gave 80 findings; now the bad line alone, its note
 // counting the 74 events of hand 1 that were not replayed, and hand 1's
@@ -717,14 +726,10 @@ TEST(Recovery, ADrawOrTakeWrittenAfterItsDiscardIsReplayedFirst_R121) {
   ASSERT_EQ(lines[350], R"({"type":"discard","player":3,"card":"2S"})");
   std::swap(lines[349], lines[350]);
   const FileReport r = Audit(Unlines(lines));
-  EXPECT_FINDINGS(r, {350, CheckId::kTurnSequence});
-  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
-                      "its draw comes after this line, at line 351: the two lines are written in "
-                      "the wrong order, and are replayed draw first (readings R121)"))
-      << test::Dump(r);
-  ASSERT_EQ(r.games.size(), 1u);
-  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
-  EXPECT_TRUE(r.games[0].finished);
+  ExpectOneFinding(r, 350, CheckId::kTurnSequence,
+                   "its draw comes after this line, at line 351: the two lines are written in "
+                   "the wrong order, and are replayed draw first (readings R121)");
+  EXPECT_TRUE(!r.games.empty() && r.games[0].finished);
 
   // The same for a take: seat 1 takes the pile (QS onto its queens, line
   // 108) and discards 3C (line 109).
@@ -733,14 +738,10 @@ TEST(Recovery, ADrawOrTakeWrittenAfterItsDiscardIsReplayedFirst_R121) {
   ASSERT_EQ(take[108], R"({"type":"discard","player":1,"card":"3C"})");
   std::swap(take[107], take[108]);
   const FileReport t = Audit(Unlines(take));
-  EXPECT_FINDINGS(t, {108, CheckId::kTurnSequence});
-  EXPECT_TRUE(HasNote(t, CheckId::kTurnSequence,
-                      "its take of the pile comes after this line, at line 109: the two lines "
-                      "are written in the wrong order, and are replayed take first (readings "
-                      "R121)"))
-      << test::Dump(t);
-  ASSERT_EQ(t.games.size(), 1u);
-  EXPECT_EQ(t.games[0].totals, (std::vector<int>{6180, 3750}));
+  ExpectOneFinding(t, 108, CheckId::kTurnSequence,
+                   "its take of the pile comes after this line, at line 109: the two lines "
+                   "are written in the wrong order, and are replayed take first (readings "
+                   "R121)");
 }
 #endif
 
@@ -756,15 +757,11 @@ TEST(Recovery, ATakeWrittenBeforeTheDiscardItTakesIsReplayedAfterIt_R118) {
   ASSERT_NE(lines[9].find(R"("type":"take_pile","player":3,"top":"AH")"), std::string::npos);
   std::swap(lines[8], lines[9]);
   const FileReport r = Audit(Unlines(lines));
-  EXPECT_FINDINGS(r, {9, CheckId::kTurnOrder});
-  EXPECT_TRUE(HasNote(r, CheckId::kTurnOrder,
-                      "seat 2 (Cat)'s discard comes after this line, at line 10: the two lines "
-                      "are written in the wrong order, and are replayed discard first (readings "
-                      "R118)"))
-      << test::Dump(r);
-  ASSERT_EQ(r.games.size(), 1u);
-  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
-  EXPECT_TRUE(r.games[0].finished);
+  ExpectOneFinding(r, 9, CheckId::kTurnOrder,
+                   "seat 2 (Cat)'s discard comes after this line, at line 10: the two lines "
+                   "are written in the wrong order, and are replayed discard first (readings "
+                   "R118)");
+  EXPECT_TRUE(!r.games.empty() && r.games[0].finished);
 }
 #endif
 
@@ -781,16 +778,12 @@ TEST(Recovery, AnEndHandWrittenAfterTheNextDealIsReplayedFirst_R125) {
   std::vector<std::string> swapped = lines;
   std::swap(swapped[76], swapped[77]);
   const FileReport r = Audit(Unlines(swapped));
-  EXPECT_FINDINGS(r, {77, CheckId::kLogOutOfPlace});
+  ExpectOneFinding(r, 77, CheckId::kLogOutOfPlace,
+                   "the two lines are written in the wrong order, and are replayed end_hand "
+                   "first (readings R125)");
   EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
             "the deal of hand 2 comes before the end_hand of hand 1 (line 78)");
-  EXPECT_TRUE(HasNote(r, CheckId::kLogOutOfPlace,
-                      "the two lines are written in the wrong order, and are replayed end_hand "
-                      "first (readings R125)"))
-      << test::Dump(r);
-  ASSERT_EQ(r.games.size(), 1u);
-  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
-  EXPECT_TRUE(r.games[0].finished);
+  EXPECT_TRUE(!r.games.empty() && r.games[0].finished);
 
   std::vector<std::string> missing = lines;
   missing.erase(missing.begin() + 76);
@@ -812,13 +805,9 @@ TEST(Recovery, ADrawLeftOutInTheHandsFirstTurnIsMadeUp_R121) {
   ASSERT_EQ(lines[2], R"({"type":"draw","player":1,"cards":["QC"]})");
   lines.erase(lines.begin() + 2);
   const FileReport r = Audit(Unlines(lines));
-  EXPECT_FINDINGS(r, {3, CheckId::kTurnSequence});
-  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
-                      "the draw of QC, the stock's next, was left out: the three's replacement "
-                      "at line 6 comes after it (readings R121)"))
-      << test::Dump(r);
-  ASSERT_EQ(r.games.size(), 1u);
-  EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
+  ExpectOneFinding(r, 3, CheckId::kTurnSequence,
+                   "the draw of QC, the stock's next, was left out: the three's replacement "
+                   "at line 6 comes after it (readings R121)");
 }
 #endif
 

@@ -1120,6 +1120,27 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
                             "(readings R121)"))
         << test::Dump(r);
   }
+  {  // a meld before the draw of a card the seat holds, then a discard of a
+     // card from the pile: the take shows at the discard
+    DealSpec q = d;
+    q.hands[3].push_back("QC");
+    Log log;
+    log.Deal(q);
+    log.Draw(1, std::vector<std::string>{"6D"});
+    log.Meld(1, {{"QS", "QH", "QD", "JK"}});
+    log.Discard(1, "5D");
+    log.Draw(2, std::vector<std::string>{"4D"});
+    log.Discard(2, "7C");
+    const int meld = log.Add(3, "Q", {"QC"});  // before any draw, a card it holds
+    log.Discard(3, "5D");                      // 5D lies in the pile
+    const int next = log.Draw(0, std::vector<std::string>{"KC"});  // the stock's next
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {meld, CheckId::kTurnSequence});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                        ") was left out: the draw of line " + std::to_string(next) +
+                            " is the stock's next card, so the turn drew none (readings R121)"))
+        << test::Dump(r);
+  }
   {  // the same when the discard is a card the seat held before: the next
      // seat's draw of the stock's next card is evidence enough
     Log log;

@@ -96,9 +96,7 @@ std::string Unlines(const std::vector<std::string>& lines) {
   for (const std::string& line : lines) log += line + "\n";
   return log;
 }
-#endif
 
-#ifdef CANASTA_SOURCE_DIR
 // samples/classic/game.jsonl with one slip: exactly one finding, `id` at
 // `line` with a note holding `note`, and the game's totals as recorded.
 void ExpectOneFinding(const FileReport& r, int line, CheckId id, const std::string& note) {
@@ -413,9 +411,7 @@ TEST(Recovery, AnEndGameInTheMiddleOfAHandThatPlaysOnIsOutOfPlace) {
   EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
   EXPECT_TRUE(r.games[0].finished);
 }
-#endif
 
-#ifdef CANASTA_SOURCE_DIR
 // readings R123: the sample's line 6 (seat 2 lays out its dealt 3D, replaced
 // by 5H) left out. The draw of line 8, now 7, then comes one card on in the stock:
 // one finding, the three laid out there, and hand 1's scores and the game's
@@ -630,9 +626,7 @@ TEST(Recovery, TheSameDealWrittenTwiceIsOneFinding) {
   ASSERT_EQ(r.games.size(), 1u);
   EXPECT_EQ(r.games[0].totals, (std::vector<int>{6180, 3750}));
 }
-#endif
 
-#ifdef CANASTA_SOURCE_DIR
 // readings R120: hand 1's end_hand written before its last move (the going
 // out). The hand ends early: one finding, its recorded scores taken as true
 // (the scores as it stands are a note), and the move after it out of place;
@@ -743,9 +737,7 @@ TEST(Recovery, ADrawOrTakeWrittenAfterItsDiscardIsReplayedFirst_R121) {
                    "are written in the wrong order, and are replayed take first (readings "
                    "R121)");
 }
-#endif
 
-#ifdef CANASTA_SOURCE_DIR
 // readings R118: seat 2's discard of AH (line 9) and seat 3's take of the
 // pile, AH on top (line 10), written in the wrong order. Judged as written,
 // seat 2's turn would end without a discard, the take would name a top card
@@ -763,9 +755,7 @@ TEST(Recovery, ATakeWrittenBeforeTheDiscardItTakesIsReplayedAfterIt_R118) {
                    "R118)");
   EXPECT_TRUE(!r.games.empty() && r.games[0].finished);
 }
-#endif
 
-#ifdef CANASTA_SOURCE_DIR
 // readings R125: hand 1's end_hand (line 77) and hand 2's deal (line 78)
 // written in the wrong order. Judged as written, hand 1 would have no
 // end_hand, and hand 2 one before any move (every total after it off). One
@@ -792,9 +782,7 @@ TEST(Recovery, AnEndHandWrittenAfterTheNextDealIsReplayedFirst_R125) {
   EXPECT_EQ(test::MessageOf(m, CheckId::kLogIncomplete),
             "hand 1 has no end_hand event before the next deal");
 }
-#endif
 
-#ifdef CANASTA_SOURCE_DIR
 // readings R121 in a hand's first turn: seat 1's draw of QC (line 3) left
 // out. Its melds come before any draw, one finding at the first; the next
 // card taken from the stock (seat 2's three, replaced by 5H, a whole draw
@@ -809,9 +797,7 @@ TEST(Recovery, ADrawLeftOutInTheHandsFirstTurnIsMadeUp_R121) {
                    "the draw of QC, the stock's next, was left out: the three's replacement "
                    "at line 6 comes after it (readings R121)");
 }
-#endif
 
-#ifdef CANASTA_SOURCE_DIR
 // readings R121's limit: seat 2's first draw (2H, line 432) left out before
 // its two `three` lines. Its discard comes before any draw, and seat 3's
 // draw after it is the stock's next card, yet no take is made up: a take of
@@ -827,9 +813,7 @@ TEST(Recovery, NoTakeIsMadeUpThatTheTurnCouldNotEndWith_R121) {
   EXPECT_FINDINGS(r, {432, CheckId::kStockMismatch}, {434, CheckId::kTurnSequence},
                   {473, CheckId::kCardNotHeld});
 }
-#endif
 
-#ifdef CANASTA_SOURCE_DIR
 // readings R121: in samples/hutto, seat 2's draw (line 75) and its meld of
 // KH, its last card (line 76), written in the wrong order. The meld before
 // the draw empties the hand, which is no going out: the draw comes late and

@@ -146,6 +146,22 @@ class Position {
   // dropped.
   void PassMeldStorage(Position* next);
 
+  // One card of the deal written as another (readings R127): the deal held
+  // one `written` too many and no `meant`, and one of `seats` (a bit per
+  // seat) holds `meant` in place of a `written`. Pending until a move shows
+  // whose it is (SettleSwap).
+  struct DealtSwap {
+    Card written;
+    Card meant;
+    uint32_t seats = 0;
+    bool pending() const { return seats != 0; }
+  };
+  const DealtSwap& dealt_swap() const { return swap_; }
+  // `seat` held `meant` where the deal wrote `written`: its hand is
+  // corrected. False (nothing changed) unless the swap is pending, `seat`
+  // is one of its seats and holds a `written`.
+  bool SettleSwap(int seat);
+
   // --- Playing: checking is separate from applying ---
   TaggedViolations Check(const Move& move) const;
   void Apply(const Move& move);
@@ -608,6 +624,15 @@ class Position {
                                            const std::vector<Card>& cards) const;
   Meld* FindMeld(int side, Rank rank);
   const Meld* FindMeld(int side, Rank rank) const;
+  // Deal(): a stock that lacks one card of the pack while the deal holds one
+  // card too many (a face dealt once too often, or `stock_extra`, a stock
+  // card beyond the rest of the pack) is read as that card written for the
+  // missing one (readings R127): one finding says so (the surplus finding,
+  // reworded), and the recorded stock is followed. False when the deal is
+  // not that case.
+  bool SettleDealtSwap(const DealMove& d, const CardCounts& missing, Card stock_extra,
+                       const std::array<int, kNumFaces>& surplus,
+                       const std::array<size_t, kNumFaces>& finding_at, TaggedViolations* out);
   // What `cards` count toward the initial meld; with `from_hand`, only cards
   // found there (and taken from it) count. Cards that count go to *counted.
   int CountToward(const std::vector<Card>& cards, CardCounts* from_hand,
@@ -654,7 +679,9 @@ class Position {
   CardCounts unseen_;  // cards not yet seen anywhere (the stock's contents)
   Turn turn_;
   bool ended_ = false;
-  std::array<int, kNumFaces> surplus_{};  // cards conjured by the log, per face
+  // Cards conjured by the log, per face; -1 for a card owed by a dealt swap.
+  std::array<int, kNumFaces> surplus_{};
+  DealtSwap swap_;
   // Card vectors of an earlier deal's melds (PassMeldStorage), reused by new
   // melds to save an allocation each. Never copied: a copy starts without.
   struct SpareCards {

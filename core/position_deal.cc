@@ -196,9 +196,18 @@ TaggedViolations Position::Deal(const DealMove& d) {
     // from a copy of the unseen ones, and the faces are counted and worded
     // only when that fails.
     CardCounts rest = unseen_;
-    bool same = true;
-    for (Card c : *d.stock) same &= rest.Remove(c);
-    same = same && rest.empty();
+    int extras = 0;  // stock cards beyond the rest of the pack
+    Card stock_extra;
+    for (Card c : *d.stock) {
+      if (rest.Remove(c)) continue;
+      ++extras;
+      stock_extra = c;
+    }
+    bool same = extras == 0 && rest.empty();
+    // One card of the deal written as another (readings R127): one card
+    // too many, in the hands or the stock, and one card of the pack nowhere.
+    if (!same && rest.total() == 1 && extras <= 1)
+      same = SettleDealtSwap(d, rest, stock_extra, surplus, finding_at, &out);
     if (!same) {
       OutOfLine([&] {
         CardCounts given;
@@ -242,6 +251,80 @@ TaggedViolations Position::Deal(const DealMove& d) {
   CANASTA_DCHECK(InvariantsHold());
   return out;
 }
+bool Position::SettleDealtSwap(const DealMove& d, const CardCounts& missing, Card stock_extra,
+                               const std::array<int, kNumFaces>& surplus,
+                               const std::array<size_t, kNumFaces>& finding_at,
+                               TaggedViolations* out) {
+  // The card too many: a face dealt once too often, or else a stock card
+  // beyond the rest of the pack (one or the other, once).
+  int face = stock_extra.valid() ? stock_extra.index() : -1;
+  for (int i = 0; i < kNumFaces; ++i) {
+    if (surplus[i] == 0) continue;
+    if (surplus[i] > 1 || face >= 0) return false;  // more than one card written wrong
+    face = i;
+  }
+  if (face < 0) return false;
+  const Card written = Card::FromIndex(face);
+  Card meant;
+  for (int i = 0; i < kNumFaces && !meant.valid(); ++i)
+    if (missing.count(Card::FromIndex(i)) > 0) meant = Card::FromIndex(i);
+  // The hands that hold the card written: one of them (or the stock, when
+  // the card too many is there) holds the missing card instead. Another
+  // place (an upcard, a foot) is not followed.
+  uint32_t seats = 0;
+  std::vector<std::string> holders;
+  for (size_t s = 0; s < d.hands.size() && s < players_.size() && s < 32; ++s) {
+    if (players_[s].hand.count(written) == 0) continue;
+    seats |= 1u << s;
+    holders.push_back(Seat(int(s)) + "'s");
+  }
+  if (seats == 0) return false;
+  std::string where;
+  for (size_t i = 0; i < holders.size(); ++i)
+    where += (i == 0 ? "" : i + 1 == holders.size() ? " or " : ", ") + holders[i];
+  where += " hand";
+  if (stock_extra.valid()) where += ", or in the stock";
+  TaggedViolation v = Tv(CheckId::kDealPack,
+                         "the deal holds one " + ToString(written) + " more than the pack has (" +
+                             std::to_string(rules_->copies(written)) + ") and one " +
+                             ToString(meant) + " fewer: one " + ToString(written) + ", in " +
+                             where + ", is written for " + ToString(meant),
+                         "000 §1");
+  v.violation.notes.insert(v.violation.notes.begin(),
+                           "the replay reads that card as " + ToString(meant) +
+                               " once a move shows whose it is (readings R127)");
+  if (stock_extra.valid())
+    out->push_back(std::move(v));
+  else
+    (*out)[finding_at[face]] = std::move(v);
+  // The stock is followed as recorded; the card too many is conjured and
+  // the missing one owed (InvariantsHold) until SettleSwap.
+  if (stock_extra.valid()) {
+    unseen_.Add(written);
+    Conjure(written);
+  }
+  unseen_.Remove(meant);
+  --surplus_[meant.index()];
+  stock_size_ = unseen_.total();
+  swap_ = {written, meant, seats};
+  return true;
+}
+bool Position::SettleSwap(int seat) {
+  if (!swap_.pending() || seat < 0 || seat >= rules_->num_players || !(swap_.seats >> seat & 1u) ||
+      !players_[seat].hand.Remove(swap_.written))
+    return false;
+  players_[seat].hand.Add(swap_.meant);
+  // The cards held before the turn took the pile count toward its initial
+  // meld (000 §13): the card held was the one meant.
+  if (turn_.player == seat && turn_.from_hand_limited && turn_.from_hand.Remove(swap_.written))
+    turn_.from_hand.Add(swap_.meant);
+  --surplus_[swap_.written.index()];
+  ++surplus_[swap_.meant.index()];
+  swap_ = {};
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
+
 TaggedViolations Position::CheckThree(const ThreeMove& m) const {
   // Every three laid out comes here: the findings are worded out of line.
   TaggedViolations out;

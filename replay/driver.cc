@@ -562,7 +562,13 @@ class ReplayDriver::GameReplay {
     if (after_lost_deal || was_adjusted)
       JudgeDealAfterGap(e, after_lost_deal, after_sheet, was_adjusted, over_before, previous_hand,
                         last_dealer, last_dealer_hand, &vs);
+    swap_finding_ = -1;
     if (!vs.empty()) DealFindings(e, vs);
+    if (game_.position()->dealt_swap().pending()) {
+      for (size_t i = hand_findings_from_; i < report_->findings.size(); ++i)
+        if (report_->findings[i].id == CheckId::kDealPack) swap_finding_ = int(i);
+    }
+    UpdateRare();
     Notify([&](ReplayObserver* o) { o->OnHandStart(e, *game_.position()); });
   }
 
@@ -903,7 +909,52 @@ class ReplayDriver::GameReplay {
     if (late_move_ && !settling_move_ && LateMoveCame(e)) return true;          // R121
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
     if (opener_kept_) OpenerSettled(e, pos);
+    if (swap_finding_ >= 0) SwapShown(e, pos);  // R127
     return false;
+  }
+  // R127: one card of the deal was written as another. The move of one of
+  // the seats that may hold the missing card shows whose it is: it plays
+  // the missing card, which it holds only as the card written, or ends its
+  // turn still holding the card written, a three it would have laid out.
+  [[gnu::noinline]] void SwapShown(const Event& e, Position* pos) {
+    const Position::DealtSwap swap = pos->dealt_swap();  // a copy: SettleSwap ends it
+    const int player = *e.player;
+    if (!swap.pending() || !(swap.seats >> player & 1u)) return;
+    int plays = 0;  // copies of the missing card the move plays from the hand
+    auto count = [&](const std::vector<Card>& cards) {
+      for (Card c : cards) plays += c == swap.meant;
+    };
+    switch (e.type) {
+      case EventType::kMeld:
+        for (const MeldSpec& m : e.melds) count(m.cards);
+        break;
+      case EventType::kTakePile:
+        count(e.with);
+        break;
+      case EventType::kDiscard:
+      case EventType::kThree:
+        plays = *e.card == swap.meant;
+        break;
+      default:
+        break;
+    }
+    std::string how;
+    if (plays > pos->hand(player).count(swap.meant)) {
+      how = SeatName(player) + " plays " + ToString(swap.meant) + ", which it holds only as the " +
+            ToString(swap.written) + " written in its hand";
+    } else if (e.type == EventType::kDiscard && pos->phase() == Phase::kPlay &&
+               player == pos->current_player() && choice_.rules.IsLaidOutThree(swap.written) &&
+               pos->hand(player).count(swap.written) > (*e.card == swap.written ? 1 : 0)) {
+      how = SeatName(player) + " ends its turn holding the " + ToString(swap.written) +
+            ", never laid out";
+    } else {
+      return;
+    }
+    if (!pos->SettleSwap(player)) return;
+    AddNote(swap_finding_,
+            "line " + std::to_string(e.line) + ": " + how + "; it was the " + ToString(swap.meant));
+    swap_finding_ = -1;
+    UpdateRare();
   }
   // Keeps the move for the next event, which settles it (SettleDeferredMove).
   bool Defer(const Event& e) {
@@ -914,7 +965,7 @@ class ReplayDriver::GameReplay {
   }
   void UpdateRare() {
     rare_pending_ = opener_kept_ || pending_end_game_.has_value() || move_deferred_ ||
-                    !late_threes_.empty() || late_move_.has_value();
+                    !late_threes_.empty() || late_move_.has_value() || swap_finding_ >= 0;
   }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
@@ -2378,6 +2429,7 @@ class ReplayDriver::GameReplay {
   // move may still show whose it was (KeepOpener, OpenerSettled).
   std::unique_ptr<Position> opener_before_;  // its storage kept from one to the next
   bool opener_kept_ = false;                 // opener_before_ holds a position
+  int swap_finding_ = -1;  // R127: the deal's finding of a card written as another, while pending
   bool rare_pending_ = false;                // opener_kept_ or pending_end_game_ (UpdateRare)
   Event opener_event_;
   int opener_due_ = -1;

@@ -322,6 +322,59 @@ TEST(EnginePosition, DealThenDrawThenDiscard) {
 
 }
 
+// readings R127: seat 1's KS written as an AC. The deal's one finding says
+// which card was written for which, the recorded stock is followed, and
+// SettleSwap corrects the hand of a seat that holds the card written.
+TEST(EnginePosition, ADealtCardWrittenAsAnotherIsSettledInTheHandThatHeldIt_R127) {
+  const Rules rules;
+  DealMove d = SampleDeal();
+  ASSERT_EQ(d.hands[1][0], C("KS"));
+  d.hands[1][0] = C("AC");
+  Position pos(rules, DefaultHooks(), {0, 0});
+  const TaggedViolations found = pos.Deal(d);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].violation.id, CheckId::kDealPack);
+  EXPECT_NE(found[0].violation.message.find("one AC more than the pack has (2) and one KS fewer"),
+            std::string::npos)
+      << found[0].violation.message;
+  EXPECT_TRUE(pos.stock_known());
+  EXPECT_EQ(pos.stock_size(), 63);
+  const Position::DealtSwap swap = pos.dealt_swap();
+  ASSERT_TRUE(swap.pending());
+  EXPECT_EQ(swap.written, C("AC"));
+  EXPECT_EQ(swap.meant, C("KS"));
+  EXPECT_TRUE(swap.seats >> 1 & 1u);
+
+  // Only a seat of the swap that holds the card written is corrected, once.
+  for (int s = 0; s < 4; ++s) {
+    if (swap.seats >> s & 1u) continue;
+    EXPECT_FALSE(pos.SettleSwap(s));
+  }
+  EXPECT_FALSE(pos.SettleSwap(7));
+  ASSERT_TRUE(pos.SettleSwap(1));
+  EXPECT_EQ(pos.hand(1).count(C("KS")), 1);
+  EXPECT_EQ(pos.hand(1).count(C("AC")), 0);
+  EXPECT_EQ(pos.hand(1).total(), 11);
+  EXPECT_FALSE(pos.dealt_swap().pending());
+  EXPECT_FALSE(pos.SettleSwap(1));
+  // The hand plays on as dealt: the draw is the stock's next, the kings held.
+  EXPECT_TRUE(pos.Play(DrawMove{1, Cs({"AC"}), 0}).empty());
+  EXPECT_TRUE(pos.Play(MeldMove{1,
+                                {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD"})}},
+                                0})
+                  .empty());
+
+  // Two cards written wrong are not one swap: the deal's findings as before.
+  DealMove two = SampleDeal();
+  two.hands[1][0] = C("AC");
+  two.hands[1][1] = C("AD");
+  Position other(rules, DefaultHooks(), {0, 0});
+  EXPECT_FALSE(other.Deal(two).empty());
+  EXPECT_FALSE(other.dealt_swap().pending());
+  EXPECT_FALSE(other.stock_known());
+}
+
 // Each copy a move plays must be held (000 §11): a meld that plays a card
 // twice, with one copy held, is short of it wherever the copies stand, and
 // one finding words it however many copies are played.

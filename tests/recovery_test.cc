@@ -783,6 +783,40 @@ TEST(Recovery, AnEndHandWrittenAfterTheNextDealIsReplayedFirst_R125) {
             "hand 1 has no end_hand event before the next deal");
 }
 
+// readings R127: seat 1's dealt JK written as a 3D (line 2), so that the
+// deal holds three 3Ds and three jokers. Before, five findings: the surplus
+// 3D, the stock without the rest of the pack (so set aside), seat 1 ending
+// its turn with a red three, playing a JK it did not hold, and the red
+// three's 500 at the end. Now the deal's one finding, the stock followed,
+// and seat 1's 3D read as the JK at its first turn's end (line 6), where it
+// keeps a red three that the other two seats lay out.
+TEST(Recovery, ADealtCardWrittenAsAnotherIsOneFinding_R127) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  const std::string seat1 = R"(["JK","2H","2S","3S","9S","9S","AD","8C","9D","KD","4D"])";
+  ASSERT_NE(lines[1].find(seat1), std::string::npos);
+  std::vector<std::string> three = lines;
+  three[1].replace(three[1].find(seat1), 5, R"(["3D")");
+  const FileReport r = Audit(Unlines(three));
+  ExpectOneFinding(r, 2, CheckId::kDealPack,
+                   "line 6: seat 1 (Bob) ends its turn holding the 3D, never laid out; it was "
+                   "the JK");
+  EXPECT_EQ(test::MessageOf(r, CheckId::kDealPack),
+            "the deal holds one 3D more than the pack has (2) and one JK fewer: one 3D, in "
+            "seat 0's, seat 1's or seat 2's hand, is written for JK");
+
+  // Seat 1's 9D written as an 8C (seats 1 and 2 hold one each): its meld
+  // of nines at line 4 plays the 9D, which it holds only as that 8C.
+  std::vector<std::string> played = lines;
+  played[1].replace(played[1].find(seat1) + seat1.find("9D"), 2, "8C");
+  const FileReport p = Audit(Unlines(played));
+  ExpectOneFinding(p, 2, CheckId::kDealPack,
+                   "line 4: seat 1 (Bob) plays 9D, which it holds only as the 8C written in its "
+                   "hand; it was the 9D");
+  EXPECT_EQ(test::MessageOf(p, CheckId::kDealPack),
+            "the deal holds one 8C more than the pack has (2) and one 9D fewer: one 8C, in "
+            "seat 1's or seat 2's hand, is written for 9D");
+}
+
 // readings R121 in a hand's first turn: seat 1's draw of QC (line 3) left
 // out. Its melds come before any draw, one finding at the first; the next
 // card taken from the stock (seat 2's three, replaced by 5H, a whole draw

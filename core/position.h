@@ -162,6 +162,13 @@ class Position {
   // is one of its seats and holds a `written`.
   bool SettleSwap(int seat);
 
+  // Cards a draw took beyond the turn's due, that the next take from the
+  // stock shows were never drawn (readings R128): back from `seat`'s hand
+  // to the stock's top, in order. False (nothing changed) unless the seat
+  // holds them and, where the stock was recorded, they are the cards last
+  // taken from it.
+  bool ReturnToStock(int seat, const std::vector<Card>& cards);
+
   // --- Playing: checking is separate from applying ---
   TaggedViolations Check(const Move& move) const;
   void Apply(const Move& move);

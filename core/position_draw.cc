@@ -63,6 +63,29 @@ void Position::TakeFromStock(Card c) {
     --stock_size_;
   }
 }
+bool Position::ReturnToStock(int seat, const std::vector<Card>& cards) {
+  const size_t n = cards.size();
+  if (n == 0 || seat < 0 || seat >= rules_->num_players || phase_ == Phase::kOver ||
+      !players_[seat].hand.Contains(cards))
+    return false;
+  if (stock_) {
+    // The cards just taken from the recorded stock, in its order, with no
+    // slip open (StepStock followed it card by card).
+    if (stock_alt_ != kNoSlot || stock_pos_ < n) return false;
+    for (size_t i = 0; i < n; ++i)
+      if ((*stock_)[stock_pos_ - n + i] != cards[i]) return false;
+    stock_pos_ -= n;
+    stock_size_ = int(stock_->size() - stock_pos_);
+  } else {
+    stock_size_ += int(n);
+  }
+  for (Card c : cards) {
+    players_[seat].hand.Remove(c);
+    unseen_.Add(c);
+  }
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
 TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   // Every draw comes here: the findings are worded out of line.
   TaggedViolations out;

@@ -563,6 +563,7 @@ class ReplayDriver::GameReplay {
       JudgeDealAfterGap(e, after_lost_deal, after_sheet, was_adjusted, over_before, previous_hand,
                         last_dealer, last_dealer_hand, &vs);
     swap_finding_ = -1;
+    over_draw_.reset();
     if (!vs.empty()) DealFindings(e, vs);
     if (game_.position()->dealt_swap().pending()) {
       for (size_t i = hand_findings_from_; i < report_->findings.size(); ++i)
@@ -896,6 +897,43 @@ class ReplayDriver::GameReplay {
     }
     return false;
   }
+  // R128: a turn's draw of more cards than a turn draws, each from the
+  // stock: the cards beyond the due are kept, with the draw's finding, for
+  // the next take from the stock to tell whether they were drawn.
+  void NoteOverDraw(const Event& e, size_t findings_from) {
+    const size_t due = size_t(choice_.rules.stock_draw);
+    if (e.cards.size() <= due) return;
+    for (size_t i = findings_from; i < report_->findings.size(); ++i) {
+      if (report_->findings[i].id != CheckId::kDrawCount || report_->findings[i].line != e.line)
+        continue;
+      over_draw_ =
+          OverDraw{e.line, *e.player,
+                   std::vector<Card>(e.cards.begin() + std::ptrdiff_t(due), e.cards.end()), int(i)};
+      UpdateRare();
+      return;
+    }
+  }
+  // R128: the next card taken from the stock, by a draw or a three's
+  // replacement, is the first card the over-long draw took beyond its due,
+  // and not the stock's next: those cards were written in the draw by
+  // mistake, and go back to the stock before this move. Any other take
+  // from the stock: they were drawn.
+  [[gnu::noinline]] void OverDrawShown(const Event& e, Position* pos) {
+    std::optional<Card> taken;
+    if (e.type == EventType::kDraw && !e.cards.empty()) taken = e.cards[0];
+    if (e.type == EventType::kThree && e.replacement) taken = *e.replacement;
+    if (!taken) return;
+    const OverDraw over = std::move(*over_draw_);
+    over_draw_.reset();
+    UpdateRare();
+    if (*taken != over.cards[0] || pos->IsStockNext(*taken) ||
+        !pos->ReturnToStock(over.player, over.cards))
+      return;
+    AddNote(over.finding, "line " + std::to_string(e.line) + " takes " + ToString(*taken) +
+                              " from the stock: " + ToString(over.cards) +
+                              " went back to the stock, written in this draw by mistake (readings "
+                              "R128)");
+  }
   // True when the move was handled here (a three's line written late).
   [[gnu::noinline]] bool RarePending(const Event& e, Position* pos) {
     if (move_deferred_ && !settling_move_) {  // R118, R121, R123
@@ -910,6 +948,7 @@ class ReplayDriver::GameReplay {
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
     if (opener_kept_) OpenerSettled(e, pos);
     if (swap_finding_ >= 0) SwapShown(e, pos);  // R127
+    if (over_draw_) OverDrawShown(e, pos);      // R128
     return false;
   }
   // R127: one card of the deal was written as another. The move of one of
@@ -965,7 +1004,8 @@ class ReplayDriver::GameReplay {
   }
   void UpdateRare() {
     rare_pending_ = opener_kept_ || pending_end_game_.has_value() || move_deferred_ ||
-                    !late_threes_.empty() || late_move_.has_value() || swap_finding_ >= 0;
+                    !late_threes_.empty() || late_move_.has_value() || swap_finding_ >= 0 ||
+                    over_draw_.has_value();
   }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
@@ -982,8 +1022,11 @@ class ReplayDriver::GameReplay {
         }
       } else if (e.type == EventType::kThree && e.card && e.replacement &&
                  !pos.IsStockNext(*e.replacement)) {
+        // `three` lines left out (R123) come first; then the turn's draw.
         if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
           return Defer(e);  // SettleDeferredMove, at the next event
+        } else if (player == pos.current_player()) {
+          DrawLeftOutBeforeThree(e, &pos, player);
         }
       } else if (e.type == EventType::kMeld &&
                  (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay ||
@@ -1344,6 +1387,36 @@ class ReplayDriver::GameReplay {
     if (turn >= 0)
       AddNote(turn, TakeText(*take, pile) + " was left out: " + by +
                         " is the stock's next card, so the turn drew none (readings R121)");
+  }
+  // R121: a `three` line of the seat in turn before its draw, whose
+  // replacement is a whole draw on in the stock, and whose three the seat
+  // draws there (or, in the hand's first turn, before play, holds): the
+  // turn's draw was left out before it. Made up here, one finding; the
+  // three is then played. (A held three laid out at a later turn's start
+  // may as well follow another turn's take left out.)
+  void DrawLeftOutBeforeThree(const Event& e, Position* pos, int player) {
+    const int due = choice_.rules.stock_draw;
+    if ((pos->phase() != Phase::kDraw && pos->phase() != Phase::kBeforePlay) ||
+        !pos->stock_known() || pos->stock_slip_open() ||
+        pos->StockCardsBefore(*e.replacement) != due)
+      return;
+    const DrawMove draw{player, pos->StockTop(due), e.line};
+    const bool drawn = pos->Holding(player).count(*e.card) == 0 &&
+                       std::find(draw.cards.begin(), draw.cards.end(), *e.card) != draw.cards.end();
+    const bool dealt =
+        pos->phase() == Phase::kBeforePlay && pos->Holding(player).count(*e.card) > 0;
+    if (int(draw.cards.size()) != due || !(drawn || dealt) || !pos->Check(draw).empty()) return;
+    const Where where = AtMove(*pos, player);
+    pos->Play(draw);
+    const int index =
+        Add(e.line, CheckId::kTurnSequence,
+            "seat " + std::to_string(player) + " must draw or take the pile first",
+            {Context(where),
+             "the draw of " + ToString(draw.cards) +
+                 ", the stock's next, was left out before this line: the three's replacement, " +
+                 ToString(*e.replacement) + ", comes after it; made up here (readings R121)",
+             "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+    ExpectLate(EventType::kDraw, player, draw.cards, index);
   }
   // A meld before the turn's draw that plays cards the seat lacks, which the
   // stock's next draw or the pile holds: the draw or the take was left out
@@ -1715,6 +1788,7 @@ class ReplayDriver::GameReplay {
     last_move_line_ = e.line;
     const size_t findings_before = report_->findings.size();
     if (!found.empty()) FollowStockSlips(e, &found, where);  // nothing to follow otherwise
+    if (e.type == EventType::kDraw && !e.bonus) NoteOverDraw(e, findings_before);  // R128
     ReportHookFailures(e.line);
     Notify([&](ReplayObserver* o) { o->AfterMove(e, pos, found); });
     if (e.type == EventType::kSpecialHand) {
@@ -2401,6 +2475,13 @@ class ReplayDriver::GameReplay {
     int finding;
   };
   std::optional<LateMove> late_move_;
+  struct OverDraw {  // R128 (NoteOverDraw)
+    int line;
+    int player;
+    std::vector<Card> cards;  // beyond the turn's due
+    int finding;
+  };
+  std::optional<OverDraw> over_draw_;
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;

@@ -375,6 +375,30 @@ TEST(EnginePosition, ADealtCardWrittenAsAnotherIsSettledInTheHandThatHeldIt_R127
   EXPECT_FALSE(other.stock_known());
 }
 
+// readings R128: cards a draw took beyond its due go back to the stock's
+// top, in order, only from a hand that holds them and only as the cards
+// last taken from the recorded stock.
+TEST(EnginePosition, ReturnToStockPutsBackTheCardsLastDrawn_R128) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(SampleDeal()).empty());
+  const TaggedViolations two = pos.Play(DrawMove{1, Cs({"AC", "AD"}), 0});
+  ASSERT_EQ(two.size(), 1u);
+  EXPECT_EQ(two[0].violation.id, CheckId::kDrawCount);
+  EXPECT_EQ(pos.stock_size(), 61);
+  EXPECT_FALSE(pos.ReturnToStock(1, Cs({"AC"})));  // not the card last taken
+  EXPECT_FALSE(pos.ReturnToStock(2, Cs({"AD"})));  // not held by seat 2
+  EXPECT_FALSE(pos.ReturnToStock(1, {}));
+  ASSERT_TRUE(pos.ReturnToStock(1, Cs({"AD"})));
+  EXPECT_EQ(pos.stock_size(), 62);
+  EXPECT_EQ(pos.StockTop(1), Cs({"AD"}));
+  EXPECT_EQ(pos.hand(1).count(C("AD")), 0);
+  EXPECT_EQ(pos.hand(1).total(), 12);
+  // The turn goes on; the next seat draws the card put back.
+  EXPECT_TRUE(pos.Play(DiscardMove{1, C("AC"), 0}).empty());
+  EXPECT_TRUE(pos.Play(DrawMove{2, Cs({"AD"}), 0}).empty());
+}
+
 // Each copy a move plays must be held (000 §11): a meld that plays a card
 // twice, with one copy held, is short of it wherever the copies stand, and
 // one finding words it however many copies are played.

@@ -1620,15 +1620,17 @@ class EventBuilder {
     --depth_;
     // Back in an array: its next item; in an object: its next value comes
     // after a key, which sets want_. Once given up, nothing is wanted.
-    want_ = slow_ ? Want::kNothing : item_want_[depth_];
+    want_ = item_want_[depth_];
     return true;
   }
 
   // Nothing is wanted from here on (want_ stays kNothing: containers are
-  // entered as kIgnore, and Pop() restores no earlier want).
-  bool GiveUp() {
+  // entered as kIgnore, and the frames open now want nothing more, so Pop()
+  // restores no earlier want). Out of line: the usual line never gets here.
+  [[gnu::noinline]] bool GiveUp() {
     slow_ = true;
     want_ = Want::kNothing;
+    std::fill_n(item_want_.begin() + 1, depth_, Want::kNothing);
     row_ = fields_.rows[FieldUses::kIgnoreAll].data();
     return true;
   }

@@ -1665,13 +1665,13 @@ class EventBuilder {
     }
   }
 
-  // Out of line: the parser's loops stay small for the usual values.
-  [[gnu::noinline]] void StartMelds() {
+  // A list of melds starts with the spare specs; each meld takes the next.
+  void StartMelds() {
     melds_ = static_cast<std::vector<MeldSpec>*>(target_);
     TakeSpareMelds(melds_);
     melds_used_ = 0;
   }
-  [[gnu::noinline]] MeldSpec* NextMeld() {
+  MeldSpec* NextMeld() {
     return melds_used_ < melds_->size() ? &(*melds_)[melds_used_++]
                                         : (++melds_used_, NewMeldSpec(melds_));
   }

@@ -1022,11 +1022,14 @@ class ReplayDriver::GameReplay {
         }
       } else if (e.type == EventType::kThree && e.card && e.replacement &&
                  !pos.IsStockNext(*e.replacement)) {
-        // `three` lines left out (R123) come first; then the turn's draw.
+        // `three` lines left out (R123) come first; then the turn's draw,
+        // which the next event may show was not left out.
         if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
           return Defer(e);  // SettleDeferredMove, at the next event
-        } else if (player == pos.current_player()) {
-          DrawLeftOutBeforeThree(e, &pos, player);
+        } else if (!settling_move_ && player == pos.current_player() &&
+                   DrawLeftOutBeforeThree(e, &pos, player, /*apply=*/false)) {
+          draw_before_three_ = true;
+          return Defer(e);  // SettleDeferredMove, at the next event
         }
       } else if (e.type == EventType::kMeld &&
                  (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay ||
@@ -1239,6 +1242,8 @@ class ReplayDriver::GameReplay {
   // True when it played `next` too (which is then not played again).
   bool SettleDeferredMove(const Event* next) {
     move_deferred_ = false;
+    const bool three_after_draw = draw_before_three_;
+    draw_before_three_ = false;
     UpdateRare();
     Position* pos = game_.position();
     if (!in_hand_ || !pos) return false;
@@ -1249,6 +1254,15 @@ class ReplayDriver::GameReplay {
     if (deferred_move_.player != pos->current_player() &&
         (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile))
       return SettleEarlyOpener(next, pos);
+    if (three_after_draw) {
+      const Event three = std::move(deferred_move_);
+      settling_move_ = true;
+      if (!OwnDrawNext(next, three, *pos))
+        DrawLeftOutBeforeThree(three, pos, *three.player, /*apply=*/true);
+      OnMove(three);
+      settling_move_ = false;
+      return false;
+    }
     const Event draw = std::move(deferred_move_);  // a turn's draw, or a three
     // A three next whose replacement is the card skipped is the line left
     // out, written late (LateThree).
@@ -1263,10 +1277,22 @@ class ReplayDriver::GameReplay {
                          (draw.type == EventType::kThree && next->type == EventType::kDraw))) ||
                        (takes_skipped && next->player != draw.player);
     settling_move_ = true;
-    if (!plain) ThreesLeftOut(draw, pos, *draw.player);
+    if (!plain) {
+      ThreesLeftOut(draw, pos, *draw.player);
+    } else if (draw.type == EventType::kThree && draw.replacement &&
+               !pos->IsStockNext(*draw.replacement) && *draw.player == pos->current_player() &&
+               !OwnDrawNext(next, draw, *pos)) {
+      DrawLeftOutBeforeThree(draw, pos, *draw.player, /*apply=*/true);  // R121
+    }
     OnMove(draw);
     settling_move_ = false;
     return false;
+  }
+  // R121: after a three laid out before the turn's draw, the seat's own
+  // draw of other cards than the stock's next: the draw was not left out.
+  bool OwnDrawNext(const Event* next, const Event& three, const Position& pos) const {
+    return next && next->type == EventType::kDraw && !next->bonus && next->player == three.player &&
+           next->cards != pos.StockTop(choice_.rules.stock_draw);
   }
   // R125: a deal kept while the hand in play had no end_hand. When the
   // next event is that hand's end_hand, the two lines are written in the
@@ -1315,10 +1341,38 @@ class ReplayDriver::GameReplay {
                "(readings R118)",
            "rule: 000 §11"});
       OnMove(*next);
+    } else if (opener.type == EventType::kTakePile) {
+      DiscardLeftOutBeforeTake(opener, pos);  // R129
     }
     OnMove(opener);
     settling_move_ = false;
     return swapped;
+  }
+  // R129: the next seat takes the pile, with a top card the seat in turn
+  // holds and the pile has not, before that turn's discard and with no
+  // discard after it: the turn's discard of that card was left out. Made
+  // up before the take, one finding.
+  void DiscardLeftOutBeforeTake(const Event& take, Position* pos) {
+    const int due = pos->current_player();
+    if (!take.top || pos->phase() != Phase::kPlay || pos->hand(due).count(*take.top) == 0 ||
+        (!pos->pile().empty() && pos->pile().back() == *take.top))
+      return;
+    Add(take.line, CheckId::kDiscardMissing,
+        "seat " + std::to_string(due) + "'s turn ended without a discard; seat " +
+            std::to_string(*take.player) + " takes the pile",
+        {Context(AtMove(*pos, due)),
+         "the top card it takes, " + ToString(*take.top) + ", is one " + SeatName(due) +
+             " held: the discard of " + ToString(*take.top) +
+             " was left out before this line; made up here (readings R129)",
+         "rule: " + choice_.rules.Cite("rule.discard", "000 §8, §11")});
+    Event discard;
+    discard.type = EventType::kDiscard;
+    discard.line = take.line;
+    discard.player = due;
+    discard.card = *take.top;
+    reseating_ = true;  // not a line of the log: no R119 "written again" after it
+    OnMove(discard);
+    reseating_ = false;
   }
   // The cards a move plays from the hand that `holding` lacks, in order.
   std::vector<Card> Lacking(const Event& e, CardCounts holding) {
@@ -1391,21 +1445,24 @@ class ReplayDriver::GameReplay {
   // R121: a `three` line of the seat in turn before its draw, whose
   // replacement is a whole draw on in the stock, and whose three the seat
   // draws there (or, in the hand's first turn, before play, holds): the
-  // turn's draw was left out before it. Made up here, one finding; the
-  // three is then played. (A held three laid out at a later turn's start
-  // may as well follow another turn's take left out.)
-  void DrawLeftOutBeforeThree(const Event& e, Position* pos, int player) {
+  // turn's draw was left out before it. Made up here (`apply`), one
+  // finding; the three is then played. (A held three laid out at a later
+  // turn's start may as well follow another turn's take left out.) Whether
+  // it is that case.
+  bool DrawLeftOutBeforeThree(const Event& e, Position* pos, int player, bool apply) {
     const int due = choice_.rules.stock_draw;
     if ((pos->phase() != Phase::kDraw && pos->phase() != Phase::kBeforePlay) ||
         !pos->stock_known() || pos->stock_slip_open() ||
         pos->StockCardsBefore(*e.replacement) != due)
-      return;
+      return false;
     const DrawMove draw{player, pos->StockTop(due), e.line};
     const bool drawn = pos->Holding(player).count(*e.card) == 0 &&
                        std::find(draw.cards.begin(), draw.cards.end(), *e.card) != draw.cards.end();
     const bool dealt =
         pos->phase() == Phase::kBeforePlay && pos->Holding(player).count(*e.card) > 0;
-    if (int(draw.cards.size()) != due || !(drawn || dealt) || !pos->Check(draw).empty()) return;
+    if (int(draw.cards.size()) != due || !(drawn || dealt) || !pos->Check(draw).empty())
+      return false;
+    if (!apply) return true;
     const Where where = AtMove(*pos, player);
     pos->Play(draw);
     const int index =
@@ -1417,6 +1474,7 @@ class ReplayDriver::GameReplay {
                  ToString(*e.replacement) + ", comes after it; made up here (readings R121)",
              "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
     ExpectLate(EventType::kDraw, player, draw.cards, index);
+    return true;
   }
   // A meld before the turn's draw that plays cards the seat lacks, which the
   // stock's next draw or the pile holds: the draw or the take was left out
@@ -2482,6 +2540,7 @@ class ReplayDriver::GameReplay {
     int finding;
   };
   std::optional<OverDraw> over_draw_;
+  bool draw_before_three_ = false;  // R121: the move kept is a three after a draw left out
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;

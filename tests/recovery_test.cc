@@ -848,6 +848,24 @@ TEST(Recovery, ADrawLeftOutBeforeTheTurnsThreeIsMadeUp_R121) {
   ExpectOneFinding(r, 62, CheckId::kTurnSequence, "the draw comes late, at line 63: not replayed");
 }
 
+// readings R129: seat 2's discard of AH (line 9) left out; seat 3 takes
+// the pile with AH on top (line 10). Before, five findings and more (the
+// discard missing, the pile's top, a black three blocking it, its meld,
+// then the cards that followed); now one, the discard made up before the
+// take, and every total as recorded.
+TEST(Recovery, ADiscardLeftOutBeforeTheNextSeatsTakeIsMadeUp_R129) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[8], R"({"type":"discard","player":2,"card":"AH"})");
+  ASSERT_NE(lines[9].find(R"("type":"take_pile","player":3,"top":"AH")"), std::string::npos);
+  lines.erase(lines.begin() + 8);
+  const FileReport r = Audit(Unlines(lines));
+  ExpectOneFinding(r, 9, CheckId::kDiscardMissing,
+                   "the top card it takes, AH, is one seat 2 (Cat) held: the discard of AH was "
+                   "left out before this line; made up here (readings R129)");
+  EXPECT_EQ(test::MessageOf(r, CheckId::kDiscardMissing),
+            "seat 2's turn ended without a discard; seat 3 takes the pile");
+}
+
 // readings R128: seat 1's draw (line 3) written with the stock's next card
 // too, 5H, which seat 2's three takes as its replacement (line 7). Before,
 // the draw-count and a stock-mismatch at line 7; now one finding, 5H back on

@@ -1424,15 +1424,9 @@ class ReplayDriver::GameReplay {
                     : ", with " + ToString(take.with)) +
            ")";
   }
-  // At the end of a turn that melded before drawing: the next seat's draw is
-  // the stock's next card, so the turn drew none and took the pile. A note
-  // on the turn's one finding. Only when the discard itself shows it: a card
-  // the seat lacks and the pile holds (the turn's draw, written late, would
-  // leave the stock as it is too).
-  static bool FromThePile(const Position& pos, int seat, const std::optional<Card>& card) {
-    return card && pos.hand(seat).count(*card) == 0 &&
-           std::find(pos.pile().begin(), pos.pile().end(), *card) != pos.pile().end();
-  }
+  // At the end of a turn that melded before drawing: the next card another
+  // seat takes from the stock is the stock's next, so the turn drew none and
+  // took the pile. A note on the turn's one finding.
   void TakeLeftOutAtDiscard(Position* pos, int seat, int line, const std::string& by) {
     const int pile = int(pos->pile().size());
     const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, line, true);
@@ -1599,8 +1593,7 @@ class ReplayDriver::GameReplay {
     // next card taken from the stock a whole draw on shows the draw left
     // out: it is made up before the discard, and the turn's one finding says
     // so.
-    if (pos->draw_left_out() && taken && pos->IsStockNext(*taken) &&
-        FromThePile(*pos, seat, discard.card))
+    if (pos->draw_left_out() && taken && pos->IsStockNext(*taken))
       TakeLeftOutAtDiscard(pos, seat, discard.line, by);
     if (pos->draw_left_out() && taken &&
         pos->StockCardsBefore(*taken) == choice_.rules.stock_draw) {

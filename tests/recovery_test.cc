@@ -848,6 +848,22 @@ TEST(Recovery, ADrawLeftOutBeforeTheTurnsThreeIsMadeUp_R121) {
   ExpectOneFinding(r, 62, CheckId::kTurnSequence, "the draw comes late, at line 63: not replayed");
 }
 
+// readings R121: seat 3's take of the pile (AH with AC JK, line 10) left
+// out; its meld of JS JD JK (cards it holds) comes before any draw, and its
+// discard of 3C is no card of the pile. Seat 0's three replacement (line 12)
+// is the stock's next: the turn drew none and took the pile, made up before
+// the discard. Before, six findings (the meld, then the aces' meld missing,
+// the cards of the pile played, and the hand's end); now one.
+TEST(Recovery, ATakeLeftOutBeforeMeldsOfHeldCardsShowsAtTheNextStockCard_R121) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[9], R"({"type":"take_pile","player":3,"top":"AH","with":["AC","JK"]})");
+  lines.erase(lines.begin() + 9);
+  ExpectOneFinding(Audit(Unlines(lines)), 10, CheckId::kTurnSequence,
+                   "the take of the pile (3 cards, AH on top, with AC JK) was left out: the "
+                   "three's replacement at line 12 is the stock's next card, so the turn drew "
+                   "none (readings R121)");
+}
+
 // readings R129: seat 2's discard of AH (line 9) left out; seat 3 takes
 // the pile with AH on top (line 10). Before, five findings and more (the
 // discard missing, the pile's top, a black three blocking it, its meld,

@@ -169,6 +169,12 @@ class Position {
   // taken from it.
   bool ReturnToStock(int seat, const std::vector<Card>& cards);
 
+  // A discard left out of the log before the next seat's draw, whose card a
+  // later take of the pile shows (readings R130): the card `from` still
+  // holds goes to the hand of `to`, who took it with the pile. False
+  // (nothing changed) unless `from` holds it and the seats differ.
+  bool PassCard(int from, int to, Card c);
+
   // --- Playing: checking is separate from applying ---
   TaggedViolations Check(const Move& move) const;
   void Apply(const Move& move);

@@ -635,4 +635,13 @@ void Position::EndPlay(int tag, TaggedViolations* out) {
   }
 }
 
+bool Position::PassCard(int from, int to, Card c) {
+  const int n = rules_->num_players;
+  if (from < 0 || from >= n || to < 0 || to >= n || from == to || !players_[from].hand.Remove(c))
+    return false;
+  players_[to].hand.Add(c);
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
+
 }  // namespace canasta

@@ -564,6 +564,7 @@ class ReplayDriver::GameReplay {
                         last_dealer, last_dealer_hand, &vs);
     swap_finding_ = -1;
     over_draw_.reset();
+    missing_discard_.reset();
     if (!vs.empty()) DealFindings(e, vs);
     if (game_.position()->dealt_swap().pending()) {
       for (size_t i = hand_findings_from_; i < report_->findings.size(); ++i)
@@ -913,6 +914,44 @@ class ReplayDriver::GameReplay {
       return;
     }
   }
+  // R130: the next seat's draw ended a turn that did not discard
+  // (discard-missing): the card discarded is not known yet. It went to the
+  // pile; the seat that next takes the pile and then plays a card it lacks,
+  // which the seat without a discard holds, shows it.
+  void NoteMissingDiscard(const Event& e, size_t findings_from) {
+    for (size_t i = findings_from; i < report_->findings.size(); ++i) {
+      if (report_->findings[i].id != CheckId::kDiscardMissing ||
+          report_->findings[i].line != e.line)
+        continue;
+      const int n = choice_.rules.num_players;
+      missing_discard_ = MissingDiscard{(*e.player + n - 1) % n, int(i), -1, 0};
+      UpdateRare();
+      return;
+    }
+  }
+  [[gnu::noinline]] void DiscardShown(const Event& e, Position* pos) {
+    MissingDiscard& missing = *missing_discard_;
+    const int player = *e.player;
+    if (missing.taker < 0) {
+      if (e.type == EventType::kTakePile) {
+        missing.taker = player;
+        missing.take_line = e.line;
+      }
+      return;
+    }
+    if (player != missing.taker) return;
+    for (Card c : Lacking(e, pos->Holding(player))) {
+      if (!pos->PassCard(missing.seat, player, c)) continue;
+      AddNote(missing.finding,
+              "line " + std::to_string(e.line) + ": " + SeatName(player) + " plays " + ToString(c) +
+                  " from the pile it took at line " + std::to_string(missing.take_line) +
+                  ", a card " + SeatName(missing.seat) + " still held: the discard left out was " +
+                  ToString(c) + " (readings R130)");
+      missing_discard_.reset();
+      UpdateRare();
+      return;
+    }
+  }
   // R128: the next card taken from the stock, by a draw or a three's
   // replacement, is the first card the over-long draw took beyond its due,
   // and not the stock's next: those cards were written in the draw by
@@ -949,6 +988,7 @@ class ReplayDriver::GameReplay {
     if (opener_kept_) OpenerSettled(e, pos);
     if (swap_finding_ >= 0) SwapShown(e, pos);  // R127
     if (over_draw_) OverDrawShown(e, pos);      // R128
+    if (missing_discard_) DiscardShown(e, pos);  // R130
     return false;
   }
   // R127: one card of the deal was written as another. The move of one of
@@ -959,24 +999,8 @@ class ReplayDriver::GameReplay {
     const Position::DealtSwap swap = pos->dealt_swap();  // a copy: SettleSwap ends it
     const int player = *e.player;
     if (!swap.pending() || !(swap.seats >> player & 1u)) return;
-    int plays = 0;  // copies of the missing card the move plays from the hand
-    auto count = [&](const std::vector<Card>& cards) {
-      for (Card c : cards) plays += c == swap.meant;
-    };
-    switch (e.type) {
-      case EventType::kMeld:
-        for (const MeldSpec& m : e.melds) count(m.cards);
-        break;
-      case EventType::kTakePile:
-        count(e.with);
-        break;
-      case EventType::kDiscard:
-      case EventType::kThree:
-        plays = *e.card == swap.meant;
-        break;
-      default:
-        break;
-    }
+    CardsFromHand(e, &reseat_cards_);
+    const int plays = int(std::count(reseat_cards_.begin(), reseat_cards_.end(), swap.meant));
     std::string how;
     if (plays > pos->hand(player).count(swap.meant)) {
       how = SeatName(player) + " plays " + ToString(swap.meant) + ", which it holds only as the " +
@@ -1005,7 +1029,7 @@ class ReplayDriver::GameReplay {
   void UpdateRare() {
     rare_pending_ = opener_kept_ || pending_end_game_.has_value() || move_deferred_ ||
                     !late_threes_.empty() || late_move_.has_value() || swap_finding_ >= 0 ||
-                    over_draw_.has_value();
+                    over_draw_.has_value() || missing_discard_.has_value();
   }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
@@ -1840,6 +1864,7 @@ class ReplayDriver::GameReplay {
     const size_t findings_before = report_->findings.size();
     if (!found.empty()) FollowStockSlips(e, &found, where);  // nothing to follow otherwise
     if (e.type == EventType::kDraw && !e.bonus) NoteOverDraw(e, findings_before);  // R128
+    if (e.type == EventType::kDraw) NoteMissingDiscard(e, findings_before);        // R130
     ReportHookFailures(e.line);
     Notify([&](ReplayObserver* o) { o->AfterMove(e, pos, found); });
     if (e.type == EventType::kSpecialHand) {
@@ -2533,6 +2558,13 @@ class ReplayDriver::GameReplay {
     int finding;
   };
   std::optional<OverDraw> over_draw_;
+  struct MissingDiscard {  // R130 (NoteMissingDiscard)
+    int seat;
+    int finding;
+    int taker;  // the seat that took the pile since, or -1
+    int take_line;
+  };
+  std::optional<MissingDiscard> missing_discard_;
   bool draw_before_three_ = false;  // R121: the move kept is a three after a draw left out
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw

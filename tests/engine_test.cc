@@ -399,6 +399,23 @@ TEST(EnginePosition, ReturnToStockPutsBackTheCardsLastDrawn_R128) {
   EXPECT_TRUE(pos.Play(DrawMove{2, Cs({"AD"}), 0}).empty());
 }
 
+// readings R130: a card one seat still holds goes to another's hand.
+TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(SampleDeal()).empty());
+  ASSERT_EQ(pos.hand(1).count(C("KS")), 1);
+  const int before = pos.hand(2).count(C("KS"));
+  EXPECT_FALSE(pos.PassCard(1, 1, C("KS")));  // the same seat
+  EXPECT_FALSE(pos.PassCard(1, 9, C("KS")));  // no such seat
+  ASSERT_TRUE(pos.PassCard(1, 2, C("KS")));
+  EXPECT_EQ(pos.hand(1).count(C("KS")), 0);
+  EXPECT_EQ(pos.hand(2).count(C("KS")), before + 1);
+  EXPECT_EQ(pos.hand(1).total(), 10);
+  EXPECT_EQ(pos.hand(2).total(), 12);
+  EXPECT_FALSE(pos.PassCard(1, 2, C("KS")));  // seat 1 holds none now
+}
+
 // Each copy a move plays must be held (000 §11): a meld that plays a card
 // twice, with one copy held, is short of it wherever the copies stand, and
 // one finding words it however many copies are played.

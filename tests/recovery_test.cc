@@ -882,6 +882,21 @@ TEST(Recovery, ADiscardLeftOutBeforeTheNextSeatsTakeIsMadeUp_R129) {
             "seat 2's turn ended without a discard; seat 3 takes the pile");
 }
 
+// readings R130: seat 3's discard of KD (line 45) left out; seat 0 draws
+// next, so the card is not known there. Seat 1 takes the pile (line 55)
+// and plays a KD it lacks (line 56), which seat 3 still holds: that was the
+// discard. Before, three findings (the discard missing, KD not held, and the
+// hand's end, seat 3's going out a card short); now one.
+TEST(Recovery, ADiscardLeftOutBeforeADrawIsShownByThePilesTaker_R130) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[44], R"({"type":"discard","player":3,"card":"KD"})");
+  ASSERT_EQ(lines[45], R"({"type":"draw","player":0,"cards":["9D"]})");
+  lines.erase(lines.begin() + 44);
+  ExpectOneFinding(Audit(Unlines(lines)), 45, CheckId::kDiscardMissing,
+                   "line 56: seat 1 (Bob) plays KD from the pile it took at line 55, a card "
+                   "seat 3 (Dan) still held: the discard left out was KD (readings R130)");
+}
+
 // readings R128: seat 1's draw (line 3) written with the stock's next card
 // too, 5H, which seat 2's three takes as its replacement (line 7). Before,
 // the draw-count and a stock-mismatch at line 7; now one finding, 5H back on

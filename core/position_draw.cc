@@ -69,9 +69,10 @@ bool Position::ReturnToStock(int seat, const std::vector<Card>& cards) {
       !players_[seat].hand.Contains(cards))
     return false;
   if (stock_) {
-    // The cards just taken from the recorded stock, in its order, with no
-    // slip open (StepStock followed it card by card).
-    if (stock_alt_ != kNoSlot || stock_pos_ < n) return false;
+    // The cards just taken from the recorded stock, in its order (after a
+    // slip, the card before stock_pos_ is the one the slip stood for, not
+    // the card drawn: StepStockSlip).
+    if (stock_pos_ < n) return false;
     for (size_t i = 0; i < n; ++i)
       if ((*stock_)[stock_pos_ - n + i] != cards[i]) return false;
     stock_pos_ -= n;

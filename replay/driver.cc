@@ -1462,11 +1462,9 @@ class ReplayDriver::GameReplay {
   }
   // R121: a `three` line of the seat in turn before its draw, whose
   // replacement is a whole draw on in the stock, and whose three the seat
-  // draws there (or, in the hand's first turn, before play, holds): the
-  // turn's draw was left out before it. Made up here (`apply`), one
-  // finding; the three is then played. (A held three laid out at a later
-  // turn's start may as well follow another turn's take left out.) Whether
-  // it is that case.
+  // holds or draws there: the turn's draw was left out before it (unless
+  // the seat's own draw comes next: OwnDrawNext). Made up here (`apply`),
+  // one finding; the three is then played. Whether it is that case.
   bool DrawLeftOutBeforeThree(const Event& e, Position* pos, int player, bool apply) {
     const int due = choice_.rules.stock_draw;
     if ((pos->phase() != Phase::kDraw && pos->phase() != Phase::kBeforePlay) ||
@@ -1474,12 +1472,10 @@ class ReplayDriver::GameReplay {
         pos->StockCardsBefore(*e.replacement) != due)
       return false;
     const DrawMove draw{player, pos->StockTop(due), e.line};
-    const bool drawn = pos->Holding(player).count(*e.card) == 0 &&
-                       std::find(draw.cards.begin(), draw.cards.end(), *e.card) != draw.cards.end();
-    const bool dealt =
-        pos->phase() == Phase::kBeforePlay && pos->Holding(player).count(*e.card) > 0;
-    if (int(draw.cards.size()) != due || !(drawn || dealt) || !pos->Check(draw).empty())
-      return false;
+    const bool held_or_drawn =
+        pos->Holding(player).count(*e.card) > 0 ||
+        std::find(draw.cards.begin(), draw.cards.end(), *e.card) != draw.cards.end();
+    if (int(draw.cards.size()) != due || !held_or_drawn || !pos->Check(draw).empty()) return false;
     if (!apply) return true;
     const Where where = AtMove(*pos, player);
     pos->Play(draw);

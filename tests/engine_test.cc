@@ -365,6 +365,25 @@ TEST(EnginePosition, ADealtCardWrittenAsAnotherIsSettledInTheHandThatHeldIt_R127
                                 0})
                   .empty());
 
+  // The card too many in the stock: seat 1's KS written as its KH (the
+  // other KH lies in the stock), read as one swap too. With a twelfth card,
+  // a third KH, the deal holds two cards too many: no swap.
+  DealMove stocked = SampleDeal();
+  int kh_in_hands = 0;
+  for (const std::vector<Card>& hand : stocked.hands)
+    kh_in_hands += int(std::count(hand.begin(), hand.end(), C("KH")));
+  ASSERT_EQ(kh_in_hands, 1);
+  stocked.hands[1][0] = C("KH");
+  Position in_stock(rules, DefaultHooks(), {0, 0});
+  ASSERT_EQ(in_stock.Deal(stocked).size(), 1u);
+  EXPECT_TRUE(in_stock.dealt_swap().pending());
+  EXPECT_TRUE(in_stock.stock_known());
+  stocked.hands[1].push_back(C("KH"));
+  Position surplus(rules, DefaultHooks(), {0, 0});
+  EXPECT_FALSE(surplus.Deal(stocked).empty());
+  EXPECT_FALSE(surplus.dealt_swap().pending());
+  EXPECT_FALSE(surplus.stock_known());
+
   // Two cards written wrong are not one swap: the deal's findings as before.
   DealMove two = SampleDeal();
   two.hands[1][0] = C("AC");
@@ -397,6 +416,16 @@ TEST(EnginePosition, ReturnToStockPutsBackTheCardsLastDrawn_R128) {
   // The turn goes on; the next seat draws the card put back.
   EXPECT_TRUE(pos.Play(DiscardMove{1, C("AC"), 0}).empty());
   EXPECT_TRUE(pos.Play(DrawMove{2, Cs({"AD"}), 0}).empty());
+
+  // A card drawn out of the stock's order (AH, with AD next) opens a slip:
+  // nothing goes back.
+  Position slip(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(slip.Deal(SampleDeal()).empty());
+  ASSERT_TRUE(slip.Play(DrawMove{1, Cs({"AC"}), 0}).empty());
+  ASSERT_TRUE(slip.Play(DiscardMove{1, C("AC"), 0}).empty());
+  EXPECT_FALSE(slip.Play(DrawMove{2, Cs({"AH"}), 0}).empty());
+  ASSERT_TRUE(slip.stock_slip_open());
+  EXPECT_FALSE(slip.ReturnToStock(2, Cs({"AH"})));
 }
 
 // readings R130: a card one seat still holds goes to another's hand.

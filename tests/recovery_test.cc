@@ -815,6 +815,18 @@ TEST(Recovery, ADealtCardWrittenAsAnotherIsOneFinding_R127) {
   EXPECT_EQ(test::MessageOf(p, CheckId::kDealPack),
             "the deal holds one 8C more than the pack has (2) and one 9D fewer: one 8C, in "
             "seat 1's or seat 2's hand, is written for 9D");
+
+  // Hand 7: seat 0's 9S written as a 2H (the other 2H lies in the stock).
+  // Seat 0 takes the pile (line 579) and melds the 9S in its initial meld
+  // (line 581): the 9S counts toward it as a card held before the take.
+  std::vector<std::string> taken = lines;
+  const std::string seat0 = R"([["3D","AD","9D","9H","6C","4H","KH","9S","9D","4C","8H"])";
+  ASSERT_NE(taken[518].find(seat0), std::string::npos);
+  taken[518].replace(taken[518].find(seat0) + seat0.find("9S"), 2, "2H");
+  const FileReport t = Audit(Unlines(taken));
+  ExpectOneFinding(t, 519, CheckId::kDealPack,
+                   "line 581: seat 0 (Ann) plays 9S, which it holds only as the 2H written in its "
+                   "hand; it was the 9S");
 }
 
 // readings R121 before a `three` line: a turn's draw left out, and the
@@ -840,6 +852,18 @@ TEST(Recovery, ADrawLeftOutBeforeTheTurnsThreeIsMadeUp_R121) {
   ExpectOneFinding(Audit(Unlines(first_turn)), 79, CheckId::kTurnSequence,
                    "the draw of 7S, the stock's next, was left out before this line: the "
                    "three's replacement, 5D, comes after it; made up here (readings R121)");
+
+  // Seat 2's draw of 7S (line 8) left out after its three: seat 0's dealt
+  // 3D laid out at its turn's start (line 12), with a replacement a card on,
+  // does not make up a draw for seat 0 (its own draw follows at line 13).
+  std::vector<std::string> earlier = lines;
+  ASSERT_EQ(earlier[7], R"({"type":"draw","player":2,"cards":["7S"]})");
+  earlier.erase(earlier.begin() + 7);
+  const FileReport held = Audit(Unlines(earlier));
+  for (const Finding& f : test::AllFindings(held))
+    for (const std::string& note : f.notes)
+      EXPECT_EQ(note.find("the draw of 7S, the stock's next, was left out"), std::string::npos)
+          << test::Dump(held);
 
   // The draw written after the three: the two lines swapped, one finding.
   std::vector<std::string> late = lines;
@@ -880,6 +904,12 @@ TEST(Recovery, ADiscardLeftOutBeforeTheNextSeatsTakeIsMadeUp_R129) {
                    "left out before this line; made up here (readings R129)");
   EXPECT_EQ(test::MessageOf(r, CheckId::kDiscardMissing),
             "seat 2's turn ended without a discard; seat 3 takes the pile");
+
+  // The take names 9H, which seat 2 does not hold: no discard is made up.
+  lines[8].replace(lines[8].find(R"("top":"AH")"), 10, R"("top":"9H")");
+  const FileReport k = Audit(Unlines(lines));
+  EXPECT_TRUE(test::HasId(k, CheckId::kDiscardMissing)) << test::Dump(k);
+  EXPECT_FALSE(HasNote(k, CheckId::kDiscardMissing, "readings R129")) << test::Dump(k);
 }
 
 // readings R130: seat 3's discard of KD (line 45) left out; seat 0 draws
@@ -897,6 +927,31 @@ TEST(Recovery, ADiscardLeftOutBeforeADrawIsShownByThePilesTaker_R130) {
                    "seat 3 (Dan) still held: the discard left out was KD (readings R130)");
 }
 
+// readings R121's limit before a `three`: in samples/modern-american, seat
+// 2's three 3S (replaced by 3H, line 49) left out. Its three 3H (replaced
+// by TH) then comes a card on in the stock, as after a draw left out; but
+// its own draw of 6S follows, so no draw is made up (the three line was
+// left out, and the 3H is a card it lacks).
+TEST(Recovery, NoDrawIsMadeUpBeforeAThreeWhenTheSeatsOwnDrawFollows_R121) {
+  std::istringstream in(
+      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/modern-american/game.jsonl"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines[48], R"({"type":"three","player":2,"card":"3S","replacement":"3H"})");
+  ASSERT_EQ(lines[49], R"({"type":"three","player":2,"card":"3H","replacement":"TH"})");
+  ASSERT_EQ(lines[50], R"({"type":"draw","player":2,"cards":["6S"]})");
+  lines.erase(lines.begin() + 48);
+  AuditOptions options;
+  options.resolve = ResolveRuleset;
+  std::istringstream log_in(Unlines(lines));
+  const FileReport r = AuditStream(log_in, "game.jsonl", options);
+  EXPECT_TRUE(test::HasId(r, CheckId::kCardNotHeld)) << test::Dump(r);
+  for (const Finding& f : test::AllFindings(r))
+    for (const std::string& note : f.notes)
+      EXPECT_EQ(note.find("the draw of 3H, the stock's next, was left out"), std::string::npos)
+          << test::Dump(r);
+}
+
 // readings R128: seat 1's draw (line 3) written with the stock's next card
 // too, 5H, which seat 2's three takes as its replacement (line 7). Before,
 // the draw-count and a stock-mismatch at line 7; now one finding, 5H back on
@@ -911,6 +966,13 @@ TEST(Recovery, ADrawWrittenWithTheNextStockCardIsOneFinding_R128) {
   ExpectOneFinding(r, 3, CheckId::kDrawCount,
                    "line 7 takes 5H from the stock: 5H went back to the stock, written in this "
                    "draw by mistake (readings R128)");
+
+  // Seat 2's replacement written as TS, neither 5H nor the stock's next:
+  // nothing shows the draw wrong, and 5H stays drawn.
+  std::vector<std::string> other = lines;
+  other[6] = R"({"type":"three","player":2,"card":"3D","replacement":"TS"})";
+  const FileReport o = Audit(Unlines(other));
+  EXPECT_FALSE(HasNote(o, CheckId::kDrawCount, "readings R128")) << test::Dump(o);
 
   // Seat 1 discards the 5H it drew (line 6): it was drawn, and cannot go
   // back. Seat 2's replacement 5H is then a card already taken.

@@ -738,15 +738,22 @@ TEST(Recovery, ADrawOrTakeWrittenAfterItsDiscardIsReplayedFirst_R121) {
                    "R121)");
 }
 
+// The classic sample's lines, where seat 2 discards AH (line 9) and seat 3
+// takes the pile with AH on top (line 10).
+std::vector<std::string> DiscardAndTakeOfAH() {
+  std::vector<std::string> lines = ClassicSampleLines();
+  EXPECT_EQ(lines[8], R"({"type":"discard","player":2,"card":"AH"})");
+  EXPECT_NE(lines[9].find(R"("type":"take_pile","player":3,"top":"AH")"), std::string::npos);
+  return lines;
+}
+
 // readings R118: seat 2's discard of AH (line 9) and seat 3's take of the
 // pile, AH on top (line 10), written in the wrong order. Judged as written,
 // seat 2's turn would end without a discard, the take would name a top card
 // not there, and the discard would come out of turn. One finding, the
 // discard replayed first, and every total as recorded.
 TEST(Recovery, ATakeWrittenBeforeTheDiscardItTakesIsReplayedAfterIt_R118) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[8], R"({"type":"discard","player":2,"card":"AH"})");
-  ASSERT_NE(lines[9].find(R"("type":"take_pile","player":3,"top":"AH")"), std::string::npos);
+  std::vector<std::string> lines = DiscardAndTakeOfAH();
   std::swap(lines[8], lines[9]);
   const FileReport r = Audit(Unlines(lines));
   ExpectOneFinding(r, 9, CheckId::kTurnOrder,
@@ -894,9 +901,7 @@ TEST(Recovery, ATakeLeftOutBeforeMeldsOfHeldCardsShowsAtTheNextStockCard_R121) {
 // then the cards that followed); now one, the discard made up before the
 // take, and every total as recorded.
 TEST(Recovery, ADiscardLeftOutBeforeTheNextSeatsTakeIsMadeUp_R129) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[8], R"({"type":"discard","player":2,"card":"AH"})");
-  ASSERT_NE(lines[9].find(R"("type":"take_pile","player":3,"top":"AH")"), std::string::npos);
+  std::vector<std::string> lines = DiscardAndTakeOfAH();
   lines.erase(lines.begin() + 8);
   const FileReport r = Audit(Unlines(lines));
   ExpectOneFinding(r, 9, CheckId::kDiscardMissing,

@@ -1041,7 +1041,9 @@ class ReplayDriver::GameReplay {
       if (e.type == EventType::kDraw && !e.bonus &&
           (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) && !e.cards.empty() &&
           !pos.IsStockNext(e.cards[0])) {
-        if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
+        if (pos.bonus_player() >= 0 && BonusDrawLeftOut(e, &pos)) {
+          // made up (R131): the draw is played after it
+        } else if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
           return Defer(e);  // SettleDeferredMove, at the next event
         }
       } else if (e.type == EventType::kThree && e.card && e.replacement &&
@@ -1311,6 +1313,30 @@ class ReplayDriver::GameReplay {
     OnMove(draw);
     settling_move_ = false;
     return false;
+  }
+  // R131: bonus cards due (001 L37) and the next turn's draw a card as many
+  // on in the recorded stock: the bonus draw was left out before it. Made
+  // up here, one finding. Whether it was.
+  bool BonusDrawLeftOut(const Event& e, Position* pos) {
+    const int seat = pos->bonus_player();
+    const int due = pos->bonus_count();
+    if (!pos->stock_known() || pos->stock_slip_open() || pos->StockCardsBefore(e.cards[0]) != due)
+      return false;
+    const DrawMove bonus{seat, pos->StockTop(due), e.line, /*bonus=*/true};
+    if (int(bonus.cards.size()) != due || !pos->Check(bonus).empty()) return false;
+    const Where where = AtMove(*pos, seat);
+    pos->Play(bonus);
+    const int index = Add(
+        e.line, CheckId::kDrawCount,
+        "seat " + std::to_string(seat) + " did not draw the " + std::to_string(due) +
+            " bonus card(s) due after the initial meld",
+        {Context(where),
+         "the bonus draw of " + ToString(bonus.cards) +
+             ", the stock's next, was left out before this line: this draw comes after it; made "
+             "up here (readings R131)",
+         "rule: " + choice_.rules.Cite("bonus_cards_first", "001 L37")});
+    ExpectLate(EventType::kDraw, seat, bonus.cards, index);
+    return true;
   }
   // R121: after a three laid out before the turn's draw, the seat's own
   // draw of other cards than the stock's next: the draw was not left out.

@@ -85,16 +85,26 @@ std::string ReadFile(const std::string& path) {
 
 #ifdef CANASTA_SOURCE_DIR
 // The lines of samples/classic/game.jsonl, a test's log made of lines.
-std::vector<std::string> ClassicSampleLines() {
-  std::istringstream in(ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/classic/game.jsonl"));
+// The lines of samples/<name>/game.jsonl.
+std::vector<std::string> SampleLines(const std::string& name) {
+  std::istringstream in(
+      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/" + name + "/game.jsonl"));
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }
+std::vector<std::string> ClassicSampleLines() { return SampleLines("classic"); }
 std::string Unlines(const std::vector<std::string>& lines) {
   std::string log;
   for (const std::string& line : lines) log += line + "\n";
   return log;
+}
+// The audit of a log under the ruleset its header names (any built-in).
+FileReport AuditUnderItsRuleset(const std::vector<std::string>& lines) {
+  AuditOptions options;
+  options.resolve = ResolveRuleset;
+  std::istringstream in(Unlines(lines));
+  return AuditStream(in, "game.jsonl", options);
 }
 
 // samples/classic/game.jsonl with one slip: exactly one finding, `id` at
@@ -938,18 +948,12 @@ TEST(Recovery, ADiscardLeftOutBeforeADrawIsShownByThePilesTaker_R130) {
 // its own draw of 6S follows, so no draw is made up (the three line was
 // left out, and the 3H is a card it lacks).
 TEST(Recovery, NoDrawIsMadeUpBeforeAThreeWhenTheSeatsOwnDrawFollows_R121) {
-  std::istringstream in(
-      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/modern-american/game.jsonl"));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> lines = SampleLines("modern-american");
   ASSERT_EQ(lines[48], R"({"type":"three","player":2,"card":"3S","replacement":"3H"})");
   ASSERT_EQ(lines[49], R"({"type":"three","player":2,"card":"3H","replacement":"TH"})");
   ASSERT_EQ(lines[50], R"({"type":"draw","player":2,"cards":["6S"]})");
   lines.erase(lines.begin() + 48);
-  AuditOptions options;
-  options.resolve = ResolveRuleset;
-  std::istringstream log_in(Unlines(lines));
-  const FileReport r = AuditStream(log_in, "game.jsonl", options);
+  const FileReport r = AuditUnderItsRuleset(lines);
   EXPECT_TRUE(test::HasId(r, CheckId::kCardNotHeld)) << test::Dump(r);
   for (const Finding& f : test::AllFindings(r))
     for (const std::string& note : f.notes)
@@ -964,18 +968,10 @@ TEST(Recovery, NoDrawIsMadeUpBeforeAThreeWhenTheSeatsOwnDrawFollows_R121) {
 // bonus draw made up. Written after seat 0's draw instead, it is that
 // draw's line, late, and not replayed.
 TEST(Recovery, ABonusDrawLeftOutIsMadeUpAtTheNextDraw_R131) {
-  std::istringstream in(
-      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/modern-american/game.jsonl"));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> lines = SampleLines("modern-american");
   ASSERT_EQ(lines[13], R"({"type":"draw","player":3,"cards":["TS","2D","9H","KS"],"bonus":true})");
   ASSERT_EQ(lines[14], R"({"type":"draw","player":0,"cards":["QD"]})");
-  AuditOptions options;
-  options.resolve = ResolveRuleset;
-  auto audit = [&](const std::vector<std::string>& log) {
-    std::istringstream log_in(Unlines(log));
-    return AuditStream(log_in, "game.jsonl", options);
-  };
+  const auto audit = AuditUnderItsRuleset;
   std::vector<std::string> missing = lines;
   missing.erase(missing.begin() + 13);
   const FileReport r = audit(missing);
@@ -1068,17 +1064,10 @@ TEST(Recovery, NoTakeIsMadeUpThatTheTurnCouldNotEndWith_R121) {
 // the turn plays on. One finding; before, the hand ended at the meld and
 // its last 29 lines were not replayed.
 TEST(Recovery, AHandEmptiedBeforeTheTurnsDrawHasNotGoneOut_R121) {
-  std::istringstream in(ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/hutto/game.jsonl"));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::vector<std::string> lines = SampleLines("hutto");
   ASSERT_EQ(lines[74], R"({"type":"draw","player":2,"cards":["4D","7H"]})");
   ASSERT_EQ(lines[75], R"({"type":"meld","player":2,"melds":[{"to":"K","cards":["KH"]}]})");
-  AuditOptions options;
-  options.resolve = ResolveRuleset;
-  auto audit = [&](const std::vector<std::string>& log) {
-    std::istringstream log_in(Unlines(log));
-    return AuditStream(log_in, "game.jsonl", options);
-  };
+  const auto audit = AuditUnderItsRuleset;
   std::vector<std::string> swapped = lines;
   std::swap(swapped[74], swapped[75]);
   const FileReport r = audit(swapped);
@@ -1110,17 +1099,9 @@ TEST(Recovery, AnEndGameThatEndsTheLogInTheMiddleOfAHandIsTheGamesEnd) {
 // Modern American's bonus draw (001 L37) written twice: the copy is one
 // finding and not replayed (R119). (Left out: R131.)
 TEST(Recovery, ABonusDrawWrittenTwice_R119) {
-  std::istringstream sample_in(
-      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/samples/modern-american/game.jsonl"));
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(sample_in, line);) lines.push_back(line);
+  std::vector<std::string> lines = SampleLines("modern-american");
   ASSERT_NE(lines[13].find("\"bonus\":true"), std::string::npos);  // line 14, four cards
-  AuditOptions options;
-  options.resolve = ResolveRuleset;
-  auto audit = [&](const std::vector<std::string>& log) {
-    std::istringstream in(Unlines(log));
-    return AuditStream(in, "game.jsonl", options);
-  };
+  const auto audit = AuditUnderItsRuleset;
   std::vector<std::string> twice = lines;
   twice.insert(twice.begin() + 14, lines[13]);
   const FileReport r = audit(twice);

@@ -63,6 +63,20 @@ void Position::TakeFromStock(Card c) {
     --stock_size_;
   }
 }
+bool Position::GiveFromStock(int seat, const std::vector<Card>& cards) {
+  if (cards.empty() || seat < 0 || seat >= rules_->num_players || phase_ == Phase::kOver ||
+      int(cards.size()) > stock_size_ || stock_alt_ != kNoSlot)
+    return false;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    if (stock_ ? (*stock_)[stock_pos_ + i] != cards[i] : unseen_.count(cards[i]) == 0) return false;
+  }
+  for (Card c : cards) {
+    TakeFromStock(c);
+    players_[seat].hand.Add(c);
+  }
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
 bool Position::ReturnToStock(int seat, const std::vector<Card>& cards) {
   const size_t n = cards.size();
   if (n == 0 || seat < 0 || seat >= rules_->num_players || phase_ == Phase::kOver ||

@@ -565,6 +565,7 @@ class ReplayDriver::GameReplay {
     swap_finding_ = -1;
     over_draw_.reset();
     missing_discard_.reset();
+    undrawn_turn_.reset();
     if (!vs.empty()) DealFindings(e, vs);
     if (game_.position()->dealt_swap().pending()) {
       for (size_t i = hand_findings_from_; i < report_->findings.size(); ++i)
@@ -952,15 +953,40 @@ class ReplayDriver::GameReplay {
       return;
     }
   }
+  // The first card a move takes from the stock: a draw's (a bonus draw's
+  // too, if `bonus`), or a three's replacement.
+  static std::optional<Card> StockCardTaken(const Event& e, bool bonus) {
+    if (e.type == EventType::kDraw && !e.cards.empty() && (bonus || !e.bonus)) return e.cards[0];
+    if (e.type == EventType::kThree && e.replacement) return *e.replacement;
+    return std::nullopt;
+  }
+  // R121: a turn that only discarded, whose next event took nothing from
+  // the stock: the next card taken from it, a whole draw on, shows the
+  // turn's draw left out. The stock's next cards go to that seat's
+  // hand (Position::GiveFromStock), a note on the turn's finding.
+  [[gnu::noinline]] void UndrawnTurnShown(const Event& e, Position* pos) {
+    const std::optional<Card> taken = StockCardTaken(e, /*bonus=*/false);
+    if (!taken) return;
+    const UndrawnTurn turn = *undrawn_turn_;
+    undrawn_turn_.reset();
+    UpdateRare();
+    const int due = choice_.rules.stock_draw;
+    if (pos->stock_slip_open() || pos->StockCardsBefore(*taken) != due) return;
+    const std::vector<Card> cards = pos->StockTop(due);
+    if (!pos->GiveFromStock(turn.seat, cards)) return;
+    AddNote(turn.finding, "the draw of " + ToString(cards) +
+                              ", the stock's next, was left out before this line: " +
+                              (e.type == EventType::kThree ? "the three's replacement at line "
+                                                           : "the draw of line ") +
+                              std::to_string(e.line) + " comes after it; made up (readings R121)");
+  }
   // R128: the next card taken from the stock, by a draw or a three's
   // replacement, is the first card the over-long draw took beyond its due,
   // and not the stock's next: those cards were written in the draw by
   // mistake, and go back to the stock before this move. Any other take
   // from the stock: they were drawn.
   [[gnu::noinline]] void OverDrawShown(const Event& e, Position* pos) {
-    std::optional<Card> taken;
-    if (e.type == EventType::kDraw && !e.cards.empty()) taken = e.cards[0];
-    if (e.type == EventType::kThree && e.replacement) taken = *e.replacement;
+    const std::optional<Card> taken = StockCardTaken(e, /*bonus=*/true);
     if (!taken) return;
     const OverDraw over = std::move(*over_draw_);
     over_draw_.reset();
@@ -989,6 +1015,7 @@ class ReplayDriver::GameReplay {
     if (swap_finding_ >= 0) SwapShown(e, pos);  // R127
     if (over_draw_) OverDrawShown(e, pos);      // R128
     if (missing_discard_) DiscardShown(e, pos);  // R130
+    if (undrawn_turn_) UndrawnTurnShown(e, pos);  // R121
     return false;
   }
   // R127: one card of the deal was written as another. The move of one of
@@ -1029,7 +1056,8 @@ class ReplayDriver::GameReplay {
   void UpdateRare() {
     rare_pending_ = opener_kept_ || pending_end_game_.has_value() || move_deferred_ ||
                     !late_threes_.empty() || late_move_.has_value() || swap_finding_ >= 0 ||
-                    over_draw_.has_value() || missing_discard_.has_value();
+                    over_draw_.has_value() || missing_discard_.has_value() ||
+                    undrawn_turn_.has_value();
   }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
@@ -1653,6 +1681,10 @@ class ReplayDriver::GameReplay {
                             " comes after it (readings R121)");
       }
     }
+    // A turn with no draw whose next event takes nothing from the stock:
+    // the card another seat takes from it later may still tell.
+    const bool undrawn = !taken && pos->current_player() == seat &&
+                         (pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay);
     const std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);
     const int skipped = next && next->type == EventType::kDraw && !next->bonus &&
                                 next->player != discard.player && !next->cards.empty()
@@ -1665,6 +1697,11 @@ class ReplayDriver::GameReplay {
     settling_move_ = true;
     OnMove(discard);
     settling_move_ = false;
+    const int turn = LastFinding(CheckId::kTurnSequence);
+    if (undrawn && !laid && turn >= 0 && report_->findings[size_t(turn)].line == discard.line) {
+      undrawn_turn_ = UndrawnTurn{seat, turn};
+      UpdateRare();
+    }
     if (!laid) return;
     const Card drawn = next->cards[0];
     late_finding_ =
@@ -2587,6 +2624,11 @@ class ReplayDriver::GameReplay {
     int take_line;
   };
   std::optional<MissingDiscard> missing_discard_;
+  struct UndrawnTurn {  // R121 (SettleDeferredDiscard, UndrawnTurnShown)
+    int seat;
+    int finding;
+  };
+  std::optional<UndrawnTurn> undrawn_turn_;
   bool draw_before_three_ = false;  // R121: the move kept is a three after a draw left out
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw

@@ -428,6 +428,23 @@ TEST(EnginePosition, ReturnToStockPutsBackTheCardsLastDrawn_R128) {
   EXPECT_FALSE(slip.ReturnToStock(2, Cs({"AH"})));
 }
 
+// readings R121: a draw left out, shown after the turn: the stock's next
+// cards go to the seat's hand, in order, and nothing else.
+TEST(EnginePosition, GiveFromStockHandsTheStocksNextCardsToASeat_R121) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(SampleDeal()).empty());
+  EXPECT_FALSE(pos.GiveFromStock(2, Cs({"AD"})));  // not the stock's next
+  EXPECT_FALSE(pos.GiveFromStock(9, Cs({"AC"})));
+  EXPECT_FALSE(pos.GiveFromStock(2, {}));
+  ASSERT_TRUE(pos.GiveFromStock(2, Cs({"AC", "AD"})));
+  EXPECT_EQ(pos.hand(2).total(), 13);
+  EXPECT_EQ(pos.stock_size(), 61);
+  EXPECT_EQ(pos.StockTop(1), Cs({"AH"}));
+  EXPECT_EQ(pos.current_player(), 1);  // the turn in play is not touched
+  EXPECT_TRUE(pos.Play(DrawMove{1, Cs({"AH"}), 0}).empty());
+}
+
 // readings R130: a card one seat still holds goes to another's hand.
 TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
   const Rules rules;

@@ -1682,7 +1682,7 @@ class ReplayDriver::GameReplay {
       }
     }
     // A turn with no draw whose next event takes nothing from the stock:
-    // the card another seat takes from it later may still tell.
+    // the next card taken from it may still tell (UndrawnTurnShown).
     const bool undrawn = !taken && pos->current_player() == seat &&
                          (pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay);
     const std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);

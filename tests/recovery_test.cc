@@ -1288,8 +1288,9 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
   d.hands = {{}, {"QS", "QH", "QD", "JK", "5D"}, {"7C"}, {"7S", "7H", "5S", "5H", "9C"}};
   d.upcard = {"8C"};
   d.stock = {"6D", "4D", "KC", "KD", "KH"};
-  auto opening = [&](Log& log) {
-    log.Deal(d);
+  // Seats 1 and 2 play their turns; `deal` is d, or d changed.
+  auto opening = [&](Log& log, const DealSpec& deal) {
+    log.Deal(deal);
     log.Draw(1, std::vector<std::string>{"6D"});
     log.Meld(1, {{"QS", "QH", "QD", "JK"}});
     log.Discard(1, "5D");
@@ -1300,7 +1301,7 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
   const std::string take = "the take of the pile (3 cards, 7C on top, with 7";
   {
     Log log;
-    opening(log);
+    opening(log, d);
     // take_pile 7C with two 7s left out; 5D came with the pile
     const int meld = log.Meld(3, {{"5D", "5S", "5H"}});
     log.Discard(3, "9C");
@@ -1315,7 +1316,7 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
   }
   {
     Log log;
-    opening(log);
+    opening(log, d);
     const int discard = log.Discard(3, "5D");  // 5D came with the pile
     const int next = log.Draw(0, std::vector<std::string>{"KC"});
     log.Discard(0, "KC");
@@ -1334,12 +1335,7 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
     DealSpec q = d;
     q.hands[3].push_back("QC");
     Log log;
-    log.Deal(q);
-    log.Draw(1, std::vector<std::string>{"6D"});
-    log.Meld(1, {{"QS", "QH", "QD", "JK"}});
-    log.Discard(1, "5D");
-    log.Draw(2, std::vector<std::string>{"4D"});
-    log.Discard(2, "7C");
+    opening(log, q);
     const int meld = log.Add(3, "Q", {"QC"});  // before any draw, a card it holds
     log.Discard(3, "5D");                      // 5D lies in the pile
     const int next = log.Draw(0, std::vector<std::string>{"KC"});  // the stock's next
@@ -1353,7 +1349,7 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
   {  // the same when the discard is a card the seat held before: the next
      // seat's draw of the stock's next card is evidence enough
     Log log;
-    opening(log);
+    opening(log, d);
     const int discard = log.Discard(3, "9C");
     log.Draw(0, std::vector<std::string>{"KC"});
     log.Discard(0, "KC");
@@ -1366,12 +1362,7 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
     DealSpec q = d;
     q.stock = {"6D", "4D", "QC", "KD"};
     Log log;
-    log.Deal(q);
-    log.Draw(1, std::vector<std::string>{"6D"});
-    log.Meld(1, {{"QS", "QH", "QD", "JK"}});
-    log.Discard(1, "5D");
-    log.Draw(2, std::vector<std::string>{"4D"});
-    log.Discard(2, "7C");
+    opening(log, q);
     const int meld = log.Add(3, "Q", {"QC"});  // QC: the stock's next, not drawn yet
     const int late = log.Draw(3, std::vector<std::string>{"QC"});
     log.Discard(3, "9C");
@@ -1384,7 +1375,7 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
   }
   {
     Log log;
-    opening(log);
+    opening(log, d);
     const int discard = log.Discard(3, "9C");  // the draw of KC left out
     const int next = log.Draw(0, std::vector<std::string>{"KD"});
     log.Discard(0, "KD");

@@ -180,6 +180,15 @@ class Position {
   // (nothing changed) unless `from` holds it and the seats differ.
   bool PassCard(int from, int to, Card c);
 
+  // A meld the log writes after the discard that ended its seat's turn
+  // (readings R132): checked and laid for `m.player` as made before that
+  // discard, in the turn just ended; the turn in play is not touched. Only
+  // for a side that has opened and a seat that keeps a card: otherwise the
+  // findings are returned and nothing is laid (the caller then plays the
+  // meld as written).
+  bool MayMeldAfterTurn(const MeldMove& m) const;
+  TaggedViolations PlayMeldAfterTurn(const MeldMove& m);
+
   // --- Playing: checking is separate from applying ---
   TaggedViolations Check(const Move& move) const;
   void Apply(const Move& move);

@@ -360,6 +360,31 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
   return out;
 }
 
+bool Position::MayMeldAfterTurn(const MeldMove& m) const {
+  if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver ||
+      m.player == current_ || !sides_[side_of(m.player)].opened)
+    return false;
+  int laid = 0;
+  for (const MeldPart& part : m.parts) laid += int(part.cards.size());
+  return laid > 0 && laid < players_[m.player].hand.total() && !FootPending(m.player);
+}
+
+TaggedViolations Position::PlayMeldAfterTurn(const MeldMove& m) {
+  TaggedViolations out;
+  if (!MayMeldAfterTurn(m)) return out;
+  MeldShapes shapes;
+  std::array<bool, 16> known{};
+  MeldVerdicts verdicts;
+  CheckMeldParts(m.player, m.parts, &shapes, &known, &out, &verdicts);
+  // The turn that laid it has ended: the turn in play keeps its own record.
+  const Turn in_play = turn_;
+  LayParts(m.player, m.parts, m.tag, &verdicts);
+  turn_ = in_play;
+  players_[m.player].melded_before = true;
+  CANASTA_DCHECK(InvariantsHold());
+  return out;
+}
+
 void Position::ApplyMeld(const MeldMove& m, const MeldVerdicts* verdicts) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   const bool own_turn = m.player == current_;

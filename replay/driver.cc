@@ -774,6 +774,44 @@ class ReplayDriver::GameReplay {
     OnMove(reseated);
     reseating_ = false;
   }
+  // R132: the seat whose discard was the last move melds next, before the
+  // next seat's draw: the meld came before that discard and is written
+  // after it. One `turn-sequence` finding; the meld is laid as part of the
+  // turn just ended, and the next seat's turn goes on. Not when the discard
+  // had findings of its own (the meld may have been one of their causes),
+  // nor when the side has not opened or the meld would empty the hand
+  // (Position::MayMeldAfterTurn): the meld is then played as written.
+  [[gnu::noinline]] bool MeldAfterOwnDiscard(const Event& e, Position& pos, int player) {
+    if (pos.phase() != Phase::kDraw || player == pos.current_player() ||
+        last_discard_.player != player || last_discard_.line <= 0 ||
+        last_move_line_ != last_discard_.line || !driver_->observers_.empty())
+      return false;
+    if (!report_->findings.empty() && report_->findings.back().line == last_discard_.line)
+      return false;
+    if (!FillMove(e, player, &meld_, &fill_error_) || !pos.MayMeldAfterTurn(meld_)) return false;
+    const Where where = AtMove(pos, player);
+    const TaggedViolations found = pos.PlayMeldAfterTurn(meld_);
+    meld_.tag = 0;  // not the seat's last move: no R119 "written again" after it
+    if (meld_after_discard_.first == last_discard_.line) {
+      // A second meld after the same discard: the same slip.
+      AddNote(meld_after_discard_.second, "line " + std::to_string(e.line) +
+                                              ": another meld after that discard, replayed "
+                                              "before it too");
+      AddViolations(found, e.line, where);
+      return true;
+    }
+    const int root =
+        Add(e.line, CheckId::kTurnSequence,
+            SeatName(player) + " melds after their discard at line " +
+                std::to_string(last_discard_.line) + ", which ended the turn",
+            {Context(where),
+             "a turn melds before it discards: the meld is replayed as made before that discard "
+             "(readings R132)",
+             "rule: 000 §11"});
+    meld_after_discard_ = {last_discard_.line, root};
+    AddViolations(found, e.line, where);
+    return true;
+  }
   // The seat a dealt red three or a bonus draw belongs to, when the named
   // seat is not it (R118): the move is one finding and replayed as that
   // seat's. False when no single seat is it.
@@ -1127,6 +1165,8 @@ class ReplayDriver::GameReplay {
         player == (pos.current_player() + 1) % choice_.rules.num_players &&
         (e.type == EventType::kDraw || e.type == EventType::kTakePile) && !e.bonus)
       return Defer(e);
+    // R132: a meld written after the discard that ended its seat's turn.
+    if (e.type == EventType::kMeld && MeldAfterOwnDiscard(e, pos, player)) return true;
     // R118: a seat number written wrong; or a draw out of turn, kept until
     // the next move says whose it was.
     if (player != pos.current_player() && pos.phase() != Phase::kOver) {
@@ -2675,6 +2715,9 @@ class ReplayDriver::GameReplay {
   TakePileMove take_;
   MeldMove meld_;
   RetractMove retract_;
+  // R132: the discard's line a meld written after it followed, and that
+  // meld's finding (a second such meld is a note of it).
+  std::pair<int, int> meld_after_discard_{0, -1};
   SpecialHandMove special_;
 };
 

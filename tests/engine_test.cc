@@ -462,6 +462,63 @@ TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
   EXPECT_FALSE(pos.PassCard(1, 2, C("KS")));  // seat 1 holds none now
 }
 
+// readings R132: a meld written after the discard that ended its seat's
+// turn is laid for that seat as made before the discard (000 §11: a turn
+// melds, then discards); the next seat's turn is not touched. Only for a
+// side that has opened, a seat that keeps a card, and a seat not in turn.
+TEST(EnginePosition, MeldAfterTurnLaysForTheSeatWhoseTurnEnded_R132) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"KS", "KH", "KD", "QS", "QH", "QD", "KC", "2C"}};
+  d.stock = {"AC", "AD", "AH"};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  const MeldMove king{1, {MeldPart{Rank::kKing, {}, Cs({"KC"})}}, 0};
+  EXPECT_FALSE(pos.MayMeldAfterTurn(king));  // seat 1 is in turn, and has not opened
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"AC"}), 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{1,
+                                {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD"})}},
+                                0})
+                  .empty());
+  ASSERT_TRUE(pos.Play(DiscardMove{1, C("AC"), 0}).empty());
+  ASSERT_EQ(pos.current_player(), 2);
+  ASSERT_EQ(pos.phase(), Phase::kDraw);
+  ASSERT_EQ(pos.hand(1).total(), 5);
+
+  EXPECT_TRUE(pos.MayMeldAfterTurn(king));
+  EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{2, king.parts, 0}));  // in turn
+  EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{0, king.parts, 0}));  // side 0 has not opened
+  std::vector<Card> all;
+  for (Card c : Cs({"KC", "2C", "AS", "AS", "AS"})) all.push_back(c);
+  EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{1, {MeldPart{Rank::kKing, {}, all}}, 0}));  // all 5
+  EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{1, {}, 0}));  // nothing laid
+
+  EXPECT_TRUE(pos.PlayMeldAfterTurn(king).empty());
+  EXPECT_EQ(pos.hand(1).total(), 4);
+  EXPECT_EQ(pos.hand(1).count(C("KC")), 0);
+  const std::vector<Meld>& melds = pos.melds(1);
+  const auto kings =
+      std::find_if(melds.begin(), melds.end(), [](const Meld& m) { return m.rank == Rank::kKing; });
+  ASSERT_NE(kings, melds.end());
+  EXPECT_EQ(kings->size(), 4);
+  // The next seat's turn goes on: its draw is legal and plays as usual.
+  EXPECT_EQ(pos.current_player(), 2);
+  EXPECT_EQ(pos.phase(), Phase::kDraw);
+  EXPECT_TRUE(pos.Play(DrawMove{2, Cs({"AD"}), 0}).empty());
+  EXPECT_EQ(pos.phase(), Phase::kPlay);
+
+  // A meld that breaks a rule is checked as any meld: a card seat 1 does
+  // not hold is laid as recorded, and its finding returned.
+  const TaggedViolations found =
+      pos.PlayMeldAfterTurn(MeldMove{1, {MeldPart{Rank::kQueen, {}, Cs({"QC"})}}, 0});
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].violation.id, CheckId::kCardNotHeld);
+  EXPECT_EQ(pos.current_player(), 2);
+}
+
 // Each copy a move plays must be held (000 §11): a meld that plays a card
 // twice, with one copy held, is short of it wherever the copies stand, and
 // one finding words it however many copies are played.

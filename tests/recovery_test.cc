@@ -748,6 +748,47 @@ TEST(Recovery, ADrawOrTakeWrittenAfterItsDiscardIsReplayedFirst_R121) {
                    "R121)");
 }
 
+// readings R132: seat 0's meld (2D onto its tens, line 16) written after
+// the discard that ended its turn (QH, line 17). Judged as written, the meld
+// would be out of turn and begin a turn of seat 0's that ends without a
+// discard. One finding, the meld laid as part of the turn just ended, and
+// every total as recorded.
+TEST(Recovery, AMeldWrittenAfterItsTurnsDiscardIsOneFinding_R132) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[15], R"({"type":"meld","player":0,"melds":[{"to":"T","cards":["2D"]}]})");
+  ASSERT_EQ(lines[16], R"({"type":"discard","player":0,"card":"QH"})");
+  std::swap(lines[15], lines[16]);
+  ExpectOneFinding(Audit(Unlines(lines)), 17, CheckId::kTurnSequence,
+                   "a turn melds before it discards: the meld is replayed as made before that "
+                   "discard (readings R132)");
+
+  // Two melds after the same discard (8H, then 2D onto seat 0's eights,
+  // lines 28-29, before the discard of line 30): still one finding, the
+  // second a note of it.
+  std::vector<std::string> two = ClassicSampleLines();
+  ASSERT_EQ(two[27], R"({"type":"meld","player":0,"melds":[{"to":"8","cards":["8H"]}]})");
+  ASSERT_EQ(two[28], R"({"type":"meld","player":0,"melds":[{"to":"8","cards":["2D"]}]})");
+  ASSERT_EQ(two[29].rfind(R"({"type":"discard","player":0,)", 0), 0u);
+  std::rotate(two.begin() + 27, two.begin() + 29, two.begin() + 30);
+  const FileReport r = Audit(Unlines(two));
+  ExpectOneFinding(r, 29, CheckId::kTurnSequence, "(readings R132)");
+  EXPECT_NE(r.games[0].findings[0].message.find("after their discard at line 28"),
+            std::string::npos);
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                      "line 30: another meld after that discard, replayed before it too"));
+
+  // The side's first meld written after the discard (seat 1's nines, lines
+  // 4-5, before its discard at line 6) is not laid after the turn: whether
+  // it met the minimum is judged at the turn's end. It is played as written,
+  // out of turn.
+  std::vector<std::string> opening = ClassicSampleLines();
+  ASSERT_EQ(opening[5].rfind(R"({"type":"discard","player":1,)", 0), 0u);
+  std::rotate(opening.begin() + 3, opening.begin() + 5, opening.begin() + 6);
+  const FileReport o = Audit(Unlines(opening));
+  EXPECT_FALSE(HasNote(o, CheckId::kTurnSequence, "readings R132")) << test::Dump(o);
+  EXPECT_FALSE(o.games.empty() || o.games[0].findings.empty());
+}
+
 // The classic sample's lines, where seat 2 discards AH (line 9) and seat 3
 // takes the pile with AH on top (line 10).
 std::vector<std::string> DiscardAndTakeOfAH() {

@@ -4,19 +4,20 @@
 A good log (a shipped sample) is damaged one slip at a time, and each
 damaged log is audited with `canasta audit --format json`; the errors and
 warnings are counted. One slip should give one finding (docs/readings.md,
-R117-R131). The damages:
+R117-R132). The damages:
 
     lines   each line after the header, in turn: deleted, written twice,
             swapped with the next, and (a move) given the next seat
     deal    a card of a deal's hand written as another (random, --count)
     draw    a draw written with the stock's next card too (--count)
 
-    tools/damage.py KIND SAMPLE [--canasta BIN] [--base BIN] [--count N] [--seed S]
+    tools/damage.py KIND SAMPLE [--canasta BIN] [--base BIN] [--count N] [--seed S] [--show N]
 
 SAMPLE is a log (samples/classic/game.jsonl). With --base, each log is
 audited with both binaries and the logs that give more findings with
---canasta than with --base are listed (a regression check). Prints how many
-damaged logs give 0, 1, 2, ... findings.
+--canasta than with --base are listed (a regression check). With --show N,
+the damaged logs that give N findings or more are listed, most first. Prints
+how many damaged logs give 0, 1, 2, ... findings.
 """
 import argparse
 import collections
@@ -102,6 +103,7 @@ def main():
     parser.add_argument("--base")
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--show", type=int, help="list the logs with this many findings or more")
     args = parser.parse_args()
     lines = open(args.sample).read().splitlines()
     if args.kind == "lines":
@@ -112,6 +114,7 @@ def main():
         damages = draw_damages(lines, args.count)
     histogram = collections.Counter()
     worse = []
+    shown = []
     fewer = 0
     with tempfile.TemporaryDirectory() as work:
         path = os.path.join(work, "damaged.jsonl")
@@ -120,6 +123,8 @@ def main():
                 f.write("\n".join(damaged) + "\n")
             n = count_findings(args.canasta, path)
             histogram[n] += 1
+            if args.show is not None and n >= args.show:
+                shown.append((n, name))
             if args.base:
                 b = count_findings(args.base, path)
                 if n > b:
@@ -129,6 +134,8 @@ def main():
     total = sum(histogram.values())
     print(f"{args.sample}: {total} damaged logs ({args.kind})")
     print("findings: " + ", ".join(f"{k}: {v}" for k, v in sorted(histogram.items())))
+    for n, name in sorted(shown, key=lambda x: -x[0]):
+        print(f"  {name}: {n}")
     if args.base:
         print(f"against --base: {fewer} fewer, {len(worse)} more")
         for more, b, n, name in sorted(worse, reverse=True)[:20]:

@@ -777,16 +777,13 @@ class ReplayDriver::GameReplay {
   // R132: the seat whose discard was the last move melds next, before the
   // next seat's draw: the meld came before that discard and is written
   // after it. One `turn-sequence` finding; the meld is laid as part of the
-  // turn just ended, and the next seat's turn goes on. Not when the discard
-  // had findings of its own (the meld may have been one of their causes),
-  // nor when the side has not opened or the meld would empty the hand
+  // turn just ended, and the next seat's turn goes on. Not when the side
+  // has not opened or the meld would empty the hand
   // (Position::MayMeldAfterTurn): the meld is then played as written.
   [[gnu::noinline]] bool MeldAfterOwnDiscard(const Event& e, Position& pos, int player) {
     if (pos.phase() != Phase::kDraw || player == pos.current_player() ||
         last_discard_.player != player || last_discard_.line <= 0 ||
         last_move_line_ != last_discard_.line || !driver_->observers_.empty())
-      return false;
-    if (!report_->findings.empty() && report_->findings.back().line == last_discard_.line)
       return false;
     if (!FillMove(e, player, &meld_, &fill_error_) || !pos.MayMeldAfterTurn(meld_)) return false;
     const Where where = AtMove(pos, player);

@@ -504,7 +504,9 @@ TEST(EnginePosition, MeldAfterTurnLaysForTheSeatWhoseTurnEnded_R132) {
       std::find_if(melds.begin(), melds.end(), [](const Meld& m) { return m.rank == Rank::kKing; });
   ASSERT_NE(kings, melds.end());
   EXPECT_EQ(kings->size(), 4);
-  // The next seat's turn goes on: its draw is legal and plays as usual.
+  // The next seat's turn goes on, untouched: its draw is legal and plays as usual.
+  EXPECT_FALSE(pos.turn_melded());
+  EXPECT_FALSE(pos.turn_took_pile_or_melded());
   EXPECT_EQ(pos.current_player(), 2);
   EXPECT_EQ(pos.phase(), Phase::kDraw);
   EXPECT_TRUE(pos.Play(DrawMove{2, Cs({"AD"}), 0}).empty());

@@ -762,6 +762,12 @@ TEST(Recovery, AMeldWrittenAfterItsTurnsDiscardIsOneFinding_R132) {
                    "a turn melds before it discards: the meld is replayed as made before that "
                    "discard (readings R132)");
 
+  // A discard with a fault of its own (face down, and not going out): two
+  // findings, one for each slip.
+  lines[15] = R"({"type":"discard","player":0,"card":"QH","face_down":true})";
+  const FileReport both = Audit(Unlines(lines));
+  EXPECT_FINDINGS(both, {16, CheckId::kDiscardFaceDown}, {17, CheckId::kTurnSequence});
+
   // Two melds after the same discard (8H, then 2D onto seat 0's eights,
   // lines 28-29, before the discard of line 30): still one finding, the
   // second a note of it.

@@ -2012,8 +2012,32 @@ class ReplayDriver::GameReplay {
   // end the log records is not one the replay reached, so its scores are
   // the recorded ones, as for a hand the replay lost, and the hand's one
   // finding says so; the scores as the hand stands are a note.
+  // A hand ended early after the replay departed from the log (R124): the
+  // replay's hands are not the log's, so that nobody is out as replayed is
+  // that finding's consequence, a note of it, and the recorded scores stand.
   [[gnu::noinline]] void EndFindings(const Event& e, const TaggedViolations& ended,
                                      const Where& where) {
+    const int departed = e.scores || e.totals ? DepartureRoot(e.line) : -1;
+    if (departed >= 0) {
+      TaggedViolations rest;
+      bool folded = false;
+      for (const TaggedViolation& v : ended) {
+        if (v.violation.id != CheckId::kHandEndedEarly) {
+          rest.push_back(v);
+          continue;
+        }
+        AddNote(departed, "line " + std::to_string(e.line) + ": as replayed, " +
+                              v.violation.message +
+                              "; the replay's hands are not the log's since this finding");
+        folded = true;
+      }
+      if (folded) {
+        lost_this_hand_ = true;
+        lost_root_ = departed;
+        departed_ = true;
+        return AddViolations(rest, e.line, where);
+      }
+    }
     std::vector<int> indices;
     AddViolations(ended, e.line, where, &indices);
     for (size_t i = 0; i < ended.size() && i < indices.size(); ++i) {

@@ -693,6 +693,23 @@ TEST(Recovery, ScoresAfterTheReplayDepartedAreTheRecordedOnes_R124) {
   }
 }
 
+// readings R124: seat 3's discard of 3S (line 26) left out. Seat 3 keeps a
+// card the log's seat 3 no longer holds, so when it goes out (line 75) the
+// replay has it holding one: the hand ends with nobody out as replayed.
+// That early end is the departure's consequence: a note of the
+// `discard-missing` finding, not a finding of its own, and every total as
+// recorded.
+TEST(Recovery, AHandEndedEarlyAfterTheReplayDepartedIsANoteOfTheDeparture_R124) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[25], R"({"type":"discard","player":3,"card":"3S"})");
+  lines.erase(lines.begin() + 25);
+  const FileReport r = Audit(Unlines(lines));
+  ExpectOneFinding(r, 26, CheckId::kDiscardMissing,
+                   "line 76: as replayed, the deal ends with nobody out and 37 cards still in "
+                   "the stock; the replay's hands are not the log's since this finding");
+  EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing, "the replay departs from the log here"));
+}
+
 // R124 is for a replay that departed from the log: after a move that breaks
 // a rule but is played as recorded (a meld of one natural and two wild
 // cards), the hand's state is the log's, and a score that differs is a

@@ -877,6 +877,19 @@ class ReplayDriver::GameReplay {
           "the three", choice_.rules.Cite("rule.card_held", "000 §11"));
     return false;
   }
+  // R119 for a take of the pile: the seat's last move, the same take again,
+  // once its turn has taken the pile (or drawn).
+  [[gnu::noinline]] bool TakeWrittenAgain(const Event& e, const Position& pos, int player) {
+    if (take_.tag <= 0 || take_.tag != last_move_line_ || take_.player != player ||
+        player != pos.current_player() || pos.phase() != Phase::kPlay || !e.top ||
+        *e.top != take_.top || e.with != take_.with || RefRank(e.to) != take_.to ||
+        e.to_hand != take_.to_hand)
+      return false;
+    return WrittenAgain(e, pos, player, take_.tag, CheckId::kTurnSequence,
+                        "seat " + std::to_string(player) + " has already drawn this turn",
+                        "the take of the pile",
+                        choice_.rules.Cite("rule.draw_first", "000 §11, §12"));
+  }
   // R119 for a meld: the seat's last move, the same parts again, of cards it
   // no longer holds all of.
   [[gnu::noinline]] bool MeldWrittenAgain(const Event& e, const Position& pos, int player) {
@@ -1155,6 +1168,7 @@ class ReplayDriver::GameReplay {
     if ((e.type == EventType::kDiscard || e.type == EventType::kThree) &&
         MoveWrittenAgain(e, pos, player))
       return true;
+    if (e.type == EventType::kTakePile && TakeWrittenAgain(e, pos, player)) return true;
     // R118: the next seat's draw or take while the turn in play has not
     // ended: kept until the next event, which may be that turn's discard,
     // written late (SettleEarlyOpener).
@@ -1842,6 +1856,7 @@ class ReplayDriver::GameReplay {
     // A move out of turn, a red three and an unusual draw are looked at out
     // of line: whose the move is (R118), a line written twice (R119).
     if (player != pos.current_player() || e.type == EventType::kThree ||
+        (e.type == EventType::kTakePile && pos.phase() == Phase::kPlay) ||
         (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay ||
                                         (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
         ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&

@@ -1226,6 +1226,19 @@ TEST(Recovery, AMeldDiscardOrThreeWrittenTwiceIsOneFinding_R119) {
   }
 }
 
+// readings R119 for a take of the pile: seat 3's take (AH onto AC JK, line
+// 10 of the classic sample) written twice is one finding, the copy not
+// replayed, and every total as recorded.
+TEST(Recovery, ATakeOfThePileWrittenTwiceIsOneFinding_R119) {
+  std::vector<std::string> lines = DiscardAndTakeOfAH();
+  lines.insert(lines.begin() + 9, lines[9]);
+  const FileReport r = Audit(Unlines(lines));
+  ExpectOneFinding(r, 11, CheckId::kTurnSequence,
+                   "the take of the pile of line 10 written again: this line is not replayed "
+                   "(readings R119)");
+  EXPECT_EQ(test::MessageOf(r, CheckId::kTurnSequence), "seat 3 has already drawn this turn");
+}
+
 // A discard replayed as another seat's (R118) is not that seat's own line:
 // the seat's next discard of the same card is no line written twice.
 TEST(Recovery, ADiscardAfterAReseatedOneIsNotWrittenTwice_R119) {

@@ -2552,7 +2552,10 @@ class ReplayDriver::GameReplay {
 
     const bool sheet_known = recorded_totals_ && recorded_totals_->size() == totals.size();
     if (e->totals) {
-      if (*e->totals != totals) {
+      if (*e->totals != totals && sheet_known && *e->totals == *recorded_totals_ &&
+          FinalTotalsCarryFindings(*e->totals, totals, line)) {
+        // carried: a note of each finding (readings R133)
+      } else if (*e->totals != totals) {
         std::vector<std::string> notes = {"rule: " + choice_.rules.Cite("rule.totals", "000 §19")};
         if (sheet_known && *e->totals == *recorded_totals_)
           notes.insert(notes.begin(), "they repeat the last recorded running totals");
@@ -2615,6 +2618,26 @@ class ReplayDriver::GameReplay {
         {"event ignored: the game is not over (totals " + Join(Totals()) + " before this hand)"});
   }
 
+  // Readings R133: final totals that repeat the last recorded running
+  // totals, where every side whose total is wrong has a finding that the
+  // running totals already carry, carry those findings too: a note of each,
+  // not a finding of their own. False (nothing added) otherwise.
+  bool FinalTotalsCarryFindings(const std::vector<int>& recorded, const std::vector<int>& truth,
+                                int line) {
+    std::vector<int> carried;
+    for (size_t s = 0; s < recorded.size() && s < truth.size(); ++s) {
+      if (recorded[s] == truth[s]) continue;
+      const auto found = last_total_finding_.find(int(s));
+      if (found == last_total_finding_.end() || found->second < 0) return false;
+      carried.push_back(found->second);
+    }
+    std::sort(carried.begin(), carried.end());
+    carried.erase(std::unique(carried.begin(), carried.end()), carried.end());
+    for (int index : carried)
+      AddNote(index, "the final totals " + Join(recorded) + " (line " + std::to_string(line) +
+                         ") carry it: the true final totals are " + Join(truth));
+    return !carried.empty();
+  }
   void AddLastTotalNote(const std::string& note) {
     for (const auto& [side, index] : last_total_finding_) {
       (void)side;

@@ -2369,10 +2369,35 @@ class ReplayDriver::GameReplay {
             if (extra) truth = *extra;
             if (truth != value) BreakdownFinding(e, s, name, key, truth, value, &sheet);
           }
+          if (score_finding[size_t(s)] >= 0)
+            MeldedAsRecordedNote(e, h, s, score_finding[size_t(s)]);
         }
       }
     }
     CompareTotals(e, h, before, score_finding);
+  }
+
+  // A wrong hand score whose breakdown moves points from the cards left in
+  // hand to the melded ones, the same amount each way: cards the replay has
+  // in a hand of the side were melded as recorded. Said, so that the user
+  // looks for a meld line left out before blaming the scorekeeper.
+  [[gnu::noinline]] void MeldedAsRecordedNote(const Event& e, const HandReport& h, int s,
+                                              int finding) {
+    std::optional<int> melded, in_hand;
+    for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
+      if (name == "melded") melded = value;
+      if (name == "in_hand") in_hand = value;
+    }
+    const ScoreBreakdown& b = h.breakdown[size_t(s)];
+    if (!melded || !in_hand) return;
+    const int64_t more = int64_t(*melded) - b.melded;
+    if (more <= 0 || int64_t(*in_hand) - b.in_hand != more) return;
+    AddNote(finding, "the record counts " + std::to_string(more) + " points more melded and " +
+                         std::to_string(more) +
+                         " fewer left in hand than the replay: cards the replay has in a hand of " +
+                         SideName(s) +
+                         " were melded as recorded (a meld line left out of the "
+                         "log?)");
   }
 
   // CompareScores' findings, worded out of line: the usual hand has none.

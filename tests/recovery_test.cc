@@ -716,6 +716,28 @@ TEST(Recovery, AHandEndedEarlyAfterTheReplayDepartedIsANoteOfTheDeparture_R124) 
   EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing, "the replay departs from the log here"));
 }
 
+// Seat 0's meld of 2D onto its tens (line 16) left out: nothing in the hand
+// shows it, and the hand's score is the only trace. One `score-hand`
+// finding, whose note points at the cause (the record moves 20 points from
+// the cards left in hand to the melded ones); every later total and the
+// final totals carry it (readings R133).
+TEST(Recovery, AMeldLineLeftOutIsOneScoreFindingThatNamesTheCause) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[15], R"({"type":"meld","player":0,"melds":[{"to":"T","cards":["2D"]}]})");
+  lines.erase(lines.begin() + 15);
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_FINDINGS(r, {76, CheckId::kScoreHand});
+  EXPECT_TRUE(HasNote(r, CheckId::kScoreHand,
+                      "the record counts 20 points more melded and 20 fewer left in hand than the "
+                      "replay: cards the replay has in a hand of side 0 (Ann and Cat) were melded "
+                      "as recorded (a meld line left out of the log?)"))
+      << test::Dump(r);
+  EXPECT_TRUE(HasNote(r, CheckId::kScoreHand,
+                      "the final totals [6180, 3750] (line 596) carry it: the true final totals "
+                      "are [6140, 3750]"))
+      << test::Dump(r);
+}
+
 // R124 is for a replay that departed from the log: after a move that breaks
 // a rule but is played as recorded (a meld of one natural and two wild
 // cards), the hand's state is the log's, and a score that differs is a

@@ -2564,7 +2564,7 @@ class ReplayDriver::GameReplay {
       Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, e); });
       return;
     }
-    if (!Over()) {
+    if (!Over() && !EarlyEndCarriesFindings(totals, line)) {
       Add(line, CheckId::kGameEnd,
           TiedAtTarget()
               ? "the totals tie at " + std::to_string(totals[0]) + "; another deal is played (readings R17)"
@@ -2649,18 +2649,43 @@ class ReplayDriver::GameReplay {
   // not a finding of their own. False (nothing added) otherwise.
   bool FinalTotalsCarryFindings(const std::vector<int>& recorded, const std::vector<int>& truth,
                                 int line) {
+    const std::vector<int> carried = CarryingFindings(recorded, truth);
+    for (int index : carried)
+      AddNote(index, "the final totals " + Join(recorded) + " (line " + std::to_string(line) +
+                         ") carry it: the true final totals are " + Join(truth));
+    return !carried.empty();
+  }
+  // The findings that explain every side's recorded total that is not the
+  // true one (each side's last score-hand or score-total finding that the
+  // running totals carry); empty when a side's has none, or none differs.
+  std::vector<int> CarryingFindings(const std::vector<int>& recorded,
+                                    const std::vector<int>& truth) const {
     std::vector<int> carried;
     for (size_t s = 0; s < recorded.size() && s < truth.size(); ++s) {
       if (recorded[s] == truth[s]) continue;
       const auto found = last_total_finding_.find(int(s));
-      if (found == last_total_finding_.end() || found->second < 0) return false;
+      if (found == last_total_finding_.end() || found->second < 0) return {};
       carried.push_back(found->second);
     }
     std::sort(carried.begin(), carried.end());
     carried.erase(std::unique(carried.begin(), carried.end()), carried.end());
+    return carried;
+  }
+  // Readings R133: a game that ends by the recorded running totals, whose
+  // true totals end it not, because of slips the totals carry: a note of
+  // each, not a game-end finding of its own. False (nothing added) otherwise.
+  bool EarlyEndCarriesFindings(const std::vector<int>& truth, int line) {
+    if (!recorded_totals_ || recorded_totals_->size() != truth.size()) return false;
+    const GameOutcome by_sheet =
+        DecideGame(choice_.rules, *choice_.hooks, *recorded_totals_,
+                   game_.deals_played() + lost_hands_ + sheet_hands_, game_.canastas());
+    if (!by_sheet.over) return false;
+    const std::vector<int> carried = CarryingFindings(*recorded_totals_, truth);
     for (int index : carried)
-      AddNote(index, "the final totals " + Join(recorded) + " (line " + std::to_string(line) +
-                         ") carry it: the true final totals are " + Join(truth));
+      AddNote(index, "the game ends at line " + std::to_string(line) + " as the recorded totals " +
+                         Join(*recorded_totals_) + " reach " +
+                         std::to_string(choice_.rules.target_score) + "; the true totals " +
+                         Join(truth) + " do not, so another deal was due");
     return !carried.empty();
   }
   void AddLastTotalNote(const std::string& note) {

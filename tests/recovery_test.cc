@@ -736,6 +736,19 @@ TEST(Recovery, AMeldLineLeftOutIsOneScoreFindingThatNamesTheCause) {
                       "the final totals [6180, 3750] (line 596) carry it: the true final totals "
                       "are [6140, 3750]"))
       << test::Dump(r);
+
+  // The same in the modern-american sample (seat 0's meld at line 133): the
+  // recorded totals end the game at 8,555, the true ones (8,475) do not. The
+  // early end carries the slip as well: a note, not a game-end finding.
+  std::vector<std::string> ma = SampleLines("modern-american");
+  ASSERT_EQ(ma[132].rfind(R"({"type":"meld","player":0,)", 0), 0u);
+  ma.erase(ma.begin() + 132);
+  const FileReport m = AuditUnderItsRuleset(ma);
+  EXPECT_FINDINGS(m, {230, CheckId::kScoreHand});
+  EXPECT_TRUE(HasNote(m, CheckId::kScoreHand,
+                      "the game ends at line 656 as the recorded totals [8555, 5820] reach 8500; "
+                      "the true totals [8475, 5820] do not, so another deal was due"))
+      << test::Dump(m);
 }
 
 // R124 is for a replay that departed from the log: after a move that breaks

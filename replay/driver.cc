@@ -119,6 +119,13 @@ class ReplayDriver::GameReplay {
 
  private:
   [[gnu::noinline]] void OnOtherEvent(const Event& e) {
+    if (early_move_ && e.type != EventType::kNote) {  // R134
+      if (e.ok && e.type == EventType::kDeal && OpensTheDeal(*early_move_, e)) {
+        OnDeal(e);
+        return EarlyMoveAfterDeal(e.line);
+      }
+      SettleEarlyMove();
+    }
     if (deal_deferred_ && e.type != EventType::kNote && SettleDeferredDeal(&e)) return;  // R125
     if (move_deferred_ && e.type != EventType::kNote) SettleDeferredMove(nullptr);
     if (e.type != EventType::kNote && opener_kept_) {  // R118: kept for the next move only
@@ -161,6 +168,7 @@ class ReplayDriver::GameReplay {
   // A line that yielded no event (bad JSON, not an object, no "type"); its
   // finding, already added, is `root`.
   void OnUnreadLine(int line, int root) {
+    if (early_move_) SettleEarlyMove();
     if (deal_deferred_) SettleDeferredDeal(nullptr);
     if (move_deferred_) SettleDeferredMove(nullptr);
     unread_since_hand_ = true;
@@ -176,6 +184,7 @@ class ReplayDriver::GameReplay {
 
   // The log ended (or the next game began) after `last_line`.
   void Finish(int last_line) {
+    if (early_move_) SettleEarlyMove();
     if (deal_deferred_) SettleDeferredDeal(nullptr);
     if (move_deferred_) SettleDeferredMove(nullptr);
     if (pending_end_game_) FlushEndGame();
@@ -671,11 +680,62 @@ class ReplayDriver::GameReplay {
 
   [[gnu::noinline]] void MoveOutsideHand(const Event& e) {
     if (move_deferred_ && !settling_move_) SettleDeferredMove(&e);  // R123
+    if (early_move_) {  // the move kept was no hand's first: this one is skipped after it
+      SettleEarlyMove();
+      return Skipped(e.line);
+    }
     const int root = Add(
         e.line, CheckId::kLogOutOfPlace,
         std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
         {"event ignored"});
+    if (!in_hand_ && root >= 0 && (e.type == EventType::kDraw || e.type == EventType::kThree)) {
+      // R134: kept; the next event may be the hand's deal, written after it.
+      early_move_ = e;
+      early_root_ = root;
+      return;
+    }
     LoseState(e.line, root, /*lost_deal=*/true);
+  }
+  // R134: whether `move`, a draw or a red three, can be one of the first
+  // moves of `deal`'s hand: the cards it takes are in a run among the
+  // recorded stock's first cards (red threes laid out first take some), and
+  // a three is one its seat was dealt.
+  static bool OpensTheDeal(const Event& move, const Event& deal) {
+    constexpr size_t kFirstCards = 8;
+    std::vector<Card> taken = move.cards;
+    if (move.type == EventType::kThree) {
+      if (!move.card || !move.replacement || !move.player || *move.player < 0 ||
+          size_t(*move.player) >= deal.hands.size())
+        return false;
+      const std::vector<Card>& hand = deal.hands[size_t(*move.player)];
+      if (std::find(hand.begin(), hand.end(), *move.card) == hand.end()) return false;
+      taken = {*move.replacement};
+    }
+    if (taken.empty() || !deal.stock) return false;
+    const std::vector<Card>& stock = *deal.stock;
+    for (size_t i = 0; i < kFirstCards && i + taken.size() <= stock.size(); ++i)
+      if (std::equal(taken.begin(), taken.end(), stock.begin() + long(i))) return true;
+    return false;
+  }
+  // R134: the move kept by MoveOutsideHand was not followed by a deal: it
+  // stays ignored, and the hand's state is lost from it, as for any move
+  // outside a hand.
+  [[gnu::noinline]] void SettleEarlyMove() {
+    const int line = early_move_->line;
+    early_move_.reset();
+    LoseState(line, early_root_, /*lost_deal=*/true);
+  }
+  // R134: the deal came next, and was played: the two lines were written in
+  // the wrong order. The move is replayed in the hand, and its finding says so.
+  [[gnu::noinline]] void EarlyMoveAfterDeal(int deal_line) {
+    const Event early = std::move(*early_move_);
+    early_move_.reset();
+    if (!in_hand_ || !game_.position()) return LoseState(early.line, early_root_, true);
+    std::vector<std::string>& notes = report_->findings[size_t(early_root_)].notes;
+    notes.assign(1, "the hand's deal comes next, at line " + std::to_string(deal_line) +
+                        ": the two lines are written in the wrong order, and the move is "
+                        "replayed after the deal (readings R134)");
+    OnMove(early);
   }
   [[gnu::noinline]] void MoveOfNoSeat(const Event& e, int player) {
     if (move_deferred_ && !settling_move_) SettleDeferredMove(&e);  // R123
@@ -2744,6 +2804,10 @@ class ReplayDriver::GameReplay {
   bool move_deferred_ = false;
   // R125: a deal kept for the next event (SettleDeferredDeal).
   bool deal_deferred_ = false;
+  // R134: a move outside a hand, kept for the next event (a deal written
+  // after it), and its finding.
+  std::optional<Event> early_move_;
+  int early_root_ = -1;
   bool settling_deal_ = false;
   Event deferred_deal_;
   bool settling_move_ = false;

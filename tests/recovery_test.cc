@@ -853,6 +853,26 @@ TEST(Recovery, AMeldWrittenAfterItsTurnsDiscardIsOneFinding_R132) {
   EXPECT_FALSE(o.games.empty() || o.games[0].findings.empty());
 }
 
+// readings R134: hand 2's first draw (seat 2's 7S, line 79) written before
+// its deal (line 78). Judged as written, the draw is outside a hand and the
+// hand's state is lost from it. One finding, the draw replayed after the
+// deal, and every total as recorded. A draw before a deal whose stock does
+// not begin with its cards is no hand's first: it stays ignored.
+TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[77].rfind(R"({"type":"deal","hand":2,)", 0), 0u);
+  ASSERT_EQ(lines[78], R"({"type":"draw","player":2,"cards":["7S"]})");
+  std::swap(lines[77], lines[78]);
+  ExpectOneFinding(Audit(Unlines(lines)), 78, CheckId::kLogOutOfPlace,
+                   "the hand's deal comes next, at line 79: the two lines are written in the "
+                   "wrong order, and the move is replayed after the deal (readings R134)");
+
+  lines[77] = R"({"type":"draw","player":2,"cards":["AS"]})";  // not among the stock's first
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_TRUE(HasNote(r, CheckId::kLogOutOfPlace, "event ignored")) << test::Dump(r);
+  EXPECT_FALSE(HasNote(r, CheckId::kLogOutOfPlace, "readings R134")) << test::Dump(r);
+}
+
 // The classic sample's lines, where seat 2 discards AH (line 9) and seat 3
 // takes the pile with AH on top (line 10).
 std::vector<std::string> DiscardAndTakeOfAH() {

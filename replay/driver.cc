@@ -119,6 +119,7 @@ class ReplayDriver::GameReplay {
 
  private:
   [[gnu::noinline]] void OnOtherEvent(const Event& e) {
+    if (deferred_end_ && e.type != EventType::kNote) FlushEndHand();  // R135: not a last move
     if (early_move_ && e.type != EventType::kNote) {  // R134
       if (e.ok && e.type == EventType::kDeal && OpensTheDeal(*early_move_, e)) {
         OnDeal(e);
@@ -168,6 +169,7 @@ class ReplayDriver::GameReplay {
   // A line that yielded no event (bad JSON, not an object, no "type"); its
   // finding, already added, is `root`.
   void OnUnreadLine(int line, int root) {
+    if (deferred_end_) FlushEndHand();
     if (early_move_) SettleEarlyMove();
     if (deal_deferred_) SettleDeferredDeal(nullptr);
     if (move_deferred_) SettleDeferredMove(nullptr);
@@ -184,6 +186,7 @@ class ReplayDriver::GameReplay {
 
   // The log ended (or the next game began) after `last_line`.
   void Finish(int last_line) {
+    if (deferred_end_) FlushEndHand();
     if (early_move_) SettleEarlyMove();
     if (deal_deferred_) SettleDeferredDeal(nullptr);
     if (move_deferred_) SettleDeferredMove(nullptr);
@@ -696,6 +699,35 @@ class ReplayDriver::GameReplay {
     }
     LoseState(e.line, root, /*lost_deal=*/true);
   }
+  // R135: the end_hand kept while the hand was not over is played now.
+  [[gnu::noinline]] void FlushEndHand() {
+    const Event end = std::move(*deferred_end_);
+    deferred_end_.reset();
+    UpdateRare();
+    settling_end_ = true;
+    OnEndHand(end);
+    settling_end_ = false;
+  }
+  // R135: whether `e` is the discard of the last card of the seat in turn,
+  // which ends the hand; the end_hand kept waits for it then.
+  bool LastDiscardAfterEnd(const Event& e, const Position& pos) const {
+    const int player = e.player.value_or(-1);
+    return e.type == EventType::kDiscard && e.card && player == pos.current_player() &&
+           pos.phase() == Phase::kPlay && pos.hand(player).total() == 1 &&
+           pos.hand(player).count(*e.card) == 1 && !pos.FootPending(player);
+  }
+  // R135: the hand's last discard came after its end_hand: the two lines
+  // are written in the wrong order; the discard was played, then the end.
+  [[gnu::noinline]] void EndHandAfterLastMove(const Event& discard) {
+    const int end_line = deferred_end_->line;
+    Add(end_line, CheckId::kLogOutOfPlace,
+        "the end_hand of hand " + std::to_string(hand_number_) +
+            " comes before the hand's last move, " + SeatName(*discard.player) +
+            "'s discard at line " + std::to_string(discard.line),
+        {"the two lines are written in the wrong order, and are replayed discard first "
+         "(readings R135)"});
+    FlushEndHand();
+  }
   // R134: whether `move`, a draw or a red three, can be one of the first
   // moves of `deal`'s hand: the cards it takes are in a run among the
   // recorded stock's first cards (red threes laid out first take some), and
@@ -1116,6 +1148,18 @@ class ReplayDriver::GameReplay {
         return true;
       }
     }
+    if (deferred_end_ && !settling_end_) {  // R135
+      if (!LastDiscardAfterEnd(e, *pos)) {
+        FlushEndHand();
+        OnMove(e);  // outside the hand, as written
+        return true;
+      }
+      settling_end_ = true;
+      OnMove(e);  // the hand's last move
+      settling_end_ = false;
+      EndHandAfterLastMove(e);
+      return true;
+    }
     if (!late_threes_.empty() && !settling_move_ && LateThree(e)) return true;  // R123
     if (late_move_ && !settling_move_ && LateMoveCame(e)) return true;          // R121
     if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
@@ -1163,8 +1207,8 @@ class ReplayDriver::GameReplay {
   }
   void UpdateRare() {
     rare_pending_ = opener_kept_ || pending_end_game_.has_value() || move_deferred_ ||
-                    !late_threes_.empty() || late_move_.has_value() || swap_finding_ >= 0 ||
-                    over_draw_.has_value() || missing_discard_.has_value() ||
+                    deferred_end_.has_value() || !late_threes_.empty() || late_move_.has_value() ||
+                    swap_finding_ >= 0 || over_draw_.has_value() || missing_discard_.has_value() ||
                     undrawn_turn_.has_value();
   }
   // True when the move was handled here (replayed as another seat's, or
@@ -2049,6 +2093,15 @@ class ReplayDriver::GameReplay {
   }
 
   void OnEndHand(const Event& e) {
+    // R135: the hand is not over as replayed: the end_hand waits for the
+    // next event, which may be the hand's last move, written after it.
+    if (!settling_end_ && !settling_deal_ && !deal_deferred_ && in_hand_ && game_.position() &&
+        !skip_.active && e.hand && *e.hand == hand_number_ &&
+        game_.position()->phase() != Phase::kOver) {
+      deferred_end_ = e;
+      UpdateRare();
+      return;
+    }
     if (skip_.active && skip_.unknown) {
       // The resync point of a hand the replay could not follow: it ends
       // here, and its recorded scores stand in for the computed ones.
@@ -2809,6 +2862,11 @@ class ReplayDriver::GameReplay {
   std::optional<Event> early_move_;
   int early_root_ = -1;
   bool settling_deal_ = false;
+  // R135: an end_hand that came while the hand was not over, kept for the
+  // next event (the hand's last discard, written after it); and the flag
+  // that plays it at last.
+  std::optional<Event> deferred_end_;
+  bool settling_end_ = false;
   Event deferred_deal_;
   bool settling_move_ = false;
   Event deferred_move_;

@@ -650,9 +650,11 @@ TEST(Recovery, TheSameDealWrittenTwiceIsOneFinding) {
 TEST(Recovery, AHandEndedEarlyTakesItsRecordedScores_R120) {
   std::vector<std::string> lines = ClassicSampleLines();
   ASSERT_NE(lines[76].find("\"end_hand\""), std::string::npos);
-  std::swap(lines[75], lines[76]);  // end_hand at line 76, the last discard at 77
+  // The last discard (line 76) left out: the end_hand at line 76 comes with
+  // seat 3 still holding a card. (Written after the end_hand, it is R135.)
+  lines.erase(lines.begin() + 75);
   const FileReport r = Audit(Unlines(lines));
-  EXPECT_FINDINGS(r, {76, CheckId::kHandEndedEarly}, {77, CheckId::kLogOutOfPlace});
+  EXPECT_FINDINGS(r, {76, CheckId::kHandEndedEarly});
   EXPECT_TRUE(HasNote(r, CheckId::kHandEndedEarly,
                       "scores as the hand stands [185, 865]; its recorded scores [185, 975] are "
                       "taken as true"))
@@ -871,6 +873,26 @@ TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
   const FileReport r = Audit(Unlines(lines));
   EXPECT_TRUE(HasNote(r, CheckId::kLogOutOfPlace, "event ignored")) << test::Dump(r);
   EXPECT_FALSE(HasNote(r, CheckId::kLogOutOfPlace, "readings R134")) << test::Dump(r);
+}
+
+// readings R135: hand 1's last discard (seat 3's TS, line 76, its last
+// card) written after the hand's end_hand (line 77). Judged as written, the
+// hand ends with nobody out and the discard is outside a hand. One finding,
+// the discard replayed first, and every total as recorded.
+TEST(Recovery, AHandsLastDiscardWrittenAfterItsEndHandIsReplayedFirst_R135) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[75], R"({"type":"discard","player":3,"card":"TS"})");
+  ASSERT_EQ(lines[76].rfind(R"({"type":"end_hand","hand":1,)", 0), 0u);
+  std::swap(lines[75], lines[76]);
+  const FileReport r = Audit(Unlines(lines));
+  ExpectOneFinding(r, 76, CheckId::kLogOutOfPlace,
+                   "the two lines are written in the wrong order, and are replayed discard first "
+                   "(readings R135)");
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
+            "the end_hand of hand 1 comes before the hand's last move, seat 3 (Dan)'s discard at "
+            "line 77");
+  ASSERT_FALSE(r.games.empty() || r.games[0].hands.empty());
+  EXPECT_EQ(r.games[0].hands[0].went_out, 3);
 }
 
 // The classic sample's lines, where seat 2 discards AH (line 9) and seat 3

@@ -390,21 +390,20 @@ int CopiesUpTo(const std::vector<Card>& cards, size_t i) {
 }
 }  // namespace
 
+bool Position::HoldsAll(const CardCounts& holding, const std::vector<Card>& cards) {
+  // A meld's few cards are tested without building a count of them.
+  if (cards.size() > 8) return holding.Contains(cards);
+  for (size_t i = 0; i < cards.size(); ++i)
+    if (CopiesUpTo(cards, i) > holding.count(cards[i])) return false;
+  return true;
+}
+
 void Position::CheckHeld(int player, const std::vector<Card>& cards,
                          TaggedViolations* out) const {
   if (player < 0 || player >= rules_->num_players) return;
   if (cards.size() == 1) return CheckHeld(player, cards[0], out);
-  // The usual move holds every card: nothing to word. A meld's few cards are
-  // tested against the holding without building a count of them.
-  const CardCounts& holding = Holding(player);
-  if (cards.size() <= 8) {
-    bool held = true;
-    for (size_t i = 0; i < cards.size() && held; ++i)
-      held = CopiesUpTo(cards, i) <= holding.count(cards[i]);
-    if (held) return;
-  } else if (holding.Contains(cards)) {
-    return;
-  }
+  // The usual move holds every card: nothing to word.
+  if (HoldsAll(Holding(player), cards)) return;
   OutOfLine([&] {  // the findings are worded out of line
     CardCounts need;
     for (Card c : cards) need.Add(c);

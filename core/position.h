@@ -549,6 +549,8 @@ class Position {
   void CheckBonusDrawn(TaggedViolations* out) const;
   void CheckHeld(int player, const std::vector<Card>& cards, TaggedViolations* out) const;
   void CheckHeld(int player, Card card, TaggedViolations* out) const;
+  // Whether `holding` has every card of `cards` (copies counted): CheckHeld's test.
+  static bool HoldsAll(const CardCounts& holding, const std::vector<Card>& cards);
   void CheckFromStock(const std::vector<Card>& cards, TaggedViolations* out) const;
   // The threes `m`'s player keeps in the hand past the discard that should
   // have been laid out (000 §7; three-timing), before `m` is applied.
@@ -616,6 +618,26 @@ class Position {
   // Lays `parts` from the hand (ApplyMeld without going out).
   void LayParts(int player, const std::vector<MeldPart>& parts, int tag,
                 const MeldVerdicts* verdicts = nullptr);
+  // The usual meld move, checked and laid in one pass: one part of one
+  // natural rank, new or added to the side's meld of that rank as named,
+  // every card held, played in the player's own turn, and two cards or
+  // more kept; its findings (a refusal of MeldRefusal) go to `out`. False,
+  // with nothing changed, for any other move (Play then checks and applies
+  // it the general way).
+  bool PlayUsualMeld(const MeldMove& m, TaggedViolations* out);
+  // A part's cards, taken from the hand already, laid on `base` (the side's
+  // meld of `rank`; null: a new one), with the turn's record of them
+  // (LayParts after the part's rank and meld are found).
+  void LayOnRankMeld(int side, Rank rank, const Meld* base, const MeldPart& part, int tag,
+                     bool refused);
+  // The turn's record of a meld move laid (after its parts).
+  void NoteMeldLaid(int tag) {
+    if (turn_.opening) {
+      if (!turn_.first_meld_tag) turn_.first_meld_tag = tag;
+      turn_.last_meld_tag = tag;
+    }
+    turn_.melded = true;
+  }
   // The take's own checks (CheckTakePile after the turn's order).
   void CheckTake(const TakePileMove& m, TaggedViolations* out) const;
   void CheckTurnEnd(bool going_out, int canastas_after, TaggedViolations* out,

@@ -276,7 +276,70 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
   }
 }
 
+bool Position::PlayUsualMeld(const MeldMove& m, TaggedViolations* out) {
+  // The turn's order (CheckTurn) passes, and the apply begins no turn.
+  if (m.parts.size() != 1 || phase_ != Phase::kPlay || m.player != current_ || m.player < 0 ||
+      m.player >= rules_->num_players)
+    return false;
+  const MeldPart& part = m.parts[0];
+  // A part named by rank alone (or by none): no sequence, no id to find.
+  if (part.as || part.sequence || !part.to_id.empty()) return false;
+  const std::vector<Card>& cards = part.cards;
+  Player& p = players_[m.player];
+  // Two cards kept: no keep_a_card, no going out, no foot (the hand is the holding).
+  if (cards.empty() || p.hand.total() - int(cards.size()) < 2) return false;
+  // One pass over the cards: red threes, the kinds a shape counts, and the
+  // natural rank (MeldRank's: kJoker for wild cards only, none for mixed ranks).
+  bool red_three = false, mixed = false;
+  int naturals = 0, twos = 0, jokers = 0;
+  Rank natural = Rank::kJoker;
+  for (Card c : cards) {
+    red_three |= c.is_red_three();
+    if (c.is_joker()) {
+      ++jokers;
+    } else if (c.rank() == Rank::kTwo) {
+      ++twos;
+    } else {
+      ++naturals;
+      mixed |= natural != Rank::kJoker && c.rank() != natural;
+      natural = c.rank();
+    }
+  }
+  if (red_three || mixed) return false;
+  if (part.to ? *part.to == Rank::kJoker || (natural != Rank::kJoker && natural != *part.to)
+              : natural == Rank::kJoker)
+    return false;
+  const Rank rank = part.to ? *part.to : natural;
+  if (!HoldsAll(p.hand, cards)) return false;
+  // Added to the meld named, or a new meld of a rank the side has none of
+  // (a second meld of a rank, readings R18, goes the general way).
+  const int side = side_of(m.player);
+  const Meld* base = FindMeld(side, rank);  // MeldFor's, for a rank of naturals
+  MeldShape shape = base ? base->Shape() : MeldShape{};
+  shape.rank = rank;
+  const bool exists = shape.size() > 0;
+  if (exists != part.to.has_value()) return false;
+  shape.is_new = !exists;
+  shape.was_canasta = exists && shape.size() >= rules_->canasta_size;
+  shape.naturals += naturals;
+  shape.twos += twos;
+  shape.jokers += jokers;
+  // Weighed once, as the general way does (a hook of the ruleset is asked once).
+  std::optional<Violation> refusal = MeldRefusal(m.player, shape, cards, /*from_pile=*/false);
+  const bool refused = refusal.has_value();
+  if (refused) Rare([&] { out->push_back(TaggedViolation{0, std::move(*refusal)}); });
+  for (Card c : cards) p.hand.Remove(c);
+  LayOnRankMeld(side, rank, base, part, m.tag, refused);
+  NoteMeldLaid(m.tag);
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
+
 TaggedViolations Position::Play(const MeldMove& m) {
+  {
+    TaggedViolations v;
+    if (PlayUsualMeld(m, &v)) return v;
+  }
   MeldVerdicts verdicts;
   TaggedViolations v = CheckMeld(m, &verdicts);
   ApplyMeld(m, &verdicts);
@@ -490,41 +553,44 @@ void Position::LayParts(int player, const std::vector<MeldPart>& parts, int tag,
     if (!rank) rank = MeldRank(laid, to ? to : part.as);
     if (!rank) rank = laid.front().is_wild() ? Rank::kJoker : laid.front().rank();
     const Meld* base = MeldFor(side, *rank, to.has_value());
-    if (weighed ? ((verdicts->refused >> index) & 1u) != 0
+    const bool refused =
+        weighed ? ((verdicts->refused >> index) & 1u) != 0
                 : MeldRefusal(player, ShapeAfterAdding(base, laid, *rank, *rules_), laid,
                               /*from_pile=*/false)
-                      .has_value())
-      turn_.illegal_meld = true;
-    // A meld not laid wholly this turn is an old one; asked only until the
-    // turn has added to one (more cards than the turn laid cannot all be its).
-    if (!turn_.added_to_old_meld && base && !base->cards.empty() &&
-        (base->size() > turn_.laid.total() || !turn_.laid.Contains(base->cards)))
-      turn_.added_to_old_meld = true;
-    if (*rank == Rank::kThree) turn_.black_three_tags.push_back(tag);
-    if (turn_.opening) {
-      const int counted_before = turn_.counted.total();
-      const int value = CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr,
-                                    &turn_.counted);
-      turn_.initial_count = SaturatingAdd(turn_.initial_count, value);
-      turn_.rank_count[int(*rank)] = SaturatingAdd(turn_.rank_count[int(*rank)], value);
-      turn_.ranks_laid |= uint16_t(1u << int(*rank));
-      // A card that did not count came with the pile (000 §13).
-      if (turn_.counted.total() - counted_before < int(laid.size()))
-        turn_.ranks_from_pile |= uint16_t(1u << int(*rank));
-    }
-    Meld* meld = MeldToLayOn(side, *rank, base);
-    if (!part.id.empty() && meld->id.empty()) meld->id = part.id;
-    for (Card c : laid) {
-      meld->Add(c);
-      turn_.laid.Add(c);
-      if (c == turn_.top_to_hand) turn_.top_to_hand = Card();  // melded (pile_top_to_hand)
-    }
+                      .has_value();
+    LayOnRankMeld(side, *rank, base, part, tag, refused);
   }
+  NoteMeldLaid(tag);
+}
+
+void Position::LayOnRankMeld(int side, Rank rank, const Meld* base, const MeldPart& part, int tag,
+                             bool refused) {
+  const std::vector<Card>& laid = part.cards;
+  if (refused) turn_.illegal_meld = true;
+  // A meld not laid wholly this turn is an old one; asked only until the
+  // turn has added to one (more cards than the turn laid cannot all be its).
+  if (!turn_.added_to_old_meld && base && !base->cards.empty() &&
+      (base->size() > turn_.laid.total() || !turn_.laid.Contains(base->cards)))
+    turn_.added_to_old_meld = true;
+  if (rank == Rank::kThree) turn_.black_three_tags.push_back(tag);
   if (turn_.opening) {
-    if (!turn_.first_meld_tag) turn_.first_meld_tag = tag;
-    turn_.last_meld_tag = tag;
+    const int counted_before = turn_.counted.total();
+    const int value =
+        CountToward(laid, turn_.from_hand_limited ? &turn_.from_hand : nullptr, &turn_.counted);
+    turn_.initial_count = SaturatingAdd(turn_.initial_count, value);
+    turn_.rank_count[int(rank)] = SaturatingAdd(turn_.rank_count[int(rank)], value);
+    turn_.ranks_laid |= uint16_t(1u << int(rank));
+    // A card that did not count came with the pile (000 §13).
+    if (turn_.counted.total() - counted_before < int(laid.size()))
+      turn_.ranks_from_pile |= uint16_t(1u << int(rank));
   }
-  turn_.melded = true;
+  Meld* meld = MeldToLayOn(side, rank, base);
+  if (!part.id.empty() && meld->id.empty()) meld->id = part.id;
+  for (Card c : laid) {
+    meld->Add(c);
+    turn_.laid.Add(c);
+    if (c == turn_.top_to_hand) turn_.top_to_hand = Card();  // melded (pile_top_to_hand)
+  }
 }
 
 TaggedViolations Position::CheckRetract(const RetractMove& m) const {

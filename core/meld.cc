@@ -314,6 +314,8 @@ std::optional<Violation> CheckMeldShape(const Rules& r, const RuleHooks& hooks,
         });
     }
   }
+  // A ruleset without the hook has no condition of its own: no call, no string.
+  if (!hooks.Overrides(HookId::kExtraMeldCheck)) return std::nullopt;
   std::string extra = hooks.ExtraMeldCheck(r, s);
   if (!extra.empty())
     return Rare([&] { return V(CheckId::kMeldHouseRule, what + ": " + extra, "ruleset hook"); });

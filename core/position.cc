@@ -119,10 +119,10 @@ std::optional<Violation> Position::MeldRefusal(int player, const MeldShape& shap
   return HookRefusal(CheckId::kMeldHouseRule, HookId::kMayMeld, answer).violation;
 }
 
-std::optional<Violation> Position::PlacementRefusal(int side, bool opening,
-                                                    const MeldShape& shape,
-                                                    const std::vector<Card>& cards,
-                                                    std::optional<bool> wild_meld_open) const {
+// In line in MeldRefusal, its one caller: asked for every meld.
+[[gnu::always_inline]] inline std::optional<Violation> Position::PlacementRefusal(
+    int side, bool opening, const MeldShape& shape, const std::vector<Card>& cards,
+    std::optional<bool> wild_meld_open) const {
   auto refuse = [](CheckId id, std::string message, std::string source) {
     return Violation{id, std::move(message), {"rule: " + std::move(source)}};
   };
@@ -258,19 +258,6 @@ int Position::SequenceCanastaCount(int side) const {
   return n;
 }
 
-Meld* Position::FindMeld(int side, Rank rank) {
-  for (Meld& m : sides_[side].melds) {
-    if (m.rank == rank) return &m;
-  }
-  return nullptr;
-}
-
-const Meld* Position::FindMeld(int side, Rank rank) const {
-  for (const Meld& m : sides_[side].melds) {
-    if (m.rank == rank) return &m;
-  }
-  return nullptr;
-}
 bool Position::InvariantsHold() const {
   std::array<int, kNumFaces> where{};
   auto add = [&](Card c) {

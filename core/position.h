@@ -536,7 +536,11 @@ class Position {
   void ApplyFoot(const FootMove& m);
   // A player whose hand is empty and foot not picked up plays on: the
   // foot is picked up as the play needs (the check reported it).
-  void TakeUpFootPlayedOn(int player);
+  // In line: asked before every draw, meld and discard.
+  void TakeUpFootPlayedOn(int player) {
+    if (FootPending(player) && phase_ != Phase::kOver && players_[player].hand.empty())
+      ApplyFoot(FootMove{player, 0});
+  }
   // A hand emptied with the foot still to pick up (002 L71): under
   // foot_pickup next_turn a hand emptied by melding ends the turn.
   void HandEmptiedBeforeFoot(int player);
@@ -671,8 +675,17 @@ class Position {
   std::optional<Violation> SequenceRefusal(int player, const Meld* target,
                                            const std::vector<Card>& before,
                                            const std::vector<Card>& cards) const;
-  Meld* FindMeld(int side, Rank rank);
-  const Meld* FindMeld(int side, Rank rank) const;
+  // In line: asked for every meld and take.
+  Meld* FindMeld(int side, Rank rank) {
+    for (Meld& m : sides_[side].melds)
+      if (m.rank == rank) return &m;
+    return nullptr;
+  }
+  const Meld* FindMeld(int side, Rank rank) const {
+    for (const Meld& m : sides_[side].melds)
+      if (m.rank == rank) return &m;
+    return nullptr;
+  }
   // Deal(): a stock that lacks one card of the pack while the deal holds one
   // card too many (a face dealt once too often, or `stock_extra`, a stock
   // card beyond the rest of the pack) is read as that card written for the

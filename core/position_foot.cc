@@ -88,11 +88,6 @@ void Position::ApplyFoot(const FootMove& m) {
   if (phase_ == Phase::kDraw && m.player != current_) foot_threes_seat_ = m.player;
 }
 
-void Position::TakeUpFootPlayedOn(int player) {
-  if (player < 0 || player >= rules_->num_players || phase_ == Phase::kOver) return;
-  if (FootPending(player) && players_[player].hand.empty()) ApplyFoot(FootMove{player, 0});
-}
-
 void Position::HandEmptiedBeforeFoot(int player) {
   if (rules_->foot_pickup != FootPickup::kNextTurn || player != current_) return;
   // Readings R116: under next_turn a hand emptied by melding ends the turn

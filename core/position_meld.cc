@@ -336,12 +336,10 @@ bool Position::PlayUsualMeld(const MeldMove& m, TaggedViolations* out) {
 }
 
 TaggedViolations Position::Play(const MeldMove& m) {
-  {
-    TaggedViolations v;
-    if (PlayUsualMeld(m, &v)) return v;
-  }
+  TaggedViolations v;  // one vector returned by either path (no move)
+  if (PlayUsualMeld(m, &v)) return v;
   MeldVerdicts verdicts;
-  TaggedViolations v = CheckMeld(m, &verdicts);
+  v = CheckMeld(m, &verdicts);
   ApplyMeld(m, &verdicts);
   CANASTA_DCHECK(InvariantsHold());
   return v;

@@ -893,6 +893,17 @@ TEST(Recovery, AHandsLastDiscardWrittenAfterItsEndHandIsReplayedFirst_R135) {
             "line 77");
   ASSERT_FALSE(r.games.empty() || r.games[0].hands.empty());
   EXPECT_EQ(r.games[0].hands[0].went_out, 3);
+
+  // An end_hand before a discard that leaves the seat cards (seat 0's QH,
+  // line 17) is no last move written late: the end_hand is judged where it
+  // stands.
+  std::vector<std::string> early = ClassicSampleLines();
+  ASSERT_EQ(early[16], R"({"type":"discard","player":0,"card":"QH"})");
+  early.insert(early.begin() + 16, early[76]);
+  early.erase(early.begin() + 77);
+  const FileReport e = Audit(Unlines(early));
+  EXPECT_FALSE(HasNote(e, CheckId::kLogOutOfPlace, "readings R135")) << test::Dump(e);
+  EXPECT_TRUE(HasNote(e, CheckId::kHandEndedEarly, "scores as the hand stands")) << test::Dump(e);
 }
 
 // The classic sample's lines, where seat 2 discards AH (line 9) and seat 3

@@ -1818,6 +1818,11 @@ class ReplayDriver::GameReplay {
             {Context(where), note + "; made up here (readings R121)",
              "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
     }
+    // R121: a turn that only discards, a card it lacks that is among the
+    // stock's next: the discard shows the draw left out, made up before it.
+    if (drawing && pos->current_player() == seat && !taken && discard.card &&
+        !pos->stock_slip_open() && pos->Holding(seat).count(*discard.card) == 0)
+      DrawShownByDiscard(pos, seat, discard);
     // R121: a turn that melded before drawing and drew nothing since. The
     // next card taken from the stock a whole draw on shows the draw left
     // out: it is made up before the discard, and the turn's one finding says
@@ -1871,6 +1876,23 @@ class ReplayDriver::GameReplay {
                  " to lay out: " + (skipped == 1 ? "a `three` line" : "`three` lines") +
                  " left out before that line; laid out there: " + which + " (readings R123)",
              "rule: 000 §7, §12"});
+  }
+  // R121: the turn's draw of the stock's next cards, left out before a
+  // discard of one of them: made up there, one finding.
+  [[gnu::noinline]] void DrawShownByDiscard(Position* pos, int seat, const Event& discard) {
+    const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+    if (std::find(draw.cards.begin(), draw.cards.end(), *discard.card) == draw.cards.end() ||
+        !pos->Check(draw).empty())
+      return;
+    const Where where = AtMove(*pos, seat);
+    pos->Play(draw);
+    Add(discard.line, CheckId::kTurnSequence,
+        "seat " + std::to_string(seat) + " must draw or take the pile first",
+        {Context(where),
+         "the draw of " + ToString(draw.cards) +
+             ", the stock's next, was left out before this line: the discard plays " +
+             ToString(*discard.card) + "; made up here (readings R121)",
+         "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
   }
   // A meld or discard, after the turn's draw, of cards the seat lacks that
   // are the stock's next.

@@ -906,6 +906,20 @@ TEST(Recovery, AHandsLastDiscardWrittenAfterItsEndHandIsReplayedFirst_R135) {
   EXPECT_TRUE(HasNote(e, CheckId::kHandEndedEarly, "scores as the hand stands")) << test::Dump(e);
 }
 
+// readings R121: seat 0's draw of 9C (line 66) left out; its discard of 9C
+// follows, and the next seat takes the pile, so no later stock card tells.
+// The discard plays the stock's next card, which the seat lacks: the draw
+// is made up before it, one finding, and every total as recorded.
+TEST(Recovery, ADrawLeftOutIsShownByTheDiscardOfTheCardItDrew_R121) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[65], R"({"type":"draw","player":0,"cards":["9C"]})");
+  ASSERT_EQ(lines[66], R"({"type":"discard","player":0,"card":"9C"})");
+  lines.erase(lines.begin() + 65);
+  ExpectOneFinding(Audit(Unlines(lines)), 66, CheckId::kTurnSequence,
+                   "the draw of 9C, the stock's next, was left out before this line: the "
+                   "discard plays 9C; made up here (readings R121)");
+}
+
 // The classic sample's lines, where seat 2 discards AH (line 9) and seat 3
 // takes the pile with AH on top (line 10).
 std::vector<std::string> DiscardAndTakeOfAH() {

@@ -1022,6 +1022,10 @@ class ReplayDriver::GameReplay {
           "seat " + std::to_string(player) + " draws bonus cards, but none are due",
           "the bonus draw", choice_.rules.Cite("bonus_cards_first", "001 L37"));
     if (player != pos.current_player()) return false;
+    // R136: bonus cards drawn in their turn, before its discard: the next
+    // event may be that discard, which earns them.
+    if (e.bonus && pos.bonus_player() < 0 && pos.phase() == Phase::kPlay && !settling_move_)
+      return Defer(e);
     if (again && !e.bonus && pos.phase() == Phase::kPlay && pos.drew_this_turn())
       return written_again(CheckId::kTurnSequence,
                            "seat " + std::to_string(player) + " has already drawn this turn",
@@ -1460,6 +1464,8 @@ class ReplayDriver::GameReplay {
       SettleDeferredDiscard(next, pos);
       return false;
     }
+    if (deferred_move_.type == EventType::kDraw && deferred_move_.bonus)
+      return SettleEarlyBonus(next, pos);
     if (deferred_move_.player != pos->current_player() &&
         (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile))
       return SettleEarlyOpener(next, pos);
@@ -1496,6 +1502,38 @@ class ReplayDriver::GameReplay {
     OnMove(draw);
     settling_move_ = false;
     return false;
+  }
+  // R136: a bonus draw kept in the turn that made the initial meld. When the
+  // next event is that seat's discard, and the discard earns exactly these
+  // cards (the stock's next), the two lines are written in the wrong order:
+  // the discard is played first, then the bonus draw, one finding. Otherwise
+  // the draw is played as written. True when `next` was played here.
+  [[gnu::noinline]] bool SettleEarlyBonus(const Event* next, Position* pos) {
+    const Event bonus = std::move(deferred_move_);
+    const int seat = *bonus.player;
+    bool earned = false;
+    if (next && next->ok && next->type == EventType::kDiscard && next->player == seat) {
+      std::string unused;
+      if (const std::optional<Move> discard = ToMove(*next, &unused)) {
+        Position probe = *pos;
+        earned = probe.Play(*discard).empty() && probe.bonus_player() == seat &&
+                 probe.StockTop(probe.bonus_count()) == bonus.cards;
+      }
+    }
+    settling_move_ = true;
+    if (earned) {
+      OnMove(*next);
+      Add(bonus.line, CheckId::kLogOutOfPlace,
+          "seat " + std::to_string(seat) +
+              "'s bonus draw comes before the discard that earns "
+              "it (line " +
+              std::to_string(next->line) + ")",
+          {"the two lines are written in the wrong order, and are replayed discard first "
+           "(readings R136)"});
+    }
+    OnMove(bonus);
+    settling_move_ = false;
+    return earned;
   }
   // R131: bonus cards due (001 L37) and the next turn's draw a card as many
   // on in the recorded stock: the bonus draw was left out before it. Made

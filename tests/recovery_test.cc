@@ -920,6 +920,31 @@ TEST(Recovery, ADrawLeftOutIsShownByTheDiscardOfTheCardItDrew_R121) {
                    "discard plays 9C; made up here (readings R121)");
 }
 
+// readings R136: seat 3's bonus draw (line 14 of the modern-american
+// sample), earned by the initial meld of its turn, written before that
+// turn's discard (line 13). Judged as written, the bonus is drawn when none
+// is due, and then missing after the discard. One finding, the discard
+// replayed first. A bonus draw before a discard that earns no such cards
+// is played as written.
+TEST(Recovery, ABonusDrawWrittenBeforeItsDiscardIsReplayedAfterIt_R136) {
+  std::vector<std::string> lines = SampleLines("modern-american");
+  ASSERT_EQ(lines[12], R"({"type":"discard","player":3,"card":"TH"})");
+  ASSERT_EQ(lines[13], R"({"type":"draw","player":3,"cards":["TS","2D","9H","KS"],"bonus":true})");
+  std::swap(lines[12], lines[13]);
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(r, {13, CheckId::kLogOutOfPlace});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
+            "seat 3's bonus draw comes before the discard that earns it (line 14)");
+  EXPECT_TRUE(HasNote(r, CheckId::kLogOutOfPlace, "replayed discard first (readings R136)"))
+      << test::Dump(r);
+
+  lines[12] = R"({"type":"draw","player":3,"cards":["TS","2D","9H"],"bonus":true})";
+  const FileReport three = AuditUnderItsRuleset(lines);
+  EXPECT_FALSE(HasNote(three, CheckId::kLogOutOfPlace, "readings R136")) << test::Dump(three);
+  EXPECT_EQ(test::MessageOf(three, CheckId::kDrawCount),
+            "seat 3 draws bonus cards, but none are due");
+}
+
 // The classic sample's lines, where seat 2 discards AH (line 9) and seat 3
 // takes the pile with AH on top (line 10).
 std::vector<std::string> DiscardAndTakeOfAH() {

@@ -1724,16 +1724,8 @@ class ReplayDriver::GameReplay {
         std::find(draw.cards.begin(), draw.cards.end(), *e.card) != draw.cards.end();
     if (int(draw.cards.size()) != due || !held_or_drawn || !pos->Check(draw).empty()) return false;
     if (!apply) return true;
-    const Where where = AtMove(*pos, player);
-    pos->Play(draw);
-    const int index =
-        Add(e.line, CheckId::kTurnSequence,
-            "seat " + std::to_string(player) + " must draw or take the pile first",
-            {Context(where),
-             "the draw of " + ToString(draw.cards) +
-                 ", the stock's next, was left out before this line: the three's replacement, " +
-                 ToString(*e.replacement) + ", comes after it; made up here (readings R121)",
-             "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+    const int index = DrawMadeUp(
+        pos, draw, "the three's replacement, " + ToString(*e.replacement) + ", comes after it");
     ExpectLate(EventType::kDraw, player, draw.cards, index);
     return true;
   }
@@ -1844,11 +1836,7 @@ class ReplayDriver::GameReplay {
       } else if (!pos->stock_slip_open() &&
                  pos->StockCardsBefore(*taken) == choice_.rules.stock_draw) {
         const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
-        if (pos->Check(draw).empty()) {
-          pos->Play(draw);
-          note = "the draw of " + ToString(draw.cards) +
-                 ", the stock's next, was left out before this line: " + by + " comes after it";
-        }
+        if (pos->Check(draw).empty()) DrawMadeUp(pos, draw, by + " comes after it");
       }
       if (!note.empty())
         Add(discard.line, CheckId::kTurnSequence,
@@ -1922,15 +1910,21 @@ class ReplayDriver::GameReplay {
     if (std::find(draw.cards.begin(), draw.cards.end(), *discard.card) == draw.cards.end() ||
         !pos->Check(draw).empty())
       return;
-    const Where where = AtMove(*pos, seat);
+    DrawMadeUp(pos, draw, "the discard plays " + ToString(*discard.card));
+  }
+  // R121: a turn's draw left out, made up at `draw.tag`'s line (before the
+  // move there), and its one `turn-sequence` finding, which says what
+  // showed it; the finding's index.
+  int DrawMadeUp(Position* pos, const DrawMove& draw, const std::string& shown_by) {
+    const Where where = AtMove(*pos, draw.player);
     pos->Play(draw);
-    Add(discard.line, CheckId::kTurnSequence,
-        "seat " + std::to_string(seat) + " must draw or take the pile first",
-        {Context(where),
-         "the draw of " + ToString(draw.cards) +
-             ", the stock's next, was left out before this line: the discard plays " +
-             ToString(*discard.card) + "; made up here (readings R121)",
-         "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+    return Add(draw.tag, CheckId::kTurnSequence,
+               "seat " + std::to_string(draw.player) + " must draw or take the pile first",
+               {Context(where),
+                "the draw of " + ToString(draw.cards) +
+                    ", the stock's next, was left out before this line: " + shown_by +
+                    "; made up here (readings R121)",
+                "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
   }
   // A meld or discard, after the turn's draw, of cards the seat lacks that
   // are the stock's next.

@@ -408,6 +408,160 @@ class ReplayDriver::GameReplay {
     }
   }
 
+  // R137, per side, for the hand being played: the meld-target-missing
+  // finding of a meld line left out, and the ranks its move added to.
+  struct LeftOutMeld {
+    int root = -1;
+    int opening_short = -1;  // the side's initial meld judged short (or not met)
+    std::vector<std::string> ranks;
+  };
+  // A move's findings reported (the usual move has none), with what the
+  // meld line left out of readings R137 makes of them.
+  [[gnu::noinline]] void ReportMoveFindings(const Event& e, const Position& pos,
+                                            TaggedViolations* found, const Where& where,
+                                            size_t findings_before) {
+    const int player = e.player.value_or(-1);
+    const int side =
+        player >= 0 && player < choice_.rules.num_players ? choice_.rules.side_of(player) : -1;
+    if (side < 0 || size_t(side) >= left_out_.size()) return FollowStockSlips(e, found, where);
+    LeftOutMeld& left = left_out_[size_t(side)];
+    TaggedViolations& folded = folded_;  // a member: no allocation per move
+    folded.clear();
+    const bool root_here = FoldLeftOutMeld(e, pos, side, left, found, &folded);
+    FollowStockSlips(e, found, where);
+    for (size_t i = findings_before; i < report_->findings.size(); ++i) {
+      const CheckId id = report_->findings[i].id;
+      if (meld_finding_[size_t(side)] < 0 && IsMeldFinding(id))
+        meld_finding_[size_t(side)] = int(i);
+      if (left.opening_short < 0 &&
+          (id == CheckId::kInitialMeldMinimum || id == CheckId::kInitialMeldCondition))
+        left.opening_short = int(i);
+      if (id == CheckId::kMeldTargetMissing && left.root < 0 && root_here) {
+        left.root = int(i);
+        left.ranks.clear();
+        if (e.to) left.ranks.push_back(*e.to);
+        for (const MeldSpec& part : e.melds)
+          if (part.to) left.ranks.push_back(*part.to);
+        AddNote(left.root,
+                "the log names a meld the side laid, so a meld line of the side was likely left "
+                "out before this line; what its absence makes of the hand is noted here "
+                "(readings R137)");
+      }
+    }
+    for (const TaggedViolation& v : folded)
+      AddNote(left.root, "line " + std::to_string(v.tag ? v.tag : e.line) + ": as replayed, " +
+                             v.violation.message + "; the side's melds lack the meld line left " +
+                             "out (readings R137)");
+  }
+
+  // R137: the side adds to a meld it does not have (meld-target-missing):
+  // a meld line was left out of the log. What follows from the side's melds
+  // being short of it is that finding's consequence, a note on it: the
+  // initial meld judged on what is left, a shape finding of the meld added
+  // to again, and going out without the canastas it would have made.
+  // Whether this move's finding is the root of a meld left out (its note is
+  // added by the caller, which knows its index).
+  bool FoldLeftOutMeld(const Event& e, const Position& pos, int side, LeftOutMeld& left,
+                       TaggedViolations* found, TaggedViolations* folded) {
+    bool root_here = false;
+    for (const TaggedViolation& v : *found)
+      root_here |= left.root < 0 && v.violation.id == CheckId::kMeldTargetMissing;
+    root_here = root_here && LeftOutMeldHeld(e, pos, side);
+    if (root_here && left.opening_short >= 0) {
+      // The side's initial meld was judged short earlier in the hand, and
+      // now it adds to a meld it lacks: the meld left out was part of that
+      // initial meld, whose finding showed it first; this one is its note.
+      left.root = left.opening_short;
+      left.ranks.clear();
+      if (e.to) left.ranks.push_back(*e.to);
+      for (const MeldSpec& part : e.melds)
+        if (part.to) left.ranks.push_back(*part.to);
+      root_here = false;
+    }
+    if (left.root < 0 && !root_here) return false;
+    auto named = [&](const std::optional<std::string>& to) {
+      return to && std::find(left.ranks.begin(), left.ranks.end(), *to) != left.ranks.end();
+    };
+    auto adds_to_left_out = [&] {
+      if (named(e.to)) return true;  // a take's top card
+      for (const MeldSpec& part : e.melds)
+        if (named(part.to)) return true;
+      for (const MeldSpec& part : e.before)
+        if (named(part.to)) return true;
+      return false;
+    };
+    TaggedViolations kept;
+    for (TaggedViolation& v : *found) {
+      bool fold = false;
+      switch (v.violation.id) {
+        case CheckId::kInitialMeldMinimum:
+        case CheckId::kInitialMeldCondition:
+        case CheckId::kOutWithoutCanastas:
+          fold = true;
+          break;
+        case CheckId::kMeldTooFewNaturals:
+        case CheckId::kMeldTooManyWilds:
+        case CheckId::kMeldTooSmall:
+          fold = root_here || adds_to_left_out();
+          break;
+        case CheckId::kMeldTargetMissing:
+          // Another meld the side lacks: the line left out laid it too (one
+          // line may lay many melds); its shape findings follow as above.
+          fold = !root_here;
+          if (fold) {
+            if (e.to) left.ranks.push_back(*e.to);
+            for (const MeldSpec& part : e.melds)
+              if (part.to) left.ranks.push_back(*part.to);
+          }
+          break;
+        default:
+          break;
+      }
+      (fold ? folded : &kept)->push_back(std::move(v));
+    }
+    *found = std::move(kept);
+    return root_here;
+  }
+  // Whether a seat of the side holds the naturals of a meld, of a rank the
+  // move adds to, that a line left out would have laid (min_naturals of
+  // them): the cards of that meld are still in the side's hands as
+  // replayed. Without them, `to` is a wrong reference, not a line left out.
+  bool LeftOutMeldHeld(const Event& e, const Position& pos, int side) const {
+    auto held = [&](const std::optional<std::string>& to) {
+      const std::optional<Rank> rank = RefRank(to);
+      if (!rank || *rank == Rank::kJoker) return false;
+      for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
+        if (choice_.rules.side_of(seat) != side) continue;
+        int naturals = 0;
+        for (Card c : pos.hand(seat).ToVector()) naturals += !c.is_wild() && c.rank() == *rank;
+        if (naturals >= choice_.rules.min_naturals) return true;
+      }
+      return false;
+    };
+    if (held(e.to)) return true;
+    for (const MeldSpec& part : e.melds)
+      if (held(part.to)) return true;
+    return false;
+  }
+  // The findings about a side's melds that a meld line left out may cause
+  // (R137): the first of them in a hand is where a score that shows one
+  // left out is reported (CloseHand).
+  static bool IsMeldFinding(CheckId id) {
+    switch (id) {
+      case CheckId::kMeldTargetMissing:
+      case CheckId::kInitialMeldMinimum:
+      case CheckId::kInitialMeldCondition:
+      case CheckId::kMeldTooFewNaturals:
+      case CheckId::kMeldTooManyWilds:
+      case CheckId::kMeldTooSmall:
+      case CheckId::kPileTakeInvalid:
+      case CheckId::kOutWithoutCanastas:
+        return true;
+      default:
+        return false;
+    }
+  }
+
   // --- Error recovery ---
 
   static bool IsAlreadyOver(const TaggedViolations& found) {
@@ -551,6 +705,8 @@ class ReplayDriver::GameReplay {
     hand_line_ = e.line;
     hand_findings_from_ = report_->findings.size();
     unread_since_hand_ = false;
+    left_out_.assign(size_t(choice_.rules.num_sides()), LeftOutMeld());
+    meld_finding_.assign(size_t(choice_.rules.num_sides()), -1);
     const bool over_before = Over();
     // After hands scored by their recorded scores, the minimum is read at
     // the totals those make (not at the engine's, which miss them); made
@@ -2131,7 +2287,7 @@ class ReplayDriver::GameReplay {
     if (over_before && IsAlreadyOver(found)) return MoveAfterEnd(e, pos, where);
     last_move_line_ = e.line;
     const size_t findings_before = report_->findings.size();
-    if (!found.empty()) FollowStockSlips(e, &found, where);  // nothing to follow otherwise
+    if (!found.empty()) ReportMoveFindings(e, pos, &found, where, findings_before);
     if (e.type == EventType::kDraw && !e.bonus) NoteOverDraw(e, findings_before);  // R128
     if (e.type == EventType::kDraw) NoteMissingDiscard(e, findings_before);        // R130
     ReportHookFailures(e.line);
@@ -2199,7 +2355,20 @@ class ReplayDriver::GameReplay {
   // that finding's consequence, a note of it, and the recorded scores stand.
   [[gnu::noinline]] void EndFindings(const Event& e, const TaggedViolations& ended,
                                      const Where& where) {
-    const int departed = e.scores || e.totals ? DepartureRoot(e.line) : -1;
+    int departed = e.scores || e.totals ? DepartureRoot(e.line) : -1;
+    if (departed < 0 && e.scores && e.breakdown && game_.position()) {
+      // R137: nobody out as replayed, after a finding about a side's melds,
+      // and the record melds the cards the replay still has in hand.
+      bool early = false;
+      for (const TaggedViolation& v : ended) early |= v.violation.id == CheckId::kHandEndedEarly;
+      if (early) {
+        HandReport h;
+        h.hand = hand_number_;
+        h.breakdown = game_.position()->Score();
+        for (const ScoreBreakdown& b : h.breakdown) h.scores.push_back(b.total());
+        departed = MeldLeftOutShownByScores(e, h);
+      }
+    }
     if (departed >= 0) {
       TaggedViolations rest;
       bool folded = false;
@@ -2358,7 +2527,8 @@ class ReplayDriver::GameReplay {
     // Readings R124: scores that differ after the replay departed from the
     // log are not a scoring slip of their own.
     if (!lost && e && in_hand_ && game_.position() && RecordedDiffers(*e, before, h.scores)) {
-      const int root = DepartureRoot(e->line);
+      int root = DepartureRoot(e->line);
+      if (root < 0) root = MeldLeftOutShownByScores(*e, h);  // R137
       if (root >= 0) {
         lost = true;
         lost_root_ = root;
@@ -2471,6 +2641,11 @@ class ReplayDriver::GameReplay {
           break;
       }
     }
+    // R137: a meld line left out, whose finding is not a departure's own
+    // kind (an initial meld judged short, which a later addition to the
+    // meld left out showed).
+    for (const LeftOutMeld& left : left_out_)
+      if (left.root >= 0 && report_->findings[size_t(left.root)].line < end_line) return left.root;
     return -1;
   }
 
@@ -2550,21 +2725,57 @@ class ReplayDriver::GameReplay {
   // looks for a meld line left out before blaming the scorekeeper.
   [[gnu::noinline]] void MeldedAsRecordedNote(const Event& e, const HandReport& h, int s,
                                               int finding) {
-    std::optional<int> melded, in_hand;
-    for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
-      if (name == "melded") melded = value;
-      if (name == "in_hand") in_hand = value;
-    }
-    const ScoreBreakdown& b = h.breakdown[size_t(s)];
-    if (!melded || !in_hand) return;
-    const int64_t more = int64_t(*melded) - b.melded;
-    if (more <= 0 || int64_t(*in_hand) - b.in_hand != more) return;
+    const int64_t more = MeldedMoreAsRecorded(e, h, s);
+    if (more <= 0) return;
     AddNote(finding, "the record counts " + std::to_string(more) + " points more melded and " +
                          std::to_string(more) +
                          " fewer left in hand than the replay: cards the replay has in a hand of " +
                          SideName(s) +
                          " were melded as recorded (a meld line left out of the "
                          "log?)");
+  }
+
+  // The points side `s`'s recorded breakdown counts more melded than the
+  // replay, when it counts as many fewer left in hand (cards the replay has
+  // in a hand of the side were melded as recorded); 0 otherwise.
+  int64_t MeldedMoreAsRecorded(const Event& e, const HandReport& h, int s) const {
+    if (!e.breakdown || size_t(s) >= e.breakdown->size() || size_t(s) >= h.breakdown.size())
+      return 0;
+    std::optional<int> melded, in_hand;
+    for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
+      if (name == "melded") melded = value;
+      if (name == "in_hand") in_hand = value;
+    }
+    const ScoreBreakdown& b = h.breakdown[size_t(s)];
+    if (!melded || !in_hand) return 0;
+    const int64_t more = int64_t(*melded) - b.melded;
+    return more > 0 && int64_t(*in_hand) - b.in_hand == more ? more : 0;
+  }
+
+  // R137: a hand whose recorded scores differ for one side only, whose
+  // breakdown melds cards the replay has in that side's hands, after a
+  // finding about that side's melds: a meld line was left out of the log,
+  // and that finding showed it. The recorded scores stand (as after R124's
+  // departures); the finding says why. The side's index, or -1.
+  [[gnu::noinline]] int MeldLeftOutShownByScores(const Event& e, const HandReport& h) {
+    if (!e.scores || e.scores->size() != h.scores.size() || meld_finding_.size() != h.scores.size())
+      return -1;
+    int side = -1;
+    for (size_t s = 0; s < h.scores.size(); ++s) {
+      if ((*e.scores)[s] == h.scores[s]) continue;
+      if (side >= 0) return -1;  // not one side's slip
+      side = int(s);
+    }
+    if (side < 0 || meld_finding_[size_t(side)] < 0) return -1;
+    const int64_t more = MeldedMoreAsRecorded(e, h, side);
+    if (more <= 0) return -1;
+    AddNote(meld_finding_[size_t(side)],
+            "hand " + std::to_string(h.hand) + "'s record (line " + std::to_string(e.line) +
+                ") counts " + std::to_string(more) + " points more melded and " +
+                std::to_string(more) + " fewer left in hand for " + SideName(side) +
+                " than the replay: a meld line of the side was left out of the log (readings "
+                "R137)");
+    return meld_finding_[size_t(side)];
   }
 
   // CompareScores' findings, worded out of line: the usual hand has none.
@@ -2896,6 +3107,9 @@ class ReplayDriver::GameReplay {
   bool ended_early_ = false;          // this hand's end_hand came before its end (EndFindings)
   bool departed_ = false;             // R124: the hand departed from the log (CloseHand)
   size_t hand_findings_from_ = 0;     // the first finding of the hand being played
+  std::vector<LeftOutMeld> left_out_;
+  std::vector<int> meld_finding_;          // the side's first IsMeldFinding finding; -1
+  TaggedViolations folded_;                // ReportMoveFindings' folded findings
   std::optional<Event> pending_end_game_;  // OnEndGameEvent
   // R119: the last discard and red three played, to tell a line written
   // twice.

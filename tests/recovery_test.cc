@@ -875,6 +875,102 @@ TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
   EXPECT_FALSE(HasNote(r, CheckId::kLogOutOfPlace, "readings R134")) << test::Dump(r);
 }
 
+// readings R137: seat 1's meld of 9S 9S 9D 2H (line 4) left out. Judged as
+// written, the next line adds to a meld of 9s the side lacks; that addition
+// is then the side's initial meld (too small), the pile later taken onto
+// the 9s makes a meld with one natural, and the partner goes out without
+// the canasta the 9s became. One finding; the rest are its notes, and the
+// hand's recorded scores stand, so every total is as recorded.
+TEST(Recovery, AnAdditionToAMeldLeftOutIsOneFinding_R137) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[3], R"({"type":"meld","player":1,"melds":[{"cards":["9S","9S","9D","2H"]}]})");
+  lines.erase(lines.begin() + 3);
+  const FileReport r = Audit(Unlines(lines));
+  ExpectOneFinding(r, 4, CheckId::kMeldTargetMissing,
+                   "a meld line of the side was likely left out before this line; what its "
+                   "absence makes of the hand is noted here (readings R137)");
+  EXPECT_EQ(test::MessageOf(r, CheckId::kMeldTargetMissing),
+            "the side has no meld of 9s to add to");
+  for (const char* note :
+       {"line 4: as replayed, the initial meld counts 20; the side needs 50; the side's melds "
+        "lack the meld line left out (readings R137)",
+        "line 55: as replayed, the meld of 9s has 1 natural card(s); it needs at least 2; the "
+        "side's melds lack the meld line left out (readings R137)",
+        "line 75: as replayed, seat 3 goes out with 0 canastas; the side needs 1; the side's "
+        "melds lack the meld line left out (readings R137)",
+        "its recorded scores [185, 975] are taken as true (readings R124)"})
+    EXPECT_TRUE(HasNote(r, CheckId::kMeldTargetMissing, note)) << note << "\n" << test::Dump(r);
+
+  // One line may lay many melds: seat 0's going-out line of nine (line 581)
+  // left out, each later addition to one of them is a note of the first.
+  std::vector<std::string> many = ClassicSampleLines();
+  ASSERT_EQ(many[580].rfind(R"({"type":"meld","player":0,"melds":[{"to":"4","cards":["4C"]},)", 0),
+            0u);
+  many.erase(many.begin() + 580);
+  const FileReport m = Audit(Unlines(many));
+  ExpectOneFinding(m, 581, CheckId::kMeldTargetMissing,
+                   "line 589: as replayed, the side has no meld of Ts to add to; the side's melds "
+                   "lack the meld line left out (readings R137)");
+  EXPECT_TRUE(HasNote(m, CheckId::kMeldTargetMissing,
+                      "line 592: as replayed, the meld of Ts has 1 natural card(s); it needs at "
+                      "least 2; the side's melds lack the meld line left out (readings R137)"))
+      << test::Dump(m);
+
+  // A finding about the other side's melds is not the left-out meld's:
+  // seat 2's meld of 8s written with two cards (line 21) stays a finding of
+  // its own next to it.
+  std::vector<std::string> other = ClassicSampleLines();
+  other.erase(other.begin() + 3);
+  ASSERT_EQ(other[20], R"({"type":"meld","player":2,"melds":[{"cards":["8S","8D","8C"]}]})");
+  other[20] = R"({"type":"meld","player":2,"melds":[{"cards":["8S","8D"]}]})";
+  const FileReport o = Audit(Unlines(other));
+  EXPECT_FINDINGS(o, {4, CheckId::kMeldTargetMissing}, {21, CheckId::kMeldTooSmall});
+}
+
+// readings R137: seat 3's meld of TS TH TD TC (line 85), part of the side's
+// initial meld, left out. The initial meld is judged short at once (line
+// 85); seat 1's addition to the tens (line 139) shows why. One finding, the
+// first, with the second as its note; the hand's recorded scores stand.
+TEST(Recovery, AnInitialMeldJudgedShortThenAnAdditionToTheMeldLeftOutIsOneFinding_R137) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[84], R"({"type":"meld","player":3,"melds":[{"cards":["TS","TH","TD","TC"]}]})");
+  lines.erase(lines.begin() + 84);
+  ExpectOneFinding(Audit(Unlines(lines)), 85, CheckId::kInitialMeldMinimum,
+                   "line 138: as replayed, the side has no meld of Ts to add to; the side's melds "
+                   "lack the meld line left out (readings R137)");
+}
+
+// readings R137: seat 1's addition of 2S to the nines (line 5) left out.
+// Nothing later adds to a meld the side lacks; seat 3 goes out without the
+// canasta (line 76), and the hand's record melds 20 points the replay has
+// in the side's hands, and only that side's score differs. The going out
+// is the one finding; its note gives the record's evidence, and the
+// recorded scores stand. Seat 3's addition of AC (line 428) left out: the
+// meld of As it played to later holds too many wilds, and the hand ends
+// with nobody out as replayed; the same.
+TEST(Recovery, AScoreThatMeldsCardsTheReplayHoldsNamesTheMeldFindingBeforeIt_R137) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[4], R"({"type":"meld","player":1,"melds":[{"to":"9","cards":["2S"]}]})");
+  lines.erase(lines.begin() + 4);
+  ExpectOneFinding(Audit(Unlines(lines)), 75, CheckId::kOutWithoutCanastas,
+                   "hand 1's record (line 76) counts 20 points more melded and 20 fewer left in "
+                   "hand for side 1 (Bob and Dan) than the replay: a meld line of the side was "
+                   "left out of the log (readings R137)");
+
+  std::vector<std::string> early = ClassicSampleLines();
+  ASSERT_EQ(early[320], R"({"type":"meld","player":3,"melds":[{"to":"A","cards":["AC"]}]})");
+  early.erase(early.begin() + 320);
+  const FileReport r = Audit(Unlines(early));
+  ExpectOneFinding(r, 427, CheckId::kMeldTooManyWilds,
+                   "hand 5's record (line 429) counts 20 points more melded and 20 fewer left in "
+                   "hand for side 1 (Bob and Dan) than the replay: a meld line of the side was "
+                   "left out of the log (readings R137)");
+  EXPECT_TRUE(HasNote(r, CheckId::kMeldTooManyWilds,
+                      "line 429: as replayed, the deal ends with nobody out and 13 cards still in "
+                      "the stock; the replay's hands are not the log's since this finding"))
+      << test::Dump(r);
+}
+
 // readings R135: hand 1's last discard (seat 3's TS, line 76, its last
 // card) written after the hand's end_hand (line 77). Judged as written, the
 // hand ends with nobody out and the discard is outside a hand. One finding,

@@ -957,6 +957,15 @@ TEST(Recovery, AScoreThatMeldsCardsTheReplayHoldsNamesTheMeldFindingBeforeIt_R13
                    "hand for side 1 (Bob and Dan) than the replay: a meld line of the side was "
                    "left out of the log (readings R137)");
 
+  // The other side's recorded score wrong too (195 for 185): not one
+  // side's slip, so both scores are judged as before, the going out too.
+  ASSERT_EQ(lines[75].rfind(R"({"type":"end_hand","hand":1,"scores":[185,975],)", 0), 0u);
+  lines[75].replace(lines[75].find("[185,975]"), 9, "[195,975]");
+  const FileReport both = Audit(Unlines(lines));
+  EXPECT_FINDINGS(both, {75, CheckId::kOutWithoutCanastas}, {76, CheckId::kScoreHand},
+                  {76, CheckId::kScoreHand});
+  EXPECT_FALSE(HasNote(both, CheckId::kOutWithoutCanastas, "readings R137")) << test::Dump(both);
+
   std::vector<std::string> early = ClassicSampleLines();
   ASSERT_EQ(early[320], R"({"type":"meld","player":3,"melds":[{"to":"A","cards":["AC"]}]})");
   early.erase(early.begin() + 320);

@@ -180,6 +180,15 @@ class Position {
   // (nothing changed) unless `from` holds it and the seats differ.
   bool PassCard(int from, int to, Card c);
 
+  // A discard left out of the log before the next seat's red three
+  // (readings R138): the turn in play, whose seat has drawn, ends without a
+  // discard and `next`'s turn begins before its draw, as the next seat's
+  // draw would begin it. Returns what that draw's check finds of the turn's
+  // end (discard-missing, and the checks of any turn's end). Nothing changes
+  // (nothing is returned) unless the seat in turn is in its play and `next`
+  // is the seat after it.
+  TaggedViolations EndTurnUndiscarded(int next);
+
   // A meld the log writes after the discard that ended its seat's turn
   // (readings R132): checked and laid for `m.player` as made before that
   // discard, in the turn just ended; the turn in play is not touched. Only

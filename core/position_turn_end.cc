@@ -644,4 +644,17 @@ bool Position::PassCard(int from, int to, Card c) {
   return true;
 }
 
+TaggedViolations Position::EndTurnUndiscarded(int next) {
+  TaggedViolations out;
+  const int n = rules_->num_players;
+  if (phase_ != Phase::kPlay || current_ < 0 || next != (current_ + 1) % n || next == current_ ||
+      turn_.player != current_)
+    return out;
+  CheckTurn(next, /*drawing=*/true, &out);  // the next seat's draw judges the turn so
+  BeginTurn(next);
+  phase_ = Phase::kDraw;
+  CANASTA_DCHECK(InvariantsHold());
+  return out;
+}
+
 }  // namespace canasta

@@ -1436,10 +1436,18 @@ class ReplayDriver::GameReplay {
     // R118: the next seat's draw or take while the turn in play has not
     // ended: kept until the next event, which may be that turn's discard,
     // written late (SettleEarlyOpener).
+    // R138: so is the next seat's red three, which it holds (its replacement
+    // the stock's next): the discard may have been left out before it.
     if (player != pos.current_player() && pos.phase() == Phase::kPlay && !settling_move_ &&
-        player == (pos.current_player() + 1) % choice_.rules.num_players &&
-        (e.type == EventType::kDraw || e.type == EventType::kTakePile) && !e.bonus)
-      return Defer(e);
+        player == (pos.current_player() + 1) % choice_.rules.num_players) {
+      if ((e.type == EventType::kDraw || e.type == EventType::kTakePile) && !e.bonus)
+        return Defer(e);
+      if (e.type == EventType::kThree && e.card && pos.Holding(player).count(*e.card) > 0 &&
+          (!e.replacement || pos.IsStockNext(*e.replacement))) {
+        three_opener_ = true;
+        return Defer(e);
+      }
+    }
     // R132: a meld written after the discard that ended its seat's turn.
     if (e.type == EventType::kMeld && MeldAfterOwnDiscard(e, pos, player)) return true;
     // R118: a seat number written wrong; or a draw out of turn, kept until
@@ -1611,6 +1619,8 @@ class ReplayDriver::GameReplay {
   // True when it played `next` too (which is then not played again).
   bool SettleDeferredMove(const Event* next) {
     move_deferred_ = false;
+    const bool three_opener = three_opener_;
+    three_opener_ = false;
     const bool three_after_draw = draw_before_three_;
     draw_before_three_ = false;
     UpdateRare();
@@ -1623,7 +1633,8 @@ class ReplayDriver::GameReplay {
     if (deferred_move_.type == EventType::kDraw && deferred_move_.bonus)
       return SettleEarlyBonus(next, pos);
     if (deferred_move_.player != pos->current_player() &&
-        (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile))
+        (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile ||
+         three_opener))
       return SettleEarlyOpener(next, pos);
     if (three_after_draw) {
       const Event three = std::move(deferred_move_);
@@ -1770,10 +1781,32 @@ class ReplayDriver::GameReplay {
       OnMove(*next);
     } else if (opener.type == EventType::kTakePile) {
       DiscardLeftOutBeforeTake(opener, pos);  // R129
+    } else if (opener.type == EventType::kThree && next && next->player == opener.player) {
+      DiscardLeftOutBeforeThree(opener, pos);  // R138
     }
     OnMove(opener);
     settling_move_ = false;
     return swapped;
+  }
+  // R138: the next seat lays out a red three in the turn in play, and its
+  // own move follows (not that turn's discard): the discard that ended the
+  // turn was left out before the three. The turn ends there, one finding
+  // (discard-missing, as the next seat's draw would give it), and the three
+  // is then played at the start of the next seat's turn.
+  void DiscardLeftOutBeforeThree(const Event& three, Position* pos) {
+    const int due = pos->current_player();
+    const Where where = AtMove(*pos, *three.player);
+    const size_t before = report_->findings.size();
+    const TaggedViolations ended = pos->EndTurnUndiscarded(*three.player);
+    if (ended.empty()) return;
+    std::vector<int> indices;
+    AddViolations(ended, three.line, where, &indices);
+    for (size_t i = 0; i < ended.size() && i < indices.size(); ++i)
+      if (ended[i].violation.id == CheckId::kDiscardMissing)
+        AddNote(indices[i], SeatName(*three.player) + " lays out " + ToString(*three.card) +
+                                " at the start of its own turn: the discard that ended " +
+                                SeatName(due) + "'s turn was left out before it (readings R138)");
+    NoteMissingDiscard(three, before);  // R130: a take of the pile may show its card
   }
   // R129: the next seat takes the pile, with a top card the seat in turn
   // holds and the pile has not, before that turn's discard and with no
@@ -3123,6 +3156,7 @@ class ReplayDriver::GameReplay {
   bool reseating_ = false;  // MoveReseated
   // R121, R123: a move kept for the next event (SettleDeferredMove).
   bool move_deferred_ = false;
+  bool three_opener_ = false;  // R138: the move kept is the next seat's red three
   // R125: a deal kept for the next event (SettleDeferredDeal).
   bool deal_deferred_ = false;
   // R134: a move outside a hand, kept for the next event (a deal written

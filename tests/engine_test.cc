@@ -462,6 +462,35 @@ TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
   EXPECT_FALSE(pos.PassCard(1, 2, C("KS")));  // seat 1 holds none now
 }
 
+// readings R138: a discard left out before the next seat's red three. The
+// turn in play ends without a discard (discard-missing, as the next seat's
+// draw finds it) and the next seat's turn begins before its draw; only
+// from a seat in turn that has drawn, and only for the next seat.
+TEST(EnginePosition, EndTurnUndiscardedBeginsTheNextSeatsTurnBeforeItsDraw_R138) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(SampleDeal()).empty());
+  EXPECT_TRUE(pos.EndTurnUndiscarded(2).empty());  // seat 1 has not drawn
+  EXPECT_EQ(pos.current_player(), 1);
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"AC"}), 0}).empty());
+  EXPECT_TRUE(pos.EndTurnUndiscarded(3).empty());  // not the next seat
+  EXPECT_TRUE(pos.EndTurnUndiscarded(1).empty());
+  EXPECT_EQ(pos.phase(), Phase::kPlay);
+  const TaggedViolations ended = pos.EndTurnUndiscarded(2);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].violation.id, CheckId::kDiscardMissing);
+  EXPECT_EQ(ended[0].violation.message,
+            "seat 1's turn ended without a discard; seat 2 begins the next turn");
+  EXPECT_EQ(pos.current_player(), 2);
+  EXPECT_EQ(pos.phase(), Phase::kDraw);
+  EXPECT_EQ(pos.hand(1).total(), 12);  // seat 1 keeps the card it did not discard
+  EXPECT_EQ(pos.pile(), Cs({"8C"}));
+  // Seat 2's turn goes on as usual: its draw, then its discard.
+  EXPECT_TRUE(pos.Play(DrawMove{2, Cs({"AD"}), 0}).empty());
+  EXPECT_TRUE(pos.Play(DiscardMove{2, C("AD"), 0}).empty());
+  EXPECT_EQ(pos.current_player(), 3);
+}
+
 // readings R132: a meld written after the discard that ended its seat's
 // turn is laid for that seat as made before the discard (000 §11: a turn
 // melds, then discards); the next seat's turn is not touched. Only for a

@@ -980,6 +980,36 @@ TEST(Recovery, AScoreThatMeldsCardsTheReplayHoldsNamesTheMeldFindingBeforeIt_R13
       << test::Dump(r);
 }
 
+// readings R138: seat 1's discard of 3S (line 6) left out; seat 2's red
+// three (line 7), which it holds, comes while seat 1's turn is in play, and
+// seat 2's draw follows. Judged as written, the three is laid out outside
+// seat 2's turn and its draw then ends seat 1's turn without a discard (two
+// findings). One finding, at the three: the turn ends there and the three
+// opens seat 2's turn; the take of the pile (line 9) shows the card left out
+// (R130), and every total is as recorded. Written before seat 1's discard,
+// the three is laid out out of turn as written (one warning).
+TEST(Recovery, ADiscardLeftOutBeforeTheNextSeatsThreeIsOneFinding_R138) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[5], R"({"type":"discard","player":1,"card":"3S"})");
+  ASSERT_EQ(lines[6], R"({"type":"three","player":2,"card":"3D","replacement":"5H"})");
+  std::vector<std::string> left_out = lines;
+  left_out.erase(left_out.begin() + 5);
+  const FileReport r = Audit(Unlines(left_out));
+  ExpectOneFinding(r, 6, CheckId::kDiscardMissing,
+                   "seat 2 (Cat) lays out 3D at the start of its own turn: the discard that ended "
+                   "seat 1 (Bob)'s turn was left out before it (readings R138)");
+  EXPECT_EQ(test::MessageOf(r, CheckId::kDiscardMissing),
+            "seat 1's turn ended without a discard; seat 2 begins the next turn");
+  EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing, "the discard left out was 3S (readings R130)"))
+      << test::Dump(r);
+
+  std::vector<std::string> swapped = lines;
+  std::swap(swapped[5], swapped[6]);
+  const FileReport s = Audit(Unlines(swapped));
+  EXPECT_FINDINGS(s, {6, CheckId::kThreeTiming});
+  EXPECT_FALSE(HasNote(s, CheckId::kThreeTiming, "readings R138")) << test::Dump(s);
+}
+
 // readings R135: hand 1's last discard (seat 3's TS, line 76, its last
 // card) written after the hand's end_hand (line 77). Judged as written, the
 // hand ends with nobody out and the discard is outside a hand. One finding,

@@ -2686,6 +2686,7 @@ class ReplayDriver::GameReplay {
     const int sides = choice_.rules.num_sides();
     std::vector<int>& score_finding = score_finding_;  // a member: no allocation per hand
     score_finding.assign(size_t(sides), -1);
+    traded_.assign(size_t(sides), TradedPart());
     const bool scores_ok = e.scores && int(e.scores->size()) == sides;
     if (e.scores) {
       if (!scores_ok) {
@@ -2872,7 +2873,29 @@ class ReplayDriver::GameReplay {
       for (size_t i = 0; i + 1 < notes.size(); ++i) AddNote(score, notes[i]);
       return;
     }
-    Add(e.line, CheckId::kScoreBreakdown, std::move(message), std::move(notes));
+    // R139: a second part of the side that differs by the opposite amount,
+    // the hand's score right: the record moved points from one part to the
+    // other, one slip. A note of the first part's finding.
+    TradedPart* traded = s < int(traded_.size()) ? &traded_[size_t(s)] : nullptr;
+    const int64_t delta = int64_t(value) - truth;
+    if (traded && traded->finding >= 0 && traded->delta == -delta) {
+      const bool meld_moved = (traded->name == "melded" && key == "in_hand") ||
+                              (traded->name == "in_hand" && key == "melded");
+      AddNote(traded->finding,
+              "in the breakdown, " + name + " is " + std::to_string(truth) + ", not " +
+                  std::to_string(value) + " too: the record moves " +
+                  std::to_string(delta < 0 ? -delta : delta) + " points between " + traded->name +
+                  " and " + std::string(key) + ", and the hand's score is right" +
+                  (meld_moved ? "; cards the replay has in a hand of the side were melded as "
+                                "recorded (a meld line left out of the log?)"
+                              : "") +
+                  " (readings R139)");
+      for (size_t i = 0; i + 1 < notes.size(); ++i) AddNote(traded->finding, notes[i]);
+      traded->finding = -2;  // one pair: a third part is a finding of its own
+      return;
+    }
+    const int index = Add(e.line, CheckId::kScoreBreakdown, std::move(message), std::move(notes));
+    if (traded && traded->finding == -1) *traded = TradedPart{index, delta, std::string(key)};
   }
 
   // The recorded running totals against the true ones (docs/log-format.md,
@@ -3243,6 +3266,14 @@ class ReplayDriver::GameReplay {
   std::set<std::string> reported_hook_failures_;
   std::vector<int> before_;         // CloseHand's totals before the hand
   std::vector<int> score_finding_;  // CompareScores' findings by side
+  // R139, by side, in CompareScores: the side's first score-breakdown
+  // finding (-1 none; -2 its pair found), what its part differs by, its name.
+  struct TradedPart {
+    int finding = -1;
+    int64_t delta = 0;
+    std::string name;
+  };
+  std::vector<TradedPart> traded_;
   DealMove deal_;
   DrawMove draw_;
   TakePileMove take_;

@@ -227,9 +227,13 @@ SheetResult CheckSheetEntry(const Rules& rules, const RuleHooks& hooks, const Sh
     }
 
     // Card points (000 §3): melded cards count for the side, cards left in
-    // hand against it, each a multiple of what every card is worth.
+    // hand against it, each a multiple of what every card is worth; under
+    // melded_counts_against_without_canasta (001 L84) a side with no canasta
+    // has its melded cards count against it.
     if (sn.melded) {
-      if (b.melded < 0)
+      const bool may_be_negative =
+          rules.melded_counts_against_without_canasta && (!sn.canastas || b.canastas == 0);
+      if (b.melded < 0 && !may_be_negative)
         add(CheckId::kScoreBreakdown, s, "melded",
             who + " records melded " + std::to_string(b.melded) +
                 ": melded cards count for the side, never against it",

@@ -1010,6 +1010,37 @@ TEST(Recovery, ADiscardLeftOutBeforeTheNextSeatsThreeIsOneFinding_R138) {
   EXPECT_FALSE(HasNote(s, CheckId::kThreeTiming, "readings R138")) << test::Dump(s);
 }
 
+// readings R139: seat 0's meld of JH JD onto its jacks (line 43 of the
+// modern-american sample) left out. The side has no canasta, so its melded
+// cards count against it (001 L84) and the hand's score is the same either
+// way; the record's melded and in_hand each differ by 20, the opposite way.
+// One finding, the first part's, whose note names the second and the
+// likely cause. Parts that differ by unequal amounts are findings of their
+// own.
+TEST(Recovery, TwoPartsThatTradePointsAreOneFinding_R139) {
+  std::vector<std::string> lines = SampleLines("modern-american");
+  ASSERT_EQ(lines[42], R"({"type":"meld","player":0,"melds":[{"to":"J","cards":["JH","JD"]}]})");
+  lines.erase(lines.begin() + 42);
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(r, {109, CheckId::kScoreBreakdown});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+            "side 0 (Ann and Cat)'s melded is -250, not -270");
+  EXPECT_TRUE(HasNote(r, CheckId::kScoreBreakdown,
+                      "in the breakdown, in_hand is -90, not -70 too: the record moves 20 points "
+                      "between melded and in_hand, and the hand's score is right; cards the "
+                      "replay has in a hand of the side were melded as recorded (a meld line "
+                      "left out of the log?) (readings R139)"))
+      << test::Dump(r);
+
+  ASSERT_NE(lines[108].find(R"("melded":-270,"in_hand":-70,"penalties":-2000)"), std::string::npos);
+  lines[108].replace(lines[108].find(R"("in_hand":-70)"), 13, R"("in_hand":-60)");
+  lines[108].replace(lines[108].find(R"("penalties":-2000)"), 17, R"("penalties":-2010)");
+  const FileReport three = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(three, {109, CheckId::kScoreBreakdown}, {109, CheckId::kScoreBreakdown},
+                  {109, CheckId::kScoreBreakdown});
+  EXPECT_FALSE(HasNote(three, CheckId::kScoreBreakdown, "readings R139")) << test::Dump(three);
+}
+
 // readings R135: hand 1's last discard (seat 3's TS, line 76, its last
 // card) written after the hand's end_hand (line 77). Judged as written, the
 // hand ends with nobody out and the discard is outside a hand. One finding,

@@ -407,6 +407,24 @@ TEST(SheetCanastas, OnlyAMeldedPartRecordedAbove0IsHeldToTheCanastasPoints) {
   }
 }
 
+// 001 L84 (melded_counts_against_without_canasta): under modern-american a
+// side with no canasta has its melded cards count against it, so a melded
+// part below 0 is what the rules produce there; with a canasta it is not.
+TEST(SheetCanastas, AMeldedPartBelow0IsASideWithNoCanastaUnderModernAmerican_001L84) {
+  SheetLog none("modern-american");
+  none.Hand({{0, 0, 0, -340, 0}, kStayed});
+  const FileReport clean = AuditText(none.str());
+  EXPECT_EQ(test::MessageOf(clean, CheckId::kScoreBreakdown), "") << test::Dump(clean);
+  SheetLog with("modern-american");
+  const int line = with.Hand({{500, 0, 0, -340, 0}, kStayed});
+  const FileReport r = AuditText(with.str());
+  EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
+            "side 0 (Ann and Cat) records melded -340: melded cards count for the side, never "
+            "against it")
+      << test::Dump(r);
+  EXPECT_EQ(r.games.at(0).findings.at(0).line, line);
+}
+
 TEST(SheetCanastas, TheValuesComeFromTheRuleset) {
   EXPECT_EQ(CanastaCombinations(Rules{}, 800), (std::vector<std::pair<int, int>>{{1, 1}}));
   Rules house;

@@ -186,8 +186,10 @@ class Position {
   // draw would begin it. Returns what that draw's check finds of the turn's
   // end (discard-missing, and the checks of any turn's end). Nothing changes
   // (nothing is returned) unless the seat in turn is in its play and `next`
-  // is the seat after it.
-  TaggedViolations EndTurnUndiscarded(int next);
+  // is the seat after it. With `earns_bonus`, the bonus cards the turn's
+  // discard would have earned (001 L37) are due, as after that discard: a
+  // bonus draw after a discard left out (readings R140).
+  TaggedViolations EndTurnUndiscarded(int next, bool earns_bonus = false);
 
   // A meld the log writes after the discard that ended its seat's turn
   // (readings R132): checked and laid for `m.player` as made before that
@@ -660,6 +662,9 @@ class Position {
   // initial meld while the turn card is in the stock (the bonus cards of
   // 001 L37 refill the hand); false until the engine has a turn card.
   bool MayMeldDownToOne(int player) const;
+  // The bonus cards (001 L37) the turn's discard earns `player`: 0 unless
+  // the turn made the side's initial meld with the turn card in the stock.
+  int BonusEarned(int player) const;
   // empty_pile_discard_restricted (001 L46): a card to avoid on an empty pile.
   bool EmptyPileAvoids(Card c) const;
   // Whether the player in turn asked "may I go out?" this turn.

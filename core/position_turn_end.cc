@@ -466,19 +466,10 @@ void Position::ApplyDiscard(const DiscardMove& m) {
     FinishTurn();
     return;
   }
-  // 001 L37, readings R47: an initial meld made while the turn card is in
-  // the stock earns bonus cards, drawn after this discard.
-  if (turn_.opening && turn_card_in_stock() &&
-      (rules_->bonus_cards_first > 0 || rules_->bonus_cards_second > 0)) {
-    const int side = side_of(m.player);
-    bool melded = false, other_opened = false;
-    for (const Meld& meld : sides_[side].melds) melded |= !meld.cards.empty();
-    for (int s = 0; s < rules_->num_sides(); ++s) other_opened |= s != side && sides_[s].opened;
-    if (melded) {
-      bonus_player_ = m.player;
-      bonus_count_ = std::min(other_opened ? rules_->bonus_cards_second : rules_->bonus_cards_first,
-                              stock_size_);
-    }
+  const int bonus = BonusEarned(m.player);
+  if (bonus > 0) {
+    bonus_player_ = m.player;
+    bonus_count_ = bonus;
   }
   FinishTurn();
   turn_.Reset();
@@ -644,15 +635,36 @@ bool Position::PassCard(int from, int to, Card c) {
   return true;
 }
 
-TaggedViolations Position::EndTurnUndiscarded(int next) {
+int Position::BonusEarned(int player) const {
+  // 001 L37, readings R47: an initial meld made while the turn card is in
+  // the stock earns bonus cards, drawn after the turn's discard.
+  if (!turn_.opening || !turn_card_in_stock() ||
+      (rules_->bonus_cards_first <= 0 && rules_->bonus_cards_second <= 0))
+    return 0;
+  const int side = side_of(player);
+  bool melded = false, other_opened = false;
+  for (const Meld& meld : sides_[side].melds) melded |= !meld.cards.empty();
+  for (int s = 0; s < rules_->num_sides(); ++s) other_opened |= s != side && sides_[s].opened;
+  if (!melded) return 0;
+  return std::min(other_opened ? rules_->bonus_cards_second : rules_->bonus_cards_first,
+                  stock_size_);
+}
+
+TaggedViolations Position::EndTurnUndiscarded(int next, bool earns_bonus) {
   TaggedViolations out;
   const int n = rules_->num_players;
   if (phase_ != Phase::kPlay || current_ < 0 || next != (current_ + 1) % n || next == current_ ||
       turn_.player != current_)
     return out;
   CheckTurn(next, /*drawing=*/true, &out);  // the next seat's draw judges the turn so
+  const int ended = current_;
+  const int bonus = earns_bonus ? BonusEarned(ended) : 0;
   BeginTurn(next);
   phase_ = Phase::kDraw;
+  if (bonus > 0) {  // due as after the discard (readings R140)
+    bonus_player_ = ended;
+    bonus_count_ = bonus;
+  }
   CANASTA_DCHECK(InvariantsHold());
   return out;
 }

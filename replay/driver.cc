@@ -1220,12 +1220,15 @@ class ReplayDriver::GameReplay {
   // pile; the seat that next takes the pile and then plays a card it lacks,
   // which the seat without a discard holds, shows it.
   void NoteMissingDiscard(const Event& e, size_t findings_from) {
+    const int n = choice_.rules.num_players;
+    NoteMissingDiscard(e.line, (*e.player + n - 1) % n, findings_from);
+  }
+  // The same for the discard-missing finding at `line` of `seat`'s turn.
+  void NoteMissingDiscard(int line, int seat, size_t findings_from) {
     for (size_t i = findings_from; i < report_->findings.size(); ++i) {
-      if (report_->findings[i].id != CheckId::kDiscardMissing ||
-          report_->findings[i].line != e.line)
+      if (report_->findings[i].id != CheckId::kDiscardMissing || report_->findings[i].line != line)
         continue;
-      const int n = choice_.rules.num_players;
-      missing_discard_ = MissingDiscard{(*e.player + n - 1) % n, int(i), -1, 0};
+      missing_discard_ = MissingDiscard{seat, int(i), -1, 0};
       UpdateRare();
       return;
     }
@@ -1688,6 +1691,11 @@ class ReplayDriver::GameReplay {
       }
     }
     settling_move_ = true;
+    if (!earned && next && next->ok && next->player && pos->current_player() == seat &&
+        pos->phase() == Phase::kPlay && *next->player == (seat + 1) % choice_.rules.num_players &&
+        (next->type == EventType::kDraw || next->type == EventType::kTakePile ||
+         next->type == EventType::kThree))
+      DiscardLeftOutBeforeBonus(bonus, pos);  // R140
     if (earned) {
       OnMove(*next);
       Add(bonus.line, CheckId::kLogOutOfPlace,
@@ -1701,6 +1709,32 @@ class ReplayDriver::GameReplay {
     OnMove(bonus);
     settling_move_ = false;
     return earned;
+  }
+  // R140: a bonus draw in the turn that made the initial meld, followed by
+  // the next seat's move: the discard that ended the turn, and earned the
+  // bonus, was left out before the draw. When the bonus it would earn is
+  // exactly the cards drawn (the stock's next), the turn ends there without
+  // a discard, one finding, and the bonus is due as after the discard; the
+  // draw is then played as usual (by the caller).
+  void DiscardLeftOutBeforeBonus(const Event& bonus, Position* pos) {
+    const int seat = *bonus.player;
+    const int next = (seat + 1) % choice_.rules.num_players;
+    Position probe = *pos;
+    if (probe.EndTurnUndiscarded(next, /*earns_bonus=*/true).empty() ||
+        probe.bonus_player() != seat || probe.StockTop(probe.bonus_count()) != bonus.cards)
+      return;
+    const Where where = AtMove(*pos, seat);
+    const size_t before = report_->findings.size();
+    const TaggedViolations ended = pos->EndTurnUndiscarded(next, /*earns_bonus=*/true);
+    std::vector<int> indices;
+    AddViolations(ended, bonus.line, where, &indices);
+    for (size_t i = 0; i < ended.size() && i < indices.size(); ++i)
+      if (ended[i].violation.id == CheckId::kDiscardMissing)
+        AddNote(indices[i], SeatName(seat) +
+                                " draws the bonus cards its initial meld earned: the "
+                                "discard that ended its turn, and earned them, was "
+                                "left out before this line (readings R140)");
+    NoteMissingDiscard(bonus.line, seat, before);  // R130: a take of the pile may show its card
   }
   // R131: bonus cards due (001 L37) and the next turn's draw a card as many
   // on in the recorded stock: the bonus draw was left out before it. Made

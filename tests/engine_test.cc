@@ -489,6 +489,12 @@ TEST(EnginePosition, EndTurnUndiscardedBeginsTheNextSeatsTurnBeforeItsDraw_R138)
   EXPECT_TRUE(pos.Play(DrawMove{2, Cs({"AD"}), 0}).empty());
   EXPECT_TRUE(pos.Play(DiscardMove{2, C("AD"), 0}).empty());
   EXPECT_EQ(pos.current_player(), 3);
+
+  // earns_bonus (readings R140): no bonus where the ruleset has none.
+  ASSERT_TRUE(pos.Play(DrawMove{3, Cs({"AH"}), 0}).empty());
+  EXPECT_EQ(pos.EndTurnUndiscarded(0, /*earns_bonus=*/true).size(), 1u);
+  EXPECT_EQ(pos.bonus_count(), 0);
+  EXPECT_EQ(pos.current_player(), 0);
 }
 
 // readings R132: a meld written after the discard that ended its seat's

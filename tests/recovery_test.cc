@@ -1111,6 +1111,36 @@ TEST(Recovery, ABonusDrawWrittenBeforeItsDiscardIsReplayedAfterIt_R136) {
             "seat 3 draws bonus cards, but none are due");
 }
 
+// readings R140: seat 3's discard of TH (line 13 of the modern-american
+// sample), which ended the turn of its initial meld and earned the bonus
+// cards, left out before the bonus draw (line 14). Judged as written, the
+// bonus is drawn when none is due, and the next seat's draw ends the turn
+// without a discard (two findings). One finding at the bonus draw: the turn
+// ends there, the bonus is due as after the discard and drawn, and the take
+// of the pile (line 16) shows the card left out (R130). A bonus draw of
+// other cards than the bonus due is judged as written.
+TEST(Recovery, ADiscardLeftOutBeforeItsBonusDrawIsOneFinding_R140) {
+  std::vector<std::string> lines = SampleLines("modern-american");
+  ASSERT_EQ(lines[12], R"({"type":"discard","player":3,"card":"TH"})");
+  ASSERT_EQ(lines[13], R"({"type":"draw","player":3,"cards":["TS","2D","9H","KS"],"bonus":true})");
+  lines.erase(lines.begin() + 12);
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(r, {13, CheckId::kDiscardMissing});
+  EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing,
+                      "seat 3 (Dan) draws the bonus cards its initial meld earned: the discard "
+                      "that ended its turn, and earned them, was left out before this line "
+                      "(readings R140)"))
+      << test::Dump(r);
+  EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing, "the discard left out was TH (readings R130)"))
+      << test::Dump(r);
+
+  lines[12] = R"({"type":"draw","player":3,"cards":["TS","2D","9H"],"bonus":true})";
+  const FileReport three = AuditUnderItsRuleset(lines);
+  EXPECT_FALSE(HasNote(three, CheckId::kDiscardMissing, "readings R140")) << test::Dump(three);
+  EXPECT_EQ(test::MessageOf(three, CheckId::kDrawCount),
+            "seat 3 draws bonus cards, but none are due");
+}
+
 // The classic sample's lines, where seat 2 discards AH (line 9) and seat 3
 // takes the pile with AH on top (line 10).
 std::vector<std::string> DiscardAndTakeOfAH() {

@@ -1695,7 +1695,7 @@ class ReplayDriver::GameReplay {
         pos->phase() == Phase::kPlay && *next->player == (seat + 1) % choice_.rules.num_players &&
         (next->type == EventType::kDraw || next->type == EventType::kTakePile ||
          next->type == EventType::kThree))
-      DiscardLeftOutBeforeBonus(bonus, pos);  // R140
+      DiscardLeftOutBeforeBonus(bonus, *next, pos);  // R140
     if (earned) {
       OnMove(*next);
       Add(bonus.line, CheckId::kLogOutOfPlace,
@@ -1716,9 +1716,31 @@ class ReplayDriver::GameReplay {
   // exactly the cards drawn (the stock's next), the turn ends there without
   // a discard, one finding, and the bonus is due as after the discard; the
   // draw is then played as usual (by the caller).
-  void DiscardLeftOutBeforeBonus(const Event& bonus, Position* pos) {
+  // A take next whose top card the seat holds names the card: the discard
+  // of it is made up there instead (as in R129).
+  void DiscardLeftOutBeforeBonus(const Event& bonus, const Event& after, Position* pos) {
     const int seat = *bonus.player;
     const int next = (seat + 1) % choice_.rules.num_players;
+    if (after.type == EventType::kTakePile && after.top) {
+      const DiscardMove discard{seat, *after.top, bonus.line};
+      Position probe = *pos;
+      if (pos->hand(seat).count(*after.top) == 0 || !probe.Play(discard).empty() ||
+          probe.bonus_player() != seat || probe.StockTop(probe.bonus_count()) != bonus.cards)
+        return;
+      const Where where = AtMove(*pos, seat);
+      pos->Play(discard);
+      Add(bonus.line, CheckId::kDiscardMissing,
+          "seat " + std::to_string(seat) + "'s turn ended without a discard; seat " +
+              std::to_string(next) + " takes the pile",
+          {Context(where),
+           "the top card it takes at line " + std::to_string(after.line) + ", " +
+               ToString(*after.top) + ", is one " + SeatName(seat) + " held: the discard of " +
+               ToString(*after.top) +
+               ", which earned the bonus drawn here, was left out before "
+               "this line; made up here (readings R140)",
+           "rule: " + choice_.rules.Cite("rule.discard", "000 §8, §11")});
+      return;
+    }
     Position probe = *pos;
     if (probe.EndTurnUndiscarded(next, /*earns_bonus=*/true).empty() ||
         probe.bonus_player() != seat || probe.StockTop(probe.bonus_count()) != bonus.cards)

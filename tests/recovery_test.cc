@@ -1134,6 +1134,21 @@ TEST(Recovery, ADiscardLeftOutBeforeItsBonusDrawIsOneFinding_R140) {
   EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing, "the discard left out was TH (readings R130)"))
       << test::Dump(r);
 
+  // Seat 2's discard of TC (line 36) left out before its bonus draw, and
+  // seat 3 takes the pile with TC on top next: the card is known, and its
+  // discard is made up before the bonus draw (as in R129).
+  std::vector<std::string> taken = SampleLines("modern-american");
+  ASSERT_EQ(taken[35], R"({"type":"discard","player":2,"card":"TC"})");
+  ASSERT_EQ(taken[37].rfind(R"({"type":"take_pile","player":3,"top":"TC",)", 0), 0u);
+  taken.erase(taken.begin() + 35);
+  const FileReport t = AuditUnderItsRuleset(taken);
+  EXPECT_FINDINGS(t, {36, CheckId::kDiscardMissing});
+  EXPECT_TRUE(HasNote(t, CheckId::kDiscardMissing,
+                      "the top card it takes at line 37, TC, is one seat 2 (Cat) held: the "
+                      "discard of TC, which earned the bonus drawn here, was left out before this "
+                      "line; made up here (readings R140)"))
+      << test::Dump(t);
+
   lines[12] = R"({"type":"draw","player":3,"cards":["TS","2D","9H"],"bonus":true})";
   const FileReport three = AuditUnderItsRuleset(lines);
   EXPECT_FALSE(HasNote(three, CheckId::kDiscardMissing, "readings R140")) << test::Dump(three);

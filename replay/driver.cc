@@ -3091,14 +3091,28 @@ class ReplayDriver::GameReplay {
       const std::vector<int>* sheet = e->totals     ? &*e->totals
                                       : sheet_known ? &*recorded_totals_
                                                     : nullptr;
-      if (sheet && !sheet->empty() && *sheet != totals &&
-          int(std::max_element(sheet->begin(), sheet->end()) - sheet->begin()) == *e->winner)
+      const bool follows =
+          sheet && !sheet->empty() && *sheet != totals &&
+          int(std::max_element(sheet->begin(), sheet->end()) - sheet->begin()) == *e->winner;
+      // Readings R133: a winner that follows recorded totals that carry
+      // slips already reported carries them too: a note of each.
+      const std::vector<int> carried =
+          follows ? CarryingFindings(*sheet, totals) : std::vector<int>();
+      for (int index : carried)
+        AddNote(index, "the recorded winner, " + who + std::to_string(*e->winner) + " (line " +
+                           std::to_string(line) +
+                           "), follows the totals that carry it: the true "
+                           "winner is " +
+                           who + std::to_string(*winner));
+      if (follows)
         notes.insert(notes.begin() + 1, "the recorded winner follows the recorded totals " +
                                             Join(*sheet) + ", which are wrong");
-      Add(line, CheckId::kGameWinner,
-          "the winner is " + who + std::to_string(*winner) + " with " +
-              std::to_string(totals[size_t(*winner)]) + ", not " + who + std::to_string(*e->winner),
-          std::move(notes));
+      if (carried.empty())
+        Add(line, CheckId::kGameWinner,
+            "the winner is " + who + std::to_string(*winner) + " with " +
+                std::to_string(totals[size_t(*winner)]) + ", not " + who +
+                std::to_string(*e->winner),
+            std::move(notes));
     }
     ReportHookFailures(line);  // tie_break, on totals that take recorded scores
     Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, e); });

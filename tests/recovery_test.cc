@@ -2012,6 +2012,31 @@ TEST(RecoveryScores, ALostHandsRecordedTotalsAreTheLastRecordedOnes) {
       << test::Dump(r);
 }
 
+#ifdef CANASTA_SOURCE_DIR
+// Readings R133: seat 1's meld of JK onto its aces (line 252 of the
+// two-handed sample) left out. Hand 3's score is one finding; the running
+// totals, the final totals and the recorded winner (seat 1, whom the wrong
+// totals make the winner; the true winner is seat 0) all carry it, as notes.
+// A winner that does not follow the recorded totals stays a finding.
+TEST(RecoveryScores, AWinnerThatFollowsTotalsCarryingASlipCarriesItToo_R133) {
+  std::vector<std::string> lines = SampleLines("two-handed");
+  ASSERT_EQ(lines[251], R"({"type":"meld","player":1,"melds":[{"to":"A","cards":["JK"]}]})");
+  lines.erase(lines.begin() + 251);
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(r, {330, CheckId::kScoreHand});
+  EXPECT_TRUE(HasNote(r, CheckId::kScoreHand,
+                      "the recorded winner, seat 1 (line 465), follows the totals that carry it: "
+                      "the true winner is seat 0"))
+      << test::Dump(r);
+
+  ASSERT_NE(lines[464].find(R"("winner":1)"), std::string::npos) << lines[464];
+  lines[464].replace(lines[464].find(R"("winner":1)"), 10, R"("winner":0)");
+  const FileReport right = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(right, {330, CheckId::kScoreHand});
+  EXPECT_FALSE(HasNote(right, CheckId::kScoreHand, "the recorded winner")) << test::Dump(right);
+}
+#endif
+
 // A recorded total at the reader's limit (10^9): no signed overflow in the
 // sums; the total is simply wrong. Beyond the limit the reader reports the
 // number itself (log_reader_test).

@@ -194,9 +194,10 @@ class Position {
   // A meld the log writes after the discard that ended its seat's turn
   // (readings R132): checked and laid for `m.player` as made before that
   // discard, in the turn just ended; the turn in play is not touched. Only
-  // for a side that has opened and a seat that keeps a card: otherwise the
-  // findings are returned and nothing is laid (the caller then plays the
-  // meld as written).
+  // for a seat that keeps a card, and a side that has opened or whose
+  // initial meld this is, judged as the turn's end judges one (readings
+  // R141; not where an initial meld earns bonus cards): otherwise nothing
+  // is laid (the caller then plays the meld as written).
   bool MayMeldAfterTurn(const MeldMove& m) const;
   TaggedViolations PlayMeldAfterTurn(const MeldMove& m);
 

@@ -422,8 +422,16 @@ TaggedViolations Position::CheckMeld(const MeldMove& m, MeldVerdicts* verdicts) 
 }
 
 bool Position::MayMeldAfterTurn(const MeldMove& m) const {
-  if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver ||
-      m.player == current_ || !sides_[side_of(m.player)].opened)
+  const int n = rules_->num_players;
+  // The seat whose turn just ended: the one before the seat in turn.
+  if (m.player < 0 || m.player >= n || phase_ == Phase::kOver || m.player == current_ ||
+      m.player != (current_ + n - 1) % n)
+    return false;
+  // readings R141: a side not opened laid nothing in the turn that ended,
+  // so the meld is that turn's initial meld; not where an initial meld
+  // earns bonus cards drawn after the discard (001 L37), already made.
+  if (!sides_[side_of(m.player)].opened &&
+      (rules_->bonus_cards_first > 0 || rules_->bonus_cards_second > 0))
     return false;
   int laid = 0;
   for (const MeldPart& part : m.parts) laid += int(part.cards.size());
@@ -436,10 +444,23 @@ TaggedViolations Position::PlayMeldAfterTurn(const MeldMove& m) {
   MeldShapes shapes;
   std::array<bool, 16> known{};
   MeldVerdicts verdicts;
-  CheckMeldParts(m.player, m.parts, &shapes, &known, &out, &verdicts);
   // The turn that laid it has ended: the turn in play keeps its own record.
   const Turn in_play = turn_;
+  const bool opening = !sides_[side_of(m.player)].opened;
+  if (opening) {
+    // The ended turn's initial meld (readings R141), judged as its end
+    // would have judged it.
+    turn_.Reset();
+    turn_.player = m.player;
+    turn_.opening = true;
+    turn_.drew = true;
+  }
+  CheckMeldParts(m.player, m.parts, &shapes, &known, &out, &verdicts);
   LayParts(m.player, m.parts, m.tag, &verdicts);
+  if (opening) {
+    if (TurnEndJudgesOpening()) OpeningFindings(&out, turn_.last_meld_tag);
+    FinishTurn();  // the side opens
+  }
   turn_ = in_play;
   players_[m.player].melded_before = true;
   CANASTA_DCHECK(InvariantsHold());

@@ -425,6 +425,7 @@ class ReplayDriver::GameReplay {
         player >= 0 && player < choice_.rules.num_players ? choice_.rules.side_of(player) : -1;
     if (side < 0 || size_t(side) >= left_out_.size()) return FollowStockSlips(e, found, where);
     LeftOutMeld& left = left_out_[size_t(side)];
+    left_out_dirty_ = true;
     TaggedViolations& folded = folded_;  // a member: no allocation per move
     folded.clear();
     const bool root_here = FoldLeftOutMeld(e, pos, side, left, found, &folded);
@@ -705,8 +706,12 @@ class ReplayDriver::GameReplay {
     hand_line_ = e.line;
     hand_findings_from_ = report_->findings.size();
     unread_since_hand_ = false;
-    left_out_.assign(size_t(choice_.rules.num_sides()), LeftOutMeld());
-    meld_finding_.assign(size_t(choice_.rules.num_sides()), -1);
+    if (left_out_dirty_ || left_out_.size() != size_t(choice_.rules.num_sides())) {
+      // Set only after a finding (the usual hand leaves them as they are).
+      left_out_.assign(size_t(choice_.rules.num_sides()), LeftOutMeld());
+      meld_finding_.assign(size_t(choice_.rules.num_sides()), -1);
+      left_out_dirty_ = false;
+    }
     const bool over_before = Over();
     // After hands scored by their recorded scores, the minimum is read at
     // the totals those make (not at the engine's, which miss them); made
@@ -2742,7 +2747,10 @@ class ReplayDriver::GameReplay {
     const int sides = choice_.rules.num_sides();
     std::vector<int>& score_finding = score_finding_;  // a member: no allocation per hand
     score_finding.assign(size_t(sides), -1);
-    traded_.assign(size_t(sides), TradedPart());
+    if (traded_dirty_ || traded_.size() != size_t(sides)) {  // set only by a finding
+      traded_.assign(size_t(sides), TradedPart());
+      traded_dirty_ = false;
+    }
     const bool scores_ok = e.scores && int(e.scores->size()) == sides;
     if (e.scores) {
       if (!scores_ok) {
@@ -2933,6 +2941,7 @@ class ReplayDriver::GameReplay {
     // the hand's score right: the record moved points from one part to the
     // other, one slip. A note of the first part's finding.
     TradedPart* traded = s < int(traded_.size()) ? &traded_[size_t(s)] : nullptr;
+    traded_dirty_ = true;
     const int64_t delta = int64_t(value) - truth;
     if (traded && traded->finding >= 0 && traded->delta == -delta) {
       const bool meld_moved = (traded->name == "melded" && key == "in_hand") ||
@@ -3234,6 +3243,7 @@ class ReplayDriver::GameReplay {
   bool departed_ = false;             // R124: the hand departed from the log (CloseHand)
   size_t hand_findings_from_ = 0;     // the first finding of the hand being played
   std::vector<LeftOutMeld> left_out_;
+  bool left_out_dirty_ = true;             // left_out_ or meld_finding_ may hold a hand's state
   std::vector<int> meld_finding_;          // the side's first IsMeldFinding finding; -1
   TaggedViolations folded_;                // ReportMoveFindings' folded findings
   std::optional<Event> pending_end_game_;  // OnEndGameEvent
@@ -3344,6 +3354,7 @@ class ReplayDriver::GameReplay {
     std::string name;
   };
   std::vector<TradedPart> traded_;
+  bool traded_dirty_ = true;
   DealMove deal_;
   DrawMove draw_;
   TakePileMove take_;

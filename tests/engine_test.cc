@@ -497,10 +497,50 @@ TEST(EnginePosition, EndTurnUndiscardedBeginsTheNextSeatsTurnBeforeItsDraw_R138)
   EXPECT_EQ(pos.current_player(), 0);
 }
 
+// readings R141: the side's initial meld written after the discard of a
+// turn that laid nothing is that turn's initial meld, judged as its end
+// would judge it (the minimum, 000 §10); not where an initial meld earns
+// bonus cards drawn after the discard (001 L37).
+TEST(EnginePosition, AnInitialMeldAfterTheTurnIsJudgedAsThatTurnsOpening_R141) {
+  const Rules rules;
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"KS", "KH", "KD", "QS", "QH", "QD", "7C", "7D", "7H"}};
+  d.stock = {"AC", "AD", "AH"};
+  log.Deal(d);
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"AC"}), 0}).empty());
+  ASSERT_TRUE(pos.Play(DiscardMove{1, C("AC"), 0}).empty());
+  const MeldMove enough{
+      1, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})}, MeldPart{{}, {}, Cs({"QS", "QH", "QD"})}}, 7};
+  const MeldMove short_of{1, {MeldPart{{}, {}, Cs({"7C", "7D", "7H"})}}, 7};
+  ASSERT_TRUE(pos.MayMeldAfterTurn(enough));
+  Position short_pos = pos;
+  EXPECT_TRUE(pos.PlayMeldAfterTurn(enough).empty());  // 60: the minimum is 50
+  EXPECT_EQ(pos.melds(1).size(), 2u);
+  EXPECT_EQ(pos.current_player(), 2);
+  EXPECT_FALSE(pos.turn_melded());
+  EXPECT_TRUE(pos.Play(DrawMove{2, Cs({"AD"}), 0}).empty());
+  const TaggedViolations found = short_pos.PlayMeldAfterTurn(short_of);  // 15
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].violation.id, CheckId::kInitialMeldMinimum);
+  EXPECT_EQ(found[0].violation.message, "the initial meld counts 15; the side needs 50");
+  EXPECT_EQ(found[0].tag, 7);
+
+  Rules bonus;
+  bonus.bonus_cards_first = 4;
+  Position with_bonus(bonus, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(with_bonus.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(with_bonus.Play(DrawMove{1, Cs({"AC"}), 0}).empty());
+  ASSERT_TRUE(with_bonus.Play(DiscardMove{1, C("AC"), 0}).empty());
+  EXPECT_FALSE(with_bonus.MayMeldAfterTurn(enough));
+}
+
 // readings R132: a meld written after the discard that ended its seat's
 // turn is laid for that seat as made before the discard (000 §11: a turn
 // melds, then discards); the next seat's turn is not touched. Only for a
-// side that has opened, a seat that keeps a card, and a seat not in turn.
+// seat that keeps a card, and only the seat whose turn just ended.
 TEST(EnginePosition, MeldAfterTurnLaysForTheSeatWhoseTurnEnded_R132) {
   const Rules rules;
   Position pos(rules, DefaultHooks(), {0, 0});
@@ -525,7 +565,7 @@ TEST(EnginePosition, MeldAfterTurnLaysForTheSeatWhoseTurnEnded_R132) {
 
   EXPECT_TRUE(pos.MayMeldAfterTurn(king));
   EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{2, king.parts, 0}));  // in turn
-  EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{0, king.parts, 0}));  // side 0 has not opened
+  EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{0, king.parts, 0}));  // not the turn that ended
   std::vector<Card> all;
   for (Card c : Cs({"KC", "2C", "AS", "AS", "AS"})) all.push_back(c);
   EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{1, {MeldPart{Rank::kKing, {}, all}}, 0}));  // all 5

@@ -843,16 +843,24 @@ TEST(Recovery, AMeldWrittenAfterItsTurnsDiscardIsOneFinding_R132) {
   EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
                       "line 30: another meld after that discard, replayed before it too"));
 
-  // The side's first meld written after the discard (seat 1's nines, lines
-  // 4-5, before its discard at line 6) is not laid after the turn: whether
-  // it met the minimum is judged at the turn's end. It is played as written,
-  // out of turn.
+  // readings R141: the side's initial meld written after the discard
+  // (seat 1's nines, lines 4-5, before its discard at line 6) is that
+  // turn's initial meld, judged as its end would judge it (50 + 20 meet the
+  // minimum of 50): one finding.
   std::vector<std::string> opening = ClassicSampleLines();
   ASSERT_EQ(opening[5].rfind(R"({"type":"discard","player":1,)", 0), 0u);
   std::rotate(opening.begin() + 3, opening.begin() + 5, opening.begin() + 6);
   const FileReport o = Audit(Unlines(opening));
-  EXPECT_FALSE(HasNote(o, CheckId::kTurnSequence, "readings R132")) << test::Dump(o);
-  EXPECT_FALSE(o.games.empty() || o.games[0].findings.empty());
+  ExpectOneFinding(o, 5, CheckId::kTurnSequence,
+                   "line 6: another meld after that discard, replayed before it too");
+  // Short: seat 1's nines alone written after the discard, without the
+  // wild card (30): the initial meld is short, a finding of its own.
+  opening[4] = R"({"type":"meld","player":1,"melds":[{"cards":["9S","9S","9D"]}]})";
+  opening.erase(opening.begin() + 5);
+  const FileReport s = Audit(Unlines(opening));
+  EXPECT_TRUE(HasNote(s, CheckId::kTurnSequence, "readings R132")) << test::Dump(s);
+  EXPECT_EQ(test::MessageOf(s, CheckId::kInitialMeldMinimum),
+            "the initial meld counts 30; the side needs 50");
 }
 
 // readings R134: hand 2's first draw (seat 2's 7S, line 79) written before

@@ -100,6 +100,13 @@ std::vector<std::string> SampleLines(const std::string& name) {
   return lines;
 }
 std::vector<std::string> ClassicSampleLines() { return SampleLines("classic"); }
+// `lines` with line `index` (0-based), which must be `line`, left out.
+std::vector<std::string> LeftOut(std::vector<std::string> lines, size_t index,
+                                 const std::string& line) {
+  EXPECT_EQ(lines.at(index), line);
+  lines.erase(lines.begin() + std::ptrdiff_t(index));
+  return lines;
+}
 std::string Unlines(const std::vector<std::string>& lines) {
   std::string log;
   for (const std::string& line : lines) log += line + "\n";
@@ -708,9 +715,8 @@ TEST(Recovery, ScoresAfterTheReplayDepartedAreTheRecordedOnes_R124) {
 // `discard-missing` finding, not a finding of its own, and every total as
 // recorded.
 TEST(Recovery, AHandEndedEarlyAfterTheReplayDepartedIsANoteOfTheDeparture_R124) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[25], R"({"type":"discard","player":3,"card":"3S"})");
-  lines.erase(lines.begin() + 25);
+  std::vector<std::string> lines =
+      LeftOut(ClassicSampleLines(), 25, R"({"type":"discard","player":3,"card":"3S"})");
   const FileReport r = Audit(Unlines(lines));
   ExpectOneFinding(r, 26, CheckId::kDiscardMissing,
                    "line 76: as replayed, the deal ends with nobody out and 37 cards still in "
@@ -724,9 +730,9 @@ TEST(Recovery, AHandEndedEarlyAfterTheReplayDepartedIsANoteOfTheDeparture_R124) 
 // the cards left in hand to the melded ones); every later total and the
 // final totals carry it (readings R133).
 TEST(Recovery, AMeldLineLeftOutIsOneScoreFindingThatNamesTheCause) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[15], R"({"type":"meld","player":0,"melds":[{"to":"T","cards":["2D"]}]})");
-  lines.erase(lines.begin() + 15);
+  std::vector<std::string> lines =
+      LeftOut(ClassicSampleLines(), 15,
+              R"({"type":"meld","player":0,"melds":[{"to":"T","cards":["2D"]}]})");
   const FileReport r = Audit(Unlines(lines));
   EXPECT_FINDINGS(r, {76, CheckId::kScoreHand});
   EXPECT_TRUE(HasNote(r, CheckId::kScoreHand,
@@ -890,9 +896,9 @@ TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
 // the canasta the 9s became. One finding; the rest are its notes, and the
 // hand's recorded scores stand, so every total is as recorded.
 TEST(Recovery, AnAdditionToAMeldLeftOutIsOneFinding_R137) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[3], R"({"type":"meld","player":1,"melds":[{"cards":["9S","9S","9D","2H"]}]})");
-  lines.erase(lines.begin() + 3);
+  std::vector<std::string> lines =
+      LeftOut(ClassicSampleLines(), 3,
+              R"({"type":"meld","player":1,"melds":[{"cards":["9S","9S","9D","2H"]}]})");
   const FileReport r = Audit(Unlines(lines));
   ExpectOneFinding(r, 4, CheckId::kMeldTargetMissing,
                    "a meld line of the side was likely left out before this line; what its "
@@ -940,9 +946,9 @@ TEST(Recovery, AnAdditionToAMeldLeftOutIsOneFinding_R137) {
 // 85); seat 1's addition to the tens (line 139) shows why. One finding, the
 // first, with the second as its note; the hand's recorded scores stand.
 TEST(Recovery, AnInitialMeldJudgedShortThenAnAdditionToTheMeldLeftOutIsOneFinding_R137) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[84], R"({"type":"meld","player":3,"melds":[{"cards":["TS","TH","TD","TC"]}]})");
-  lines.erase(lines.begin() + 84);
+  std::vector<std::string> lines =
+      LeftOut(ClassicSampleLines(), 84,
+              R"({"type":"meld","player":3,"melds":[{"cards":["TS","TH","TD","TC"]}]})");
   ExpectOneFinding(Audit(Unlines(lines)), 85, CheckId::kInitialMeldMinimum,
                    "line 138: as replayed, the side has no meld of Ts to add to; the side's melds "
                    "lack the meld line left out (readings R137)");
@@ -957,9 +963,8 @@ TEST(Recovery, AnInitialMeldJudgedShortThenAnAdditionToTheMeldLeftOutIsOneFindin
 // meld of As it played to later holds too many wilds, and the hand ends
 // with nobody out as replayed; the same.
 TEST(Recovery, AScoreThatMeldsCardsTheReplayHoldsNamesTheMeldFindingBeforeIt_R137) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[4], R"({"type":"meld","player":1,"melds":[{"to":"9","cards":["2S"]}]})");
-  lines.erase(lines.begin() + 4);
+  std::vector<std::string> lines = LeftOut(
+      ClassicSampleLines(), 4, R"({"type":"meld","player":1,"melds":[{"to":"9","cards":["2S"]}]})");
   ExpectOneFinding(Audit(Unlines(lines)), 75, CheckId::kOutWithoutCanastas,
                    "hand 1's record (line 76) counts 20 points more melded and 20 fewer left in "
                    "hand for side 1 (Bob and Dan) than the replay: a meld line of the side was "
@@ -974,9 +979,9 @@ TEST(Recovery, AScoreThatMeldsCardsTheReplayHoldsNamesTheMeldFindingBeforeIt_R13
                   {76, CheckId::kScoreHand});
   EXPECT_FALSE(HasNote(both, CheckId::kOutWithoutCanastas, "readings R137")) << test::Dump(both);
 
-  std::vector<std::string> early = ClassicSampleLines();
-  ASSERT_EQ(early[320], R"({"type":"meld","player":3,"melds":[{"to":"A","cards":["AC"]}]})");
-  early.erase(early.begin() + 320);
+  std::vector<std::string> early =
+      LeftOut(ClassicSampleLines(), 320,
+              R"({"type":"meld","player":3,"melds":[{"to":"A","cards":["AC"]}]})");
   const FileReport r = Audit(Unlines(early));
   ExpectOneFinding(r, 427, CheckId::kMeldTooManyWilds,
                    "hand 5's record (line 429) counts 20 points more melded and 20 fewer left in "
@@ -1026,9 +1031,9 @@ TEST(Recovery, ADiscardLeftOutBeforeTheNextSeatsThreeIsOneFinding_R138) {
 // likely cause. Parts that differ by unequal amounts are findings of their
 // own.
 TEST(Recovery, TwoPartsThatTradePointsAreOneFinding_R139) {
-  std::vector<std::string> lines = SampleLines("modern-american");
-  ASSERT_EQ(lines[42], R"({"type":"meld","player":0,"melds":[{"to":"J","cards":["JH","JD"]}]})");
-  lines.erase(lines.begin() + 42);
+  std::vector<std::string> lines =
+      LeftOut(SampleLines("modern-american"), 42,
+              R"({"type":"meld","player":0,"melds":[{"to":"J","cards":["JH","JD"]}]})");
   const FileReport r = AuditUnderItsRuleset(lines);
   EXPECT_FINDINGS(r, {109, CheckId::kScoreBreakdown});
   EXPECT_EQ(test::MessageOf(r, CheckId::kScoreBreakdown),
@@ -1128,34 +1133,33 @@ TEST(Recovery, ABonusDrawWrittenBeforeItsDiscardIsReplayedAfterIt_R136) {
 // of the pile (line 16) shows the card left out (R130). A bonus draw of
 // other cards than the bonus due is judged as written.
 TEST(Recovery, ADiscardLeftOutBeforeItsBonusDrawIsOneFinding_R140) {
+  // One discard left out, then the audit's one finding and its note.
+  auto expect_one = [](std::vector<std::string> lines, size_t index, const std::string& discard,
+                       const std::string& note) {
+    lines = LeftOut(std::move(lines), index, discard);
+    const FileReport r = AuditUnderItsRuleset(lines);
+    EXPECT_FINDINGS(r, {int(index) + 1, CheckId::kDiscardMissing});
+    EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing, note)) << test::Dump(r);
+    return r;
+  };
   std::vector<std::string> lines = SampleLines("modern-american");
-  ASSERT_EQ(lines[12], R"({"type":"discard","player":3,"card":"TH"})");
   ASSERT_EQ(lines[13], R"({"type":"draw","player":3,"cards":["TS","2D","9H","KS"],"bonus":true})");
-  lines.erase(lines.begin() + 12);
-  const FileReport r = AuditUnderItsRuleset(lines);
-  EXPECT_FINDINGS(r, {13, CheckId::kDiscardMissing});
-  EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing,
-                      "seat 3 (Dan) draws the bonus cards its initial meld earned: the discard "
-                      "that ended its turn, and earned them, was left out before this line "
-                      "(readings R140)"))
-      << test::Dump(r);
+  const FileReport r = expect_one(lines, 12, R"({"type":"discard","player":3,"card":"TH"})",
+                                  "seat 3 (Dan) draws the bonus cards its initial meld earned: "
+                                  "the discard that ended its turn, and earned them, was left out "
+                                  "before this line (readings R140)");
   EXPECT_TRUE(HasNote(r, CheckId::kDiscardMissing, "the discard left out was TH (readings R130)"))
       << test::Dump(r);
 
   // Seat 2's discard of TC (line 36) left out before its bonus draw, and
   // seat 3 takes the pile with TC on top next: the card is known, and its
   // discard is made up before the bonus draw (as in R129).
-  std::vector<std::string> taken = SampleLines("modern-american");
-  ASSERT_EQ(taken[35], R"({"type":"discard","player":2,"card":"TC"})");
-  ASSERT_EQ(taken[37].rfind(R"({"type":"take_pile","player":3,"top":"TC",)", 0), 0u);
-  taken.erase(taken.begin() + 35);
-  const FileReport t = AuditUnderItsRuleset(taken);
-  EXPECT_FINDINGS(t, {36, CheckId::kDiscardMissing});
-  EXPECT_TRUE(HasNote(t, CheckId::kDiscardMissing,
-                      "the top card it takes at line 37, TC, is one seat 2 (Cat) held: the "
-                      "discard of TC, which earned the bonus drawn here, was left out before this "
-                      "line; made up here (readings R140)"))
-      << test::Dump(t);
+  ASSERT_EQ(lines[37].rfind(R"({"type":"take_pile","player":3,"top":"TC",)", 0), 0u);
+  expect_one(lines, 35, R"({"type":"discard","player":2,"card":"TC"})",
+             "the top card it takes at line 37, TC, is one seat 2 (Cat) held: the discard of TC, "
+             "which earned the bonus drawn here, was left out before this line; made up here "
+             "(readings R140)");
+  lines.erase(lines.begin() + 12);
 
   lines[12] = R"({"type":"draw","player":3,"cards":["TS","2D","9H"],"bonus":true})";
   const FileReport three = AuditUnderItsRuleset(lines);
@@ -1300,9 +1304,8 @@ TEST(Recovery, ADrawLeftOutBeforeTheTurnsThreeIsMadeUp_R121) {
 // the discard. Before, six findings (the meld, then the aces' meld missing,
 // the cards of the pile played, and the hand's end); now one.
 TEST(Recovery, ATakeLeftOutBeforeMeldsOfHeldCardsShowsAtTheNextStockCard_R121) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[9], R"({"type":"take_pile","player":3,"top":"AH","with":["AC","JK"]})");
-  lines.erase(lines.begin() + 9);
+  std::vector<std::string> lines = LeftOut(
+      ClassicSampleLines(), 9, R"({"type":"take_pile","player":3,"top":"AH","with":["AC","JK"]})");
   ExpectOneFinding(Audit(Unlines(lines)), 10, CheckId::kTurnSequence,
                    "the take of the pile (3 cards, AH on top, with AC JK) was left out: the "
                    "three's replacement at line 12 is the stock's next card, so the turn drew "
@@ -1317,9 +1320,8 @@ TEST(Recovery, ATakeLeftOutBeforeMeldsOfHeldCardsShowsAtTheNextStockCard_R121) {
 // three findings (the discard before any draw, the replacement a
 // stock-mismatch, 7S not held); now one.
 TEST(Recovery, ADrawLeftOutIsShownByALaterStockCard_R121) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[7], R"({"type":"draw","player":2,"cards":["7S"]})");
-  lines.erase(lines.begin() + 7);
+  std::vector<std::string> lines =
+      LeftOut(ClassicSampleLines(), 7, R"({"type":"draw","player":2,"cards":["7S"]})");
   ExpectOneFinding(Audit(Unlines(lines)), 8, CheckId::kTurnSequence,
                    "the draw of 7S, the stock's next, was left out before this line: the three's "
                    "replacement at line 12 comes after it; made up (readings R121)");
@@ -1446,9 +1448,8 @@ TEST(Recovery, ADrawWrittenWithTheNextStockCardIsOneFinding_R128) {
 // on) shows the draw, made up before the discard. Before, each meld was a
 // finding of its own and QC a stock-mismatch and a card-not-held.
 TEST(Recovery, ADrawLeftOutInTheHandsFirstTurnIsMadeUp_R121) {
-  std::vector<std::string> lines = ClassicSampleLines();
-  ASSERT_EQ(lines[2], R"({"type":"draw","player":1,"cards":["QC"]})");
-  lines.erase(lines.begin() + 2);
+  std::vector<std::string> lines =
+      LeftOut(ClassicSampleLines(), 2, R"({"type":"draw","player":1,"cards":["QC"]})");
   const FileReport r = Audit(Unlines(lines));
   ExpectOneFinding(r, 3, CheckId::kTurnSequence,
                    "the draw of QC, the stock's next, was left out: the three's replacement "
@@ -2027,9 +2028,9 @@ TEST(RecoveryScores, ALostHandsRecordedTotalsAreTheLastRecordedOnes) {
 // totals make the winner; the true winner is seat 0) all carry it, as notes.
 // A winner that does not follow the recorded totals stays a finding.
 TEST(RecoveryScores, AWinnerThatFollowsTotalsCarryingASlipCarriesItToo_R133) {
-  std::vector<std::string> lines = SampleLines("two-handed");
-  ASSERT_EQ(lines[251], R"({"type":"meld","player":1,"melds":[{"to":"A","cards":["JK"]}]})");
-  lines.erase(lines.begin() + 251);
+  std::vector<std::string> lines =
+      LeftOut(SampleLines("two-handed"), 251,
+              R"({"type":"meld","player":1,"melds":[{"to":"A","cards":["JK"]}]})");
   const FileReport r = AuditUnderItsRuleset(lines);
   EXPECT_FINDINGS(r, {330, CheckId::kScoreHand});
   EXPECT_TRUE(HasNote(r, CheckId::kScoreHand,

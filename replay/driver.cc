@@ -413,7 +413,14 @@ class ReplayDriver::GameReplay {
   struct LeftOutMeld {
     int root = -1;
     int opening_short = -1;  // the side's initial meld judged short (or not met)
+    int meld_finding = -1;   // the side's first IsMeldFinding finding of the hand
     std::vector<std::string> ranks;
+    // The ranks `e` adds to (a take's `to`, each meld part's).
+    void AddRanksOf(const Event& e) {
+      if (e.to) ranks.push_back(*e.to);
+      for (const MeldSpec& part : e.melds)
+        if (part.to) ranks.push_back(*part.to);
+    }
   };
   // A move's findings reported (the usual move has none), with what the
   // meld line left out of readings R137 makes of them.
@@ -432,17 +439,14 @@ class ReplayDriver::GameReplay {
     FollowStockSlips(e, found, where);
     for (size_t i = findings_before; i < report_->findings.size(); ++i) {
       const CheckId id = report_->findings[i].id;
-      if (meld_finding_[size_t(side)] < 0 && IsMeldFinding(id))
-        meld_finding_[size_t(side)] = int(i);
+      if (left.meld_finding < 0 && IsMeldFinding(id)) left.meld_finding = int(i);
       if (left.opening_short < 0 &&
           (id == CheckId::kInitialMeldMinimum || id == CheckId::kInitialMeldCondition))
         left.opening_short = int(i);
       if (id == CheckId::kMeldTargetMissing && left.root < 0 && root_here) {
         left.root = int(i);
         left.ranks.clear();
-        if (e.to) left.ranks.push_back(*e.to);
-        for (const MeldSpec& part : e.melds)
-          if (part.to) left.ranks.push_back(*part.to);
+        left.AddRanksOf(e);
         AddNote(left.root,
                 "the log names a meld the side laid, so a meld line of the side was likely left "
                 "out before this line; what its absence makes of the hand is noted here "
@@ -474,9 +478,7 @@ class ReplayDriver::GameReplay {
       // initial meld, whose finding showed it first; this one is its note.
       left.root = left.opening_short;
       left.ranks.clear();
-      if (e.to) left.ranks.push_back(*e.to);
-      for (const MeldSpec& part : e.melds)
-        if (part.to) left.ranks.push_back(*part.to);
+      left.AddRanksOf(e);
       root_here = false;
     }
     if (left.root < 0 && !root_here) return false;
@@ -510,9 +512,7 @@ class ReplayDriver::GameReplay {
           // line may lay many melds); its shape findings follow as above.
           fold = !root_here;
           if (fold) {
-            if (e.to) left.ranks.push_back(*e.to);
-            for (const MeldSpec& part : e.melds)
-              if (part.to) left.ranks.push_back(*part.to);
+            left.AddRanksOf(e);
           }
           break;
         default:
@@ -709,7 +709,6 @@ class ReplayDriver::GameReplay {
     if (left_out_dirty_ || left_out_.size() != size_t(choice_.rules.num_sides())) {
       // Set only after a finding (the usual hand leaves them as they are).
       left_out_.assign(size_t(choice_.rules.num_sides()), LeftOutMeld());
-      meld_finding_.assign(size_t(choice_.rules.num_sides()), -1);
       left_out_dirty_ = false;
     }
     const bool over_before = Over();
@@ -2856,7 +2855,7 @@ class ReplayDriver::GameReplay {
   // and that finding showed it. The recorded scores stand (as after R124's
   // departures); the finding says why. The side's index, or -1.
   [[gnu::noinline]] int MeldLeftOutShownByScores(const Event& e, const HandReport& h) {
-    if (!e.scores || e.scores->size() != h.scores.size() || meld_finding_.size() != h.scores.size())
+    if (!e.scores || e.scores->size() != h.scores.size() || left_out_.size() != h.scores.size())
       return -1;
     int side = -1;
     for (size_t s = 0; s < h.scores.size(); ++s) {
@@ -2864,16 +2863,16 @@ class ReplayDriver::GameReplay {
       if (side >= 0) return -1;  // not one side's slip
       side = int(s);
     }
-    if (side < 0 || meld_finding_[size_t(side)] < 0) return -1;
+    const int root = side < 0 ? -1 : left_out_[size_t(side)].meld_finding;
+    if (root < 0) return -1;
     const int64_t more = MeldedMoreAsRecorded(e, h, side);
     if (more <= 0) return -1;
-    AddNote(meld_finding_[size_t(side)],
-            "hand " + std::to_string(h.hand) + "'s record (line " + std::to_string(e.line) +
-                ") counts " + std::to_string(more) + " points more melded and " +
-                std::to_string(more) + " fewer left in hand for " + SideName(side) +
-                " than the replay: a meld line of the side was left out of the log (readings "
-                "R137)");
-    return meld_finding_[size_t(side)];
+    AddNote(root, "hand " + std::to_string(h.hand) + "'s record (line " + std::to_string(e.line) +
+                      ") counts " + std::to_string(more) + " points more melded and " +
+                      std::to_string(more) + " fewer left in hand for " + SideName(side) +
+                      " than the replay: a meld line of the side was left out of the log (readings "
+                      "R137)");
+    return root;
   }
 
   // CompareScores' findings, worded out of line: the usual hand has none.
@@ -3243,8 +3242,7 @@ class ReplayDriver::GameReplay {
   bool departed_ = false;             // R124: the hand departed from the log (CloseHand)
   size_t hand_findings_from_ = 0;     // the first finding of the hand being played
   std::vector<LeftOutMeld> left_out_;
-  bool left_out_dirty_ = true;             // left_out_ or meld_finding_ may hold a hand's state
-  std::vector<int> meld_finding_;          // the side's first IsMeldFinding finding; -1
+  bool left_out_dirty_ = true;             // left_out_ may hold a hand's state
   TaggedViolations folded_;                // ReportMoveFindings' folded findings
   std::optional<Event> pending_end_game_;  // OnEndGameEvent
   // R119: the last discard and red three played, to tell a line written

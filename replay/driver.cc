@@ -133,6 +133,9 @@ class ReplayDriver::GameReplay {
       opener_kept_ = false;
       UpdateRare();
     }
+    if (pending_end_game_ && e.ok && e.type == EventType::kEndHand && e.hand &&
+        *e.hand == hand_number_)
+      return EndHandAfterEndGame(e);  // R142
     // An end_game kept in the middle of a hand (OnEndGameEvent): an event
     // that is not a move of the hand means it was the game's end after all.
     if (pending_end_game_ && e.type != EventType::kNote &&
@@ -1110,7 +1113,9 @@ class ReplayDriver::GameReplay {
   }
   // R119 for a discard and a red three: the same move as the seat's last
   // (the discard that ended its turn; the three it laid out just before),
-  // once it could not be made again (the turn has passed; the card is gone).
+  // once it could not be made again (the turn has passed; the card is gone;
+  // for a seat that holds a second copy of the three, its replacement is
+  // not the stock's next card).
   [[gnu::noinline]] bool MoveWrittenAgain(const Event& e, const Position& pos, int player) {
     if (e.type == EventType::kDiscard && e.card && last_discard_.line > 0 &&
         last_discard_.player == player && last_discard_.card == *e.card &&
@@ -1120,13 +1125,21 @@ class ReplayDriver::GameReplay {
                           "it is seat " + std::to_string(pos.current_player()) +
                               "'s turn, not seat " + std::to_string(player) + "'s",
                           "the discard", choice_.rules.Cite("rule.turn_order", "000 §11"));
-    if (e.type == EventType::kThree && e.card && last_three_.line == last_move_line_ &&
-        last_three_.line > 0 && last_three_.player == player && last_three_.card == *e.card &&
-        last_three_.replacement == e.replacement && pos.Holding(player).count(*e.card) == 0)
+    if (e.type != EventType::kThree || !e.card || last_three_.line != last_move_line_ ||
+        last_three_.line <= 0 || last_three_.player != player || last_three_.card != *e.card ||
+        last_three_.replacement != e.replacement)
+      return false;
+    if (pos.Holding(player).count(*e.card) == 0)
       return WrittenAgain(
           e, pos, player, last_three_.line, CheckId::kCardNotHeld,
           "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " again",
           "the three", choice_.rules.Cite("rule.card_held", "000 §11"));
+    if (e.replacement && !pos.IsStockNext(*e.replacement))
+      return WrittenAgain(e, pos, player, last_three_.line, CheckId::kStockMismatch,
+                          "seat " + std::to_string(player) + " lays out " + ToString(*e.card) +
+                              " again, replaced by " + ToString(*e.replacement) + ", which line " +
+                              std::to_string(last_three_.line) + " drew already",
+                          "the three", choice_.rules.Cite("rule.three_replacement", "000 §7"));
     return false;
   }
   // R119 for a take of the pile: the seat's last move, the same take again,
@@ -1329,7 +1342,14 @@ class ReplayDriver::GameReplay {
     }
     if (!late_threes_.empty() && !settling_move_ && LateThree(e)) return true;  // R123
     if (late_move_ && !settling_move_ && LateMoveCame(e)) return true;          // R121
-    if (pending_end_game_) EndGameMidHand(e);  // the hand plays on after an end_game
+    if (pending_end_game_) {
+      if (pos->phase() == Phase::kOver) {  // R142 kept it: a move after the hand's end
+        FlushEndGame();
+        OnMove(e);
+        return true;
+      }
+      EndGameMidHand(e);  // the hand plays on after an end_game
+    }
     if (opener_kept_) OpenerSettled(e, pos);
     if (swap_finding_ >= 0) SwapShown(e, pos);  // R127
     if (over_draw_) OverDrawShown(e, pos);      // R128
@@ -1381,6 +1401,9 @@ class ReplayDriver::GameReplay {
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
   [[gnu::noinline]] bool UnusualMove(const Event& e, Position& pos, int player) {
+    // R119 first: a red three line written twice is neither a three left
+    // out nor another seat's three, whoever else holds that card.
+    if (e.type == EventType::kThree && MoveWrittenAgain(e, pos, player)) return true;
     // R123, R121: `three` lines, a draw or a take left out; a move whose
     // next event tells is kept until then (Defer).
     if (player == pos.current_player() ||
@@ -1436,9 +1459,7 @@ class ReplayDriver::GameReplay {
     if (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay) &&
         DrawMisrecorded(e, pos, player))
       return true;
-    if ((e.type == EventType::kDiscard || e.type == EventType::kThree) &&
-        MoveWrittenAgain(e, pos, player))
-      return true;
+    if (e.type == EventType::kDiscard && MoveWrittenAgain(e, pos, player)) return true;
     if (e.type == EventType::kTakePile && TakeWrittenAgain(e, pos, player)) return true;
     // R118: the next seat's draw or take while the turn in play has not
     // ended: kept until the next event, which may be that turn's discard,
@@ -3129,15 +3150,35 @@ class ReplayDriver::GameReplay {
   // An end_game in the middle of a hand still being played, the game not
   // over: the next event says whether the game ended there (no further move
   // of the hand) or the line is out of place, the hand played on.
+  // An end_game before the end_hand of the hand in play, played out or lost
+  // (R142), is kept as well: the next event may be that end_hand.
   void OnEndGameEvent(const Event& e) {
     const Position* pos = game_.position();
-    if (in_hand_ && pos && pos->phase() != Phase::kOver && !skip_.active && !ended_game_line_ &&
-        !Over()) {
+    const bool mid_hand = pos && pos->phase() != Phase::kOver && !skip_.active && !Over();
+    if (in_hand_ && !ended_game_line_ &&
+        (mid_hand || skip_.active || (pos && pos->phase() == Phase::kOver))) {
       pending_end_game_ = e;
       UpdateRare();
       return;
     }
     OnEndGame(&e, e.line);
+  }
+  // R142: the end_hand of the hand in play, next after the end_game kept:
+  // the two lines written in the wrong order. One finding; the hand ends,
+  // then the game.
+  [[gnu::noinline]] void EndHandAfterEndGame(const Event& end_hand) {
+    const Event end = std::move(*pending_end_game_);
+    pending_end_game_.reset();
+    UpdateRare();
+    Add(end.line, CheckId::kLogOutOfPlace,
+        "the end_game comes before the end_hand of hand " + std::to_string(hand_number_) +
+            " at line " + std::to_string(end_hand.line),
+        {"the two lines are written in the wrong order, and are replayed end_hand first "
+         "(readings R142)"});
+    settling_end_ = true;  // the hand ends here: no later move of it (R135)
+    OnEndHand(end_hand);
+    settling_end_ = false;
+    OnEndGame(&end, end.line);
   }
   [[gnu::noinline]] void FlushEndGame() {
     const Event end = std::move(*pending_end_game_);

@@ -1579,6 +1579,62 @@ TEST(Recovery, AMeldDiscardOrThreeWrittenTwiceIsOneFinding_R119) {
   }
 }
 
+// readings R119 for a red three written twice, in the classic sample: the
+// copy is one finding and not replayed, before any other reading of it.
+// Seat 2's 3D (line 7) written again while seat 0 alone holds a 3D is not
+// seat 0's three (R118); seat 2's first 3D (line 433) written again while
+// it still holds its second is not that one laid with a card already drawn.
+TEST(Recovery, ARedThreeWrittenTwiceIsOneFindingWhoeverHoldsAnother_R119) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[6], R"({"type":"three","player":2,"card":"3D","replacement":"5H"})");
+  lines.insert(lines.begin() + 6, lines[6]);
+  const FileReport other = Audit(Unlines(lines));
+  ExpectOneFinding(other, 8, CheckId::kCardNotHeld,
+                   "the three of line 7 written again: this line is not replayed (readings R119)");
+
+  lines = ClassicSampleLines();
+  ASSERT_EQ(lines[432], R"({"type":"three","player":2,"card":"3D","replacement":"7C"})");
+  ASSERT_EQ(lines[433], R"({"type":"three","player":2,"card":"3D","replacement":"KD"})");
+  lines.insert(lines.begin() + 432, lines[432]);
+  const FileReport own = Audit(Unlines(lines));
+  ExpectOneFinding(own, 434, CheckId::kStockMismatch,
+                   "the three of line 433 written again: this line is not replayed "
+                   "(readings R119)");
+  EXPECT_EQ(test::MessageOf(own, CheckId::kStockMismatch),
+            "seat 2 lays out 3D again, replaced by 7C, which line 433 drew already");
+}
+
+// readings R142: the game's end_game (line 597) written before the last
+// hand's end_hand (line 596): one finding; the hand ends, then the game,
+// with every total and the winner as recorded.
+TEST(Recovery, AnEndGameWrittenBeforeTheLastEndHandIsOneFinding_R142) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines.size(), 597u);
+  ASSERT_EQ(lines[595].rfind(R"({"type":"end_hand","hand":7,)", 0), 0u);
+  ASSERT_EQ(lines[596].rfind(R"({"type":"end_game",)", 0), 0u);
+  std::swap(lines[595], lines[596]);
+  const FileReport r = Audit(Unlines(lines));
+  ExpectOneFinding(r, 596, CheckId::kLogOutOfPlace,
+                   "the two lines are written in the wrong order, and are replayed end_hand first "
+                   "(readings R142)");
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
+            "the end_game comes before the end_hand of hand 7 at line 597");
+  EXPECT_EQ(r.games[0].hands.size(), 7u);
+
+  // An end_game in the middle of the hand, then that hand's end_hand: the
+  // same two lines swapped, the hand ended early (R120) and the one finding
+  // for that stands as the hand's.
+  const std::vector<std::string> all = ClassicSampleLines();
+  std::vector<std::string> early(all.begin(), all.begin() + 590);  // lines 591-595 left out
+  early.push_back(all[596]);
+  early.push_back(all[595]);
+  const FileReport e = Audit(Unlines(early));
+  EXPECT_TRUE(HasNote(e, CheckId::kLogOutOfPlace, "readings R142")) << test::Dump(e);
+  EXPECT_EQ(test::CountId(e, CheckId::kLogIncomplete), 0) << test::Dump(e);
+  EXPECT_EQ(test::CountId(e, CheckId::kGameEnd), 0) << test::Dump(e);
+  EXPECT_EQ(test::CountId(e, CheckId::kHandEndedEarly), 1) << test::Dump(e);
+}
+
 // readings R119 for a take of the pile: seat 3's take (AH onto AC JK, line
 // 10 of the classic sample) written twice is one finding, the copy not
 // replayed, and every total as recorded.

@@ -1654,10 +1654,7 @@ class ReplayDriver::GameReplay {
     UpdateRare();
     Position* pos = game_.position();
     if (!in_hand_ || !pos) return false;
-    if (deferred_move_.type == EventType::kDiscard) {
-      SettleDeferredDiscard(next, pos);
-      return false;
-    }
+    if (deferred_move_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
     if (deferred_move_.type == EventType::kDraw && deferred_move_.bonus)
       return SettleEarlyBonus(next, pos);
     if (deferred_move_.player != pos->current_player() &&
@@ -1686,6 +1683,12 @@ class ReplayDriver::GameReplay {
                         (next->type == EventType::kThree ||
                          (draw.type == EventType::kThree && next->type == EventType::kDraw))) ||
                        (takes_skipped && next->player != draw.player);
+    // R143: the first turn's draw, or a three laid out before play, then
+    // another seat's three laid out before play that takes the card
+    // skipped: the two lines in the wrong order.
+    if (takes_skipped && next->player != draw.player && pos->phase() == Phase::kBeforePlay &&
+        ThreeReplayedFirst(draw, *next, pos))
+      return true;
     settling_move_ = true;
     if (!plain) {
       ThreesLeftOut(draw, pos, *draw.player);
@@ -1697,6 +1700,33 @@ class ReplayDriver::GameReplay {
     OnMove(draw);
     settling_move_ = false;
     return false;
+  }
+  // R143: `three`, the line after `kept`, is legal before it, and `kept`
+  // is legal after it: the two lines are written in the wrong order. Both
+  // are played, the three first, with one finding on `kept`'s line. False
+  // (and nothing played) otherwise.
+  [[gnu::noinline]] bool ThreeReplayedFirst(const Event& kept, const Event& three, Position* pos) {
+    std::string unused;
+    const std::optional<Move> first = ToMove(three, &unused);
+    const std::optional<Move> second = ToMove(kept, &unused);
+    if (!first || !second || !three.card || !kept.player || !three.player) return false;
+    Position probe = *pos;
+    if (!probe.Play(*first).empty() || !probe.Check(*second).empty()) return false;
+    settling_move_ = true;
+    OnMove(three);
+    const std::string what = kept.type == EventType::kDraw                 ? "draw"
+                             : kept.type == EventType::kThree && kept.card ? ToString(*kept.card)
+                                                                           : "discard";
+    Add(kept.line, CheckId::kLogOutOfPlace,
+        SeatName(*kept.player) + "'s " + what + " comes before " +
+            (*three.player == *kept.player ? std::string("its ")
+                                           : SeatName(*three.player) + "'s ") +
+            ToString(*three.card) + ", laid out at line " + std::to_string(three.line),
+        {"the two lines are written in the wrong order, and are replayed line " +
+         std::to_string(three.line) + " first (readings R143)"});
+    OnMove(kept);
+    settling_move_ = false;
+    return true;
   }
   // R136: a bonus draw kept in the turn that made the initial meld. When the
   // next event is that seat's discard, and the discard earns exactly these
@@ -2043,9 +2073,15 @@ class ReplayDriver::GameReplay {
     if (!take) return;
     report(TakeText(*take, size), EventType::kTakePile, {take->top});
   }
-  void SettleDeferredDiscard(const Event* next, Position* pos) {
+  bool SettleDeferredDiscard(const Event* next, Position* pos) {
     const Event discard = std::move(deferred_move_);
     const int seat = *discard.player;
+    // R143: the seat's own three, written after the discard that ended its
+    // turn, taking the stock's next card: the two lines in the wrong order.
+    if (next && next->type == EventType::kThree && next->player == discard.player &&
+        pos->current_player() == seat && pos->phase() == Phase::kPlay && next->replacement &&
+        pos->IsStockNext(*next->replacement) && ThreeReplayedFirst(discard, *next, pos))
+      return true;
     // R121: the turn's own draw (of the stock's next cards) or take (of the
     // pile's top card) written after its discard: two lines swapped.
     // Replayed draw or take first, one finding; its line, next, is not
@@ -2074,7 +2110,7 @@ class ReplayDriver::GameReplay {
         settling_move_ = true;
         OnMove(discard);
         settling_move_ = false;
-        return;
+        return false;
       }
     }
     // R121: what the turn left out shows in the first card the next event
@@ -2158,7 +2194,7 @@ class ReplayDriver::GameReplay {
       undrawn_turn_ = UndrawnTurn{seat, turn};
       UpdateRare();
     }
-    if (!laid) return;
+    if (!laid) return false;
     const Card drawn = next->cards[0];
     late_finding_ =
         Add(next->line, CheckId::kStockMismatch,
@@ -2172,6 +2208,7 @@ class ReplayDriver::GameReplay {
                  " to lay out: " + (skipped == 1 ? "a `three` line" : "`three` lines") +
                  " left out before that line; laid out there: " + which + " (readings R123)",
              "rule: 000 §7, §12"});
+    return false;
   }
   // R121: the turn's draw of the stock's next cards, left out before a
   // discard of one of them: made up there, one finding.

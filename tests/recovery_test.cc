@@ -1635,6 +1635,66 @@ TEST(Recovery, AnEndGameWrittenBeforeTheLastEndHandIsOneFinding_R142) {
   EXPECT_EQ(test::CountId(e, CheckId::kHandEndedEarly), 1) << test::Dump(e);
 }
 
+// readings R143: a three written after the line it came before is one
+// finding, the two replayed three first, and every total as in the log
+// written right. In the jaques sample: seat 0's 3D (line 4, laid out before
+// play) after the first turn's draw (line 5); seat 2's 3D (line 3) after
+// seat 0's, whose replacement is the stock's card after it; seat 2's 3H
+// (line 322, drawn at line 321) after the discard that ends its turn.
+TEST(Recovery, AThreeWrittenAfterTheLineItCameBeforeIsOneFinding_R143) {
+  const std::vector<std::string> good = SampleLines("jaques");
+  const FileReport right = AuditUnderItsRuleset(good);
+  ASSERT_EQ(right.games.size(), 1u);
+  struct Case {
+    size_t first;  // 0-based: lines `first` and `first + 1` swapped
+    const char* message;
+  };
+  for (const Case& c : {
+           Case{3, "seat 1 (Bob)'s draw comes before seat 0 (Ann)'s 3D, laid out at line 5"},
+           Case{2, "seat 0 (Ann)'s 3D comes before seat 2 (Cat)'s 3D, laid out at line 4"},
+           Case{321, "seat 2 (Cat)'s discard comes before its 3H, laid out at line 323"},
+       }) {
+    SCOPED_TRACE(c.message);
+    std::vector<std::string> lines = good;
+    ASSERT_NE(lines[c.first].find(R"("type":"three")"), std::string::npos);
+    std::swap(lines[c.first], lines[c.first + 1]);
+    const FileReport r = AuditUnderItsRuleset(lines);
+    const int line = int(c.first) + 1;
+    EXPECT_FINDINGS(r, {line, CheckId::kLogOutOfPlace});
+    EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace), c.message);
+    EXPECT_TRUE(HasNote(r, CheckId::kLogOutOfPlace,
+                        "the two lines are written in the wrong order, and are replayed line " +
+                            std::to_string(line + 1) + " first (readings R143)"))
+        << test::Dump(r);
+    ASSERT_EQ(r.games.size(), 1u);
+    EXPECT_EQ(r.games[0].totals, right.games[0].totals);
+  }
+
+  // A three after the discard whose replacement is not the stock's next
+  // card is no line written late: the seat kept it (three-timing), and its
+  // lay-out outside its turn is judged as written.
+  std::vector<std::string> kept = good;
+  ASSERT_EQ(kept[321], R"({"type":"three","player":2,"card":"3H","replacement":"TS"})");
+  kept[321] = R"({"type":"three","player":2,"card":"3H","replacement":"AC"})";
+  std::swap(kept[321], kept[322]);
+  const FileReport k = AuditUnderItsRuleset(kept);
+  EXPECT_FALSE(HasNote(k, CheckId::kLogOutOfPlace, "readings R143")) << test::Dump(k);
+  EXPECT_GE(test::CountId(k, CheckId::kThreeTiming), 1) << test::Dump(k);
+
+  // Under hutto, where threes are laid out before play in seat order from
+  // the dealer's left (R23), two lines whose order the stock reverses are
+  // no lines swapped when the reversed order breaks that rule: seat 0
+  // (last in order) cannot have laid out before seat 2.
+  std::vector<std::string> hutto = SampleLines("hutto");
+  ASSERT_EQ(hutto[2], R"({"type":"three","player":2,"card":"3D","replacement":"QC"})");
+  ASSERT_EQ(hutto[3], R"({"type":"three","player":0,"card":"3D","replacement":"5H"})");
+  hutto[2] = R"({"type":"three","player":2,"card":"3D","replacement":"5H"})";
+  hutto[3] = R"({"type":"three","player":0,"card":"3D","replacement":"QC"})";
+  const FileReport h = AuditUnderItsRuleset(hutto);
+  EXPECT_FALSE(HasNote(h, CheckId::kLogOutOfPlace, "readings R143")) << test::Dump(h);
+  EXPECT_EQ(test::CountId(h, CheckId::kThreeTiming), 0) << test::Dump(h);
+}
+
 // readings R119 for a take of the pile: seat 3's take (AH onto AC JK, line
 // 10 of the classic sample) written twice is one finding, the copy not
 // replayed, and every total as recorded.

@@ -439,9 +439,26 @@ class ReplayDriver::GameReplay {
     TaggedViolations& folded = folded_;  // a member: no allocation per move
     folded.clear();
     const bool root_here = FoldLeftOutMeld(e, pos, side, left, found, &folded);
+    // R144: going out short of canastas in the turn whose meld down to one
+    // card was judged for it: a note of that finding.
+    if (kept_short_.finding >= 0 && kept_short_.player == player &&
+        kept_short_.hand == hand_number_ && kept_short_.turn == pos.turns_played(player)) {
+      for (auto it = found->begin(); it != found->end();) {
+        if (it->violation.id != CheckId::kOutWithoutCanastas) {
+          ++it;
+          continue;
+        }
+        AddNote(kept_short_.finding,
+                "line " + std::to_string(e.line) + ": " + it->violation.message +
+                    ": the same canastas short that this finding is about (readings R144)");
+        it = found->erase(it);
+      }
+    }
     FollowStockSlips(e, found, where);
     for (size_t i = findings_before; i < report_->findings.size(); ++i) {
       const CheckId id = report_->findings[i].id;
+      if (id == CheckId::kMeldKeepACard)
+        kept_short_ = {int(i), player, hand_number_, pos.turns_played(player)};
       if (left.meld_finding < 0 && IsMeldFinding(id)) left.meld_finding = int(i);
       if (left.opening_short < 0 &&
           (id == CheckId::kInitialMeldMinimum || id == CheckId::kInitialMeldCondition))
@@ -560,6 +577,7 @@ class ReplayDriver::GameReplay {
       case CheckId::kMeldTooSmall:
       case CheckId::kPileTakeInvalid:
       case CheckId::kOutWithoutCanastas:
+      case CheckId::kMeldKeepACard:  // short of canastas to go out (R144)
         return true;
       default:
         return false;
@@ -3320,6 +3338,13 @@ class ReplayDriver::GameReplay {
   bool departed_ = false;             // R124: the hand departed from the log (CloseHand)
   size_t hand_findings_from_ = 0;     // the first finding of the hand being played
   std::vector<LeftOutMeld> left_out_;
+  // R144: the last meld-keep-a-card finding, with the seat, hand and turn.
+  struct KeptShort {
+    int finding = -1;
+    int player = -1;
+    int hand = 0;
+    int turn = 0;
+  } kept_short_;
   bool left_out_dirty_ = true;             // left_out_ may hold a hand's state
   TaggedViolations folded_;                // ReportMoveFindings' folded findings
   std::optional<Event> pending_end_game_;  // OnEndGameEvent

@@ -1695,6 +1695,29 @@ TEST(Recovery, AThreeWrittenAfterTheLineItCameBeforeIsOneFinding_R143) {
   EXPECT_EQ(test::CountId(h, CheckId::kThreeTiming), 0) << test::Dump(h);
 }
 
+// readings R144: in the modern-american sample, seat 1's addition of AS
+// AC to the aces (line 19) left out: the side's aces make no canasta, so
+// seat 3's meld down to one card (line 107 then) and its going out (108)
+// are short of canastas. One finding, the going out its note, the hand's
+// record showing the meld line left out (R137), every total as recorded.
+TEST(Recovery, MeldingDownThenGoingOutShortOfCanastasIsOneFinding_R144) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  const FileReport right = AuditUnderItsRuleset(good);
+  const std::vector<std::string> lines =
+      LeftOut(good, 18, R"({"type":"meld","player":1,"melds":[{"to":"A","cards":["AS","AC"]}]})");
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(r, {107, CheckId::kMeldKeepACard});
+  EXPECT_TRUE(HasNote(r, CheckId::kMeldKeepACard,
+                      "line 108: seat 3 goes out with 1 canasta; the side needs 2: the same "
+                      "canastas short that this finding is about (readings R144)"))
+      << test::Dump(r);
+  EXPECT_TRUE(HasNote(r, CheckId::kMeldKeepACard, "a meld line of the side was left out"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  ASSERT_EQ(right.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, right.games[0].totals);
+}
+
 // readings R119 for a take of the pile: seat 3's take (AH onto AC JK, line
 // 10 of the classic sample) written twice is one finding, the copy not
 // replayed, and every total as recorded.

@@ -454,11 +454,35 @@ class ReplayDriver::GameReplay {
         it = found->erase(it);
       }
     }
+    // R145: a wild card added again to the meld of a meld-too-many-wilds
+    // finding of this hand, its naturals no more since: a note of it.
+    const std::optional<Rank> rank = SoleTarget(e);
+    const Meld* meld = nullptr;
+    if (rank)
+      for (const Meld& m : pos.melds(side))
+        if (m.rank == *rank) meld = &m;
+    const int naturals = meld ? meld->naturals : -1;
+    if (meld && wilds_short_.finding >= 0 && wilds_short_.hand == hand_number_ &&
+        wilds_short_.side == side && wilds_short_.rank == *rank &&
+        wilds_short_.naturals == naturals) {
+      for (auto it = found->begin(); it != found->end();) {
+        if (it->violation.id != CheckId::kMeldTooManyWilds) {
+          ++it;
+          continue;
+        }
+        AddNote(wilds_short_.finding,
+                "line " + std::to_string(e.line) + ": " + it->violation.message +
+                    ": the same meld, with no more naturals than at this finding (readings R145)");
+        it = found->erase(it);
+      }
+    }
     FollowStockSlips(e, found, where);
     for (size_t i = findings_before; i < report_->findings.size(); ++i) {
       const CheckId id = report_->findings[i].id;
       if (id == CheckId::kMeldKeepACard)
         kept_short_ = {int(i), player, hand_number_, pos.turns_played(player)};
+      if (id == CheckId::kMeldTooManyWilds && meld)
+        wilds_short_ = {int(i), side, hand_number_, *rank, naturals};
       if (left.meld_finding < 0 && IsMeldFinding(id)) left.meld_finding = int(i);
       if (left.opening_short < 0 &&
           (id == CheckId::kInitialMeldMinimum || id == CheckId::kInitialMeldCondition))
@@ -479,6 +503,15 @@ class ReplayDriver::GameReplay {
                              "out (readings R137)");
   }
 
+  // The one rank a move adds to by name (a meld of one part, or a take of
+  // the pile, `to` a rank); none for any other move (R145).
+  static std::optional<Rank> SoleTarget(const Event& e) {
+    std::optional<Rank> rank;
+    if (e.type == EventType::kMeld && e.melds.size() == 1) rank = RefRank(e.melds[0].to);
+    if (e.type == EventType::kTakePile) rank = RefRank(e.to);
+    if (rank && (*rank == Rank::kJoker || *rank == Rank::kSequence)) return std::nullopt;
+    return rank;
+  }
   // R137: the side adds to a meld it does not have (meld-target-missing):
   // a meld line was left out of the log. What follows from the side's melds
   // being short of it is that finding's consequence, a note on it: the
@@ -3338,6 +3371,15 @@ class ReplayDriver::GameReplay {
   bool departed_ = false;             // R124: the hand departed from the log (CloseHand)
   size_t hand_findings_from_ = 0;     // the first finding of the hand being played
   std::vector<LeftOutMeld> left_out_;
+  // R145: the last meld-too-many-wilds finding of a move that added to one
+  // meld, with the meld's side, hand, rank and naturals after that move.
+  struct WildsShort {
+    int finding = -1;
+    int side = -1;
+    int hand = 0;
+    Rank rank = Rank::kJoker;
+    int naturals = 0;
+  } wilds_short_;
   // R144: the last meld-keep-a-card finding, with the seat, hand and turn.
   struct KeptShort {
     int finding = -1;

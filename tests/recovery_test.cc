@@ -1718,6 +1718,71 @@ TEST(Recovery, MeldingDownThenGoingOutShortOfCanastasIsOneFinding_R144) {
   EXPECT_EQ(r.games[0].totals, right.games[0].totals);
 }
 
+// readings R145: in the modern-american sample, seat 2's 9D added to the
+// nines (line 172) left out: the meld holds 4 naturals, so the 2C and the
+// joker added next (lines 173, 174, 172 and 173 then) each break the
+// five-naturals rule (001 L25). One finding, the second its note, every
+// total as recorded.
+TEST(Recovery, AWildAddedAgainToTheSameShortMeldIsOneFinding_R145) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  const FileReport right = AuditUnderItsRuleset(good);
+  const std::vector<std::string> lines =
+      LeftOut(good, 171, R"({"type":"meld","player":2,"melds":[{"to":"9","cards":["9D"]}]})");
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(r, {172, CheckId::kMeldTooManyWilds});
+  EXPECT_TRUE(HasNote(r, CheckId::kMeldTooManyWilds,
+                      "line 173: the meld of 9s holds 4 natural card(s); a wild card may join it "
+                      "only once it holds 5: the same meld, with no more naturals than at this "
+                      "finding (readings R145)"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  ASSERT_EQ(right.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, right.games[0].totals);
+}
+
+// R145 needs the meld's naturals unchanged since the finding, so that the
+// meld cannot have been legal in between. Classic (naturals must outnumber
+// wild cards): 2D makes the nines 2 and 2, a finding; 2S and a joker add to
+// it, notes; 9D then makes them 3 and 4, judged on its own; the last joker
+// is a note of that finding.
+TEST(Recovery, AMeldWhoseNaturalsChangedIsJudgedAgain_R145) {
+  DealSpec d;
+  d.hands = {{}, {"AS", "AH", "AD", "9S", "9H", "9D", "2C", "2D", "2S", "JK", "JK"}};
+  d.stock = {"5H", "6C", "7C"};
+  Log log;
+  log.Deal(d);
+  log.Draw(1);
+  log.Meld(1, {{"AS", "AH", "AD"}, {"9S", "9H", "2C"}});
+  const int first = log.Add(1, "9", {"2D"});
+  const int again = log.Add(1, "9", {"2S"});
+  log.Add(1, "9", {"JK"});
+  const int natural = log.Add(1, "9", {"9D"});
+  const int last = log.Add(1, "9", {"JK"});
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {{first, CheckId::kMeldTooManyWilds}, {natural, CheckId::kMeldTooManyWilds}});
+  EXPECT_TRUE(HasNote(r, CheckId::kMeldTooManyWilds,
+                      "line " + std::to_string(again) + ": the meld of 9s would hold 2 natural"))
+      << test::Dump(r);
+  EXPECT_TRUE(HasNote(r, CheckId::kMeldTooManyWilds,
+                      "line " + std::to_string(last) + ": the meld of 9s would hold 3 natural"))
+      << test::Dump(r);
+}
+
+// R145 is about one meld: the same fault on another meld is its own.
+TEST(Recovery, TooManyWildsOnAnotherMeldIsItsOwnFinding_R145) {
+  DealSpec d;
+  d.hands = {{}, {"AS", "AH", "AD", "9S", "9H", "KS", "KH", "2C", "2D", "2S", "2H"}};
+  d.stock = {"5H", "6C", "7C"};
+  Log log;
+  log.Deal(d);
+  log.Draw(1);
+  log.Meld(1, {{"AS", "AH", "AD"}, {"9S", "9H", "2C"}, {"KS", "KH", "2D"}});
+  const int nines = log.Add(1, "9", {"2S"});
+  const int kings = log.Add(1, "K", {"2H"});
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {{nines, CheckId::kMeldTooManyWilds}, {kings, CheckId::kMeldTooManyWilds}});
+}
+
 // readings R119 for a take of the pile: seat 3's take (AH onto AC JK, line
 // 10 of the classic sample) written twice is one finding, the copy not
 // replayed, and every total as recorded.

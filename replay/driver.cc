@@ -2181,6 +2181,7 @@ class ReplayDriver::GameReplay {
     // R121: a turn that only discards: the stock's next card taken next
     // means the turn took the pile; a card a whole draw on, that it drew the
     // cards between.
+    bool made_up = false;
     if (drawing && pos->current_player() == seat && taken) {
       const Where where = AtMove(*pos, seat);
       const int pile = int(pos->pile().size());
@@ -2193,8 +2194,12 @@ class ReplayDriver::GameReplay {
       } else if (!pos->stock_slip_open() &&
                  pos->StockCardsBefore(*taken) == choice_.rules.stock_draw) {
         const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
-        if (pos->Check(draw).empty()) DrawMadeUp(pos, draw, by + " comes after it");
+        if (pos->Check(draw).empty()) {
+          DrawMadeUp(pos, draw, by + " comes after it");
+          made_up = true;
+        }
       }
+      made_up |= !note.empty();
       if (!note.empty())
         Add(discard.line, CheckId::kTurnSequence,
             "seat " + std::to_string(seat) + " must draw or take the pile first",
@@ -2203,9 +2208,17 @@ class ReplayDriver::GameReplay {
     }
     // R121: a turn that only discards, a card it lacks that is among the
     // stock's next: the discard shows the draw left out, made up before it.
-    if (drawing && pos->current_player() == seat && !taken && discard.card &&
+    // Also when the next event takes the stock's next card too, the turn not
+    // read as a take of the pile: a second copy of the card came next.
+    if (drawing && pos->current_player() == seat && !made_up && discard.card &&
         !pos->stock_slip_open() && pos->Holding(seat).count(*discard.card) == 0)
       DrawShownByDiscard(pos, seat, discard);
+    // R121: a turn that melded before drawing, then discards a card it
+    // lacks among the stock's next: the draw left out, made up before the
+    // discard, a note on the turn's finding.
+    if (pos->draw_left_out() && pos->current_player() == seat && discard.card &&
+        !pos->stock_slip_open() && pos->Holding(seat).count(*discard.card) == 0)
+      DrawShownByLateDiscard(pos, seat, discard);
     // R121: a turn that melded before drawing and drew nothing since. The
     // next card taken from the stock a whole draw on shows the draw left
     // out: it is made up before the discard, and the turn's one finding says
@@ -2269,6 +2282,19 @@ class ReplayDriver::GameReplay {
         !pos->Check(draw).empty())
       return;
     DrawMadeUp(pos, draw, "the discard plays " + ToString(*discard.card));
+  }
+  [[gnu::noinline]] void DrawShownByLateDiscard(Position* pos, int seat, const Event& discard) {
+    const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+    const int turn = LastFinding(CheckId::kTurnSequence);
+    if (turn < 0 ||
+        std::find(draw.cards.begin(), draw.cards.end(), *discard.card) == draw.cards.end() ||
+        !pos->Check(draw).empty())
+      return;
+    pos->Play(draw);
+    AddNote(turn, "the draw of " + ToString(draw.cards) +
+                      ", the stock's next, was left out: the discard at line " +
+                      std::to_string(discard.line) + " plays " + ToString(*discard.card) +
+                      "; made up there (readings R121)");
   }
   // R121: a turn's draw left out, made up at `draw.tag`'s line (before the
   // move there), and its one `turn-sequence` finding, which says what

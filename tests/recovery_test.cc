@@ -1783,6 +1783,37 @@ TEST(Recovery, TooManyWildsOnAnotherMeldIsItsOwnFinding_R145) {
   EXPECT_PROBLEMS(r, {{nines, CheckId::kMeldTooManyWilds}, {kings, CheckId::kMeldTooManyWilds}});
 }
 
+// readings R121, in the jaques sample: a turn's draw left out, shown by
+// its discard of the stock's next card, one finding and every total as
+// recorded. Seat 1's draw of 4S (line 100) left out before its discard of
+// 4S, though the next seat then draws the other 4S, the stock's next card
+// too; seat 1's draw of KD (line 131) left out before melds (the turn's
+// finding) and its discard of KD (a note of it).
+TEST(Recovery, ADrawLeftOutShownByItsDiscardOfTheStocksNextCard_R121) {
+  const std::vector<std::string> good = SampleLines("jaques");
+  const FileReport right = AuditUnderItsRuleset(good);
+  ASSERT_EQ(right.games.size(), 1u);
+  const FileReport twin =
+      AuditUnderItsRuleset(LeftOut(good, 99, R"({"type":"draw","player":1,"cards":["4S"]})"));
+  EXPECT_FINDINGS(twin, {100, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(twin, CheckId::kTurnSequence,
+                      "the draw of 4S, the stock's next, was left out before this line: the "
+                      "discard plays 4S; made up here (readings R121)"))
+      << test::Dump(twin);
+  ASSERT_EQ(twin.games.size(), 1u);
+  EXPECT_EQ(twin.games[0].totals, right.games[0].totals);
+
+  const FileReport late =
+      AuditUnderItsRuleset(LeftOut(good, 130, R"({"type":"draw","player":1,"cards":["KD"]})"));
+  EXPECT_FINDINGS(late, {131, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(late, CheckId::kTurnSequence,
+                      "the draw of KD, the stock's next, was left out: the discard at line 134 "
+                      "plays KD; made up there (readings R121)"))
+      << test::Dump(late);
+  ASSERT_EQ(late.games.size(), 1u);
+  EXPECT_EQ(late.games[0].totals, right.games[0].totals);
+}
+
 // readings R119 for a take of the pile: seat 3's take (AH onto AC JK, line
 // 10 of the classic sample) written twice is one finding, the copy not
 // replayed, and every total as recorded.

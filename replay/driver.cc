@@ -923,12 +923,16 @@ class ReplayDriver::GameReplay {
     settling_end_ = false;
   }
   // R135: whether `e` is the discard of the last card of the seat in turn,
-  // which ends the hand; the end_hand kept waits for it then.
+  // or its discard after the stock's last card was drawn, after which the
+  // hand may end (000 §15); the end_hand kept waits for it then.
   bool LastDiscardAfterEnd(const Event& e, const Position& pos) const {
     const int player = e.player.value_or(-1);
-    return e.type == EventType::kDiscard && e.card && player == pos.current_player() &&
-           pos.phase() == Phase::kPlay && pos.hand(player).total() == 1 &&
-           pos.hand(player).count(*e.card) == 1 && !pos.FootPending(player);
+    if (e.type != EventType::kDiscard || !e.card || player != pos.current_player() ||
+        pos.phase() != Phase::kPlay || pos.hand(player).count(*e.card) == 0)
+      return false;
+    // With the stock gone, the discard leaves the next seat only the pile:
+    // the hand may end there (000 §15).
+    return (pos.hand(player).total() == 1 && !pos.FootPending(player)) || pos.stock_size() == 0;
   }
   // R135: the hand's last discard came after its end_hand: the two lines
   // are written in the wrong order; the discard was played, then the end.

@@ -1085,6 +1085,26 @@ TEST(Recovery, AHandsLastDiscardWrittenAfterItsEndHandIsReplayedFirst_R135) {
   EXPECT_TRUE(HasNote(e, CheckId::kHandEndedEarly, "scores as the hand stands")) << test::Dump(e);
 }
 
+// readings R135 at the stock's end: in the three-handed sample, hand 1
+// ends when seat 1 has drawn the stock's last cards (line 121) and
+// discards 7C (line 123). That discard written after the end_hand (line
+// 124) is one finding, replayed first; every total as recorded.
+TEST(Recovery, TheDiscardAfterTheLastStockCardWrittenAfterTheEndHand_R135) {
+  std::vector<std::string> lines = SampleLines("three-handed");
+  const FileReport right = AuditUnderItsRuleset(lines);
+  ASSERT_EQ(lines[122], R"({"type":"discard","player":1,"card":"7C"})");
+  ASSERT_EQ(lines[123].rfind(R"({"type":"end_hand","hand":1,)", 0), 0u);
+  std::swap(lines[122], lines[123]);
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(r, {123, CheckId::kLogOutOfPlace});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kLogOutOfPlace),
+            "the end_hand of hand 1 comes before the hand's last move, seat 1 (Bob)'s discard at "
+            "line 124");
+  ASSERT_EQ(r.games.size(), 1u);
+  ASSERT_EQ(right.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, right.games[0].totals);
+}
+
 // readings R121: seat 0's draw of 9C (line 66) left out; its discard of 9C
 // follows, and the next seat takes the pile, so no later stock card tells.
 // The discard plays the stock's next card, which the seat lacks: the draw

@@ -1734,9 +1734,34 @@ class ReplayDriver::GameReplay {
     const bool late_three = takes_skipped && next->player == draw.player;
     // Another seat's three that takes the card skipped: two seats' lines
     // swapped before play (R23), nothing left out.
+    // The same seat's draw after a three is the lines in another order only
+    // when it takes the card skipped: a draw of other cards is the turn's
+    // draw after its threes, and a three line was left out (R123).
+    const bool draw_takes_skipped = next && next->type == EventType::kDraw &&
+                                    !next->cards.empty() && !skipped.empty() &&
+                                    next->cards[0] == skipped[0];
+    // So is the same seat's three after a three only when it does not take
+    // the card right after the first three's, of a three the seat still
+    // holds once the threes left out are laid: in the stock's order, the
+    // card skipped before them was a three line's left out. Not where the
+    // skip is a whole draw before the turn's draw: that is R121's.
+    bool three_follows = false;
+    const bool undrawn = pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay;
+    if (draw.type == EventType::kThree && draw.replacement && draw.card && next &&
+        next->type == EventType::kThree && next->replacement && next->card &&
+        !(undrawn && pos->StockCardsBefore(*draw.replacement) == choice_.rules.stock_draw)) {
+      const int k = pos->StockCardsBefore(*draw.replacement);
+      const std::vector<Card> top = pos->StockTop(k + 2);
+      const std::vector<Card> threes = ThreesToLayOut(*pos, *draw.player, draw.card);
+      int left = pos->Holding(*draw.player).count(*next->card) - (*draw.card == *next->card);
+      for (int i = 0; i < k && i < int(threes.size()); ++i)
+        left -= threes[size_t(i)] == *next->card;
+      three_follows =
+          k > 0 && int(top.size()) == k + 2 && *next->replacement == top[size_t(k + 1)] && left > 0;
+    }
     const bool plain = (next && next->player == draw.player && !late_three &&
-                        (next->type == EventType::kThree ||
-                         (draw.type == EventType::kThree && next->type == EventType::kDraw))) ||
+                        ((next->type == EventType::kThree && !three_follows) ||
+                         (draw.type == EventType::kThree && draw_takes_skipped))) ||
                        (takes_skipped && next->player != draw.player);
     // R143: the first turn's draw, or a three laid out before play, then
     // another seat's three laid out before play that takes the card

@@ -1387,16 +1387,23 @@ TEST(Recovery, ADiscardLeftOutBeforeADrawIsShownByThePilesTaker_R130) {
 // readings R121's limit before a `three`: in samples/modern-american, seat
 // 2's three 3S (replaced by 3H, line 49) left out. Its three 3H (replaced
 // by TH) then comes a card on in the stock, as after a draw left out; but
-// its own draw of 6S follows, so no draw is made up (the three line was
-// left out, and the 3H is a card it lacks).
+// its own draw of 6S follows, so no draw is made up: the three line left
+// out is (R123), 3S replaced by 3H, one finding, every total as recorded.
 TEST(Recovery, NoDrawIsMadeUpBeforeAThreeWhenTheSeatsOwnDrawFollows_R121) {
   std::vector<std::string> lines = SampleLines("modern-american");
+  const FileReport right = AuditUnderItsRuleset(lines);
   ASSERT_EQ(lines[48], R"({"type":"three","player":2,"card":"3S","replacement":"3H"})");
   ASSERT_EQ(lines[49], R"({"type":"three","player":2,"card":"3H","replacement":"TH"})");
   ASSERT_EQ(lines[50], R"({"type":"draw","player":2,"cards":["6S"]})");
   lines.erase(lines.begin() + 48);
   const FileReport r = AuditUnderItsRuleset(lines);
-  EXPECT_TRUE(test::HasId(r, CheckId::kCardNotHeld)) << test::Dump(r);
+  EXPECT_FINDINGS(r, {49, CheckId::kStockMismatch});
+  EXPECT_TRUE(
+      HasNote(r, CheckId::kStockMismatch, "laid out here: 3S replaced by 3H (readings R123)"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  ASSERT_EQ(right.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, right.games[0].totals);
   for (const Finding& f : test::AllFindings(r))
     for (const std::string& note : f.notes)
       EXPECT_EQ(note.find("the draw of 3H, the stock's next, was left out"), std::string::npos)
@@ -1832,6 +1839,42 @@ TEST(Recovery, ADrawLeftOutShownByItsDiscardOfTheStocksNextCard_R121) {
       << test::Dump(late);
   ASSERT_EQ(late.games.size(), 1u);
   EXPECT_EQ(late.games[0].totals, right.games[0].totals);
+}
+
+// readings R123 when the seat's next line follows in the stock: in the
+// three-handed sample, seat 0's first `three` line left out, before its
+// second three and then its draw of other cards (hand 2, line 130), or
+// before two more threes that take the stock's cards in order (hand 3, line
+// 259): the three left out is made up, one finding, every total as
+// recorded. In the classic sample a skip of a whole draw before the turn's
+// draw stays R121's: seat 3's draw of 9S (line 164) left out before its
+// three threes is the draw made up, not one of the threes.
+TEST(Recovery, AThreeLineLeftOutBeforeTheSeatsNextLinesInTheStocksOrder_R123) {
+  const std::vector<std::string> good = SampleLines("three-handed");
+  const FileReport right = AuditUnderItsRuleset(good);
+  ASSERT_EQ(right.games.size(), 1u);
+  struct Case {
+    size_t index;
+    const char* line;
+    const char* laid;
+  };
+  for (const Case& c : {
+           Case{129, R"({"type":"three","player":0,"card":"3H","replacement":"9S"})",
+                "laid out here: 3H replaced by 9S (readings R123)"},
+           Case{258, R"({"type":"three","player":0,"card":"3H","replacement":"AC"})",
+                "laid out here: 3H replaced by AC (readings R123)"},
+       }) {
+    SCOPED_TRACE(c.line);
+    const FileReport r = AuditUnderItsRuleset(LeftOut(good, c.index, c.line));
+    EXPECT_FINDINGS(r, {int(c.index) + 1, CheckId::kStockMismatch});
+    EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch, c.laid)) << test::Dump(r);
+    ASSERT_EQ(r.games.size(), 1u);
+    EXPECT_EQ(r.games[0].totals, right.games[0].totals);
+  }
+  const FileReport draw = Audit(
+      Unlines(LeftOut(ClassicSampleLines(), 163, R"({"type":"draw","player":3,"cards":["9S"]})")));
+  ExpectOneFinding(draw, 164, CheckId::kTurnSequence,
+                   "the draw of 9S, the stock's next, was left out before this line");
 }
 
 // readings R119 for a take of the pile: seat 3's take (AH onto AC JK, line

@@ -2220,8 +2220,7 @@ class ReplayDriver::GameReplay {
         if (take)
           note = TakeText(*take, pile) + " was left out before this line: " + by +
                  " is the stock's next card, so the turn drew none";
-      } else if (!pos->stock_slip_open() &&
-                 pos->StockCardsBefore(*taken) == choice_.rules.stock_draw) {
+      } else if (!pos->stock_slip_open() && AWholeDrawOn(*pos, *next, *taken)) {
         const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
         if (pos->Check(draw).empty()) {
           DrawMadeUp(pos, draw, by + " comes after it");
@@ -2254,8 +2253,7 @@ class ReplayDriver::GameReplay {
     // so.
     if (pos->draw_left_out() && taken && pos->IsStockNext(*taken))
       TakeLeftOutAtDiscard(pos, seat, discard.line, by);
-    if (pos->draw_left_out() && taken &&
-        pos->StockCardsBefore(*taken) == choice_.rules.stock_draw) {
+    if (pos->draw_left_out() && taken && AWholeDrawOn(*pos, *next, *taken)) {
       const DrawMove late{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
       if (pos->Check(late).empty()) {
         pos->Play(late);
@@ -2302,6 +2300,18 @@ class ReplayDriver::GameReplay {
                  " left out before that line; laid out there: " + which + " (readings R123)",
              "rule: 000 §7, §12"});
     return false;
+  }
+  // R121: whether `taken`, the first card `next` takes from the stock, comes
+  // a whole draw on. A draw's cards all in a run there say so even where a
+  // copy of its first card was taken just before (the nearest place of that
+  // card, StockCardsBefore, is then behind).
+  bool AWholeDrawOn(const Position& pos, const Event& next, Card taken) const {
+    const int draw = choice_.rules.stock_draw;
+    if (pos.StockCardsBefore(taken) == draw) return true;
+    if (next.type != EventType::kDraw || next.cards.empty() || next.cards[0] != taken) return false;
+    const std::vector<Card> top = pos.StockTop(draw + int(next.cards.size()));
+    return int(top.size()) == draw + int(next.cards.size()) &&
+           std::equal(next.cards.begin(), next.cards.end(), top.begin() + draw);
   }
   // R121: the turn's draw of the stock's next cards, left out before a
   // discard of one of them: made up there, one finding.

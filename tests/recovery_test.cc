@@ -1877,6 +1877,26 @@ TEST(Recovery, AThreeLineLeftOutBeforeTheSeatsNextLinesInTheStocksOrder_R123) {
                    "the draw of 9S, the stock's next, was left out before this line");
 }
 
+// readings R121 in a draw-two game: in the hutto sample, seat 1's draw of
+// 2C QC (line 234) left out before its discard; seat 2's draw of 6D JK
+// then comes a whole draw on, though another 6D was drawn just before (the
+// nearest 6D is behind): the draw is made up, one finding, every total as
+// recorded.
+TEST(Recovery, ADrawLeftOutAWholeDrawBeforeTheNextSeatsDraw_R121) {
+  const std::vector<std::string> good = SampleLines("hutto");
+  const FileReport right = AuditUnderItsRuleset(good);
+  const FileReport r =
+      AuditUnderItsRuleset(LeftOut(good, 233, R"({"type":"draw","player":1,"cards":["2C","QC"]})"));
+  EXPECT_FINDINGS(r, {234, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                      "the draw of 2C QC, the stock's next, was left out before this line: the "
+                      "draw of line 235 comes after it; made up here (readings R121)"))
+      << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  ASSERT_EQ(right.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, right.games[0].totals);
+}
+
 // readings R119 for a take of the pile: seat 3's take (AH onto AC JK, line
 // 10 of the classic sample) written twice is one finding, the copy not
 // replayed, and every total as recorded.

@@ -443,16 +443,8 @@ class ReplayDriver::GameReplay {
     // card was judged for it: a note of that finding.
     if (kept_short_.finding >= 0 && kept_short_.player == player &&
         kept_short_.hand == hand_number_ && kept_short_.turn == pos.turns_played(player)) {
-      for (auto it = found->begin(); it != found->end();) {
-        if (it->violation.id != CheckId::kOutWithoutCanastas) {
-          ++it;
-          continue;
-        }
-        AddNote(kept_short_.finding,
-                "line " + std::to_string(e.line) + ": " + it->violation.message +
-                    ": the same canastas short that this finding is about (readings R144)");
-        it = found->erase(it);
-      }
+      FoldInto(kept_short_.finding, CheckId::kOutWithoutCanastas, e.line,
+               "the same canastas short that this finding is about (readings R144)", found);
     }
     // R145: a wild card added again to the meld of a meld-too-many-wilds
     // finding of this hand, its naturals no more since: a note of it.
@@ -465,16 +457,8 @@ class ReplayDriver::GameReplay {
     if (meld && wilds_short_.finding >= 0 && wilds_short_.hand == hand_number_ &&
         wilds_short_.side == side && wilds_short_.rank == *rank &&
         wilds_short_.naturals == naturals) {
-      for (auto it = found->begin(); it != found->end();) {
-        if (it->violation.id != CheckId::kMeldTooManyWilds) {
-          ++it;
-          continue;
-        }
-        AddNote(wilds_short_.finding,
-                "line " + std::to_string(e.line) + ": " + it->violation.message +
-                    ": the same meld, with no more naturals than at this finding (readings R145)");
-        it = found->erase(it);
-      }
+      FoldInto(wilds_short_.finding, CheckId::kMeldTooManyWilds, e.line,
+               "the same meld, with no more naturals than at this finding (readings R145)", found);
     }
     FollowStockSlips(e, found, where);
     for (size_t i = findings_before; i < report_->findings.size(); ++i) {
@@ -503,6 +487,18 @@ class ReplayDriver::GameReplay {
                              "out (readings R137)");
   }
 
+  // The move's findings `id`, taken out of `found` and made notes of the
+  // earlier finding `root`: the line, the message and `why`.
+  void FoldInto(int root, CheckId id, int line, const char* why, TaggedViolations* found) {
+    for (auto it = found->begin(); it != found->end();) {
+      if (it->violation.id != id) {
+        ++it;
+        continue;
+      }
+      AddNote(root, "line " + std::to_string(line) + ": " + it->violation.message + ": " + why);
+      it = found->erase(it);
+    }
+  }
   // The one rank a move adds to by name (a meld of one part, or a take of
   // the pile, `to` a rank); none for any other move (R145).
   static std::optional<Rank> SoleTarget(const Event& e) {

@@ -1743,17 +1743,18 @@ class ReplayDriver::GameReplay {
     // skip is a whole draw before the turn's draw: that is R121's.
     bool three_follows = false;
     const bool undrawn = pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay;
-    if (draw.type == EventType::kThree && draw.replacement && draw.card && next &&
-        next->type == EventType::kThree && next->replacement && next->card &&
-        !(undrawn && pos->StockCardsBefore(*draw.replacement) == choice_.rules.stock_draw)) {
-      const int k = pos->StockCardsBefore(*draw.replacement);
+    const int k = draw.type == EventType::kThree && draw.replacement
+                      ? pos->StockCardsBefore(*draw.replacement)
+                      : 0;
+    if (k > 0 && draw.card && next && next->type == EventType::kThree && next->replacement &&
+        next->card && !(undrawn && k == choice_.rules.stock_draw)) {
       const std::vector<Card> top = pos->StockTop(k + 2);
       const std::vector<Card> threes = ThreesToLayOut(*pos, *draw.player, draw.card);
       int left = pos->Holding(*draw.player).count(*next->card) - (*draw.card == *next->card);
       for (int i = 0; i < k && i < int(threes.size()); ++i)
         left -= threes[size_t(i)] == *next->card;
       three_follows =
-          k > 0 && int(top.size()) == k + 2 && *next->replacement == top[size_t(k + 1)] && left > 0;
+          int(top.size()) == k + 2 && *next->replacement == top[size_t(k + 1)] && left > 0;
     }
     const bool plain = (next && next->player == draw.player && !late_three &&
                         ((next->type == EventType::kThree && !three_follows) ||

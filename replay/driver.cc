@@ -460,6 +460,13 @@ class ReplayDriver::GameReplay {
       FoldInto(wilds_short_.finding, CheckId::kMeldTooManyWilds, e.line,
                "the same meld, with no more naturals than at this finding (readings R145)", found);
     }
+    // R146: a discard onto an empty pile found wrong while the discard left
+    // out of a turn of this hand (R130) lies on the pile, no take since.
+    if (missing_discard_ && missing_discard_->taker < 0 && e.type == EventType::kDiscard) {
+      FoldInto(missing_discard_->finding, CheckId::kDiscardEmptyPile, e.line,
+               "the pile held the discard left out here, so it was not empty (readings R146)",
+               found);
+    }
     FollowStockSlips(e, found, where);
     for (size_t i = findings_before; i < report_->findings.size(); ++i) {
       const CheckId id = report_->findings[i].id;

@@ -405,6 +405,67 @@ TEST(ModernPlay, TC_M17_SwadWithNoChoice) {
   EXPECT_FINDS_NOTHING("swad", AuditWith(log, Swad(true)));
 }
 
+// readings R146: seat 1's discard left out on an empty pile; seat 2's AS
+// then meets an empty pile only as replayed. One finding, the turn without
+// a discard; the ace's finding is its note.
+TEST(ModernPlay, TC_M17_SwadAfterADiscardLeftOutIsANoteOfIt_R146) {
+  Log log;
+  DealSpec d;
+  d.upcard = {};
+  d.hands = {{}, {"5C"}, {"KS", "7S", "AS"}};
+  log.Deal(d);
+  log.Draw(1);  // its discard of 5C left out
+  const int draw = log.Draw(2);
+  const int discard = log.Discard(2, "AS");
+  const FileReport r = AuditWith(log, Swad(true));
+  EXPECT_FINDS("swad", r, F(draw, CheckId::kDiscardMissing));
+  EXPECT_TRUE(test::HasNote(r, CheckId::kDiscardMissing,
+                            "line " + std::to_string(discard) +
+                                ": on an empty pile AS may not be discarded while seat 2 holds "
+                                "another card that may"))
+      << Describe(r);
+}
+
+// R146 holds only while the pile keeps the card left out: once a take has
+// emptied it, or in the next hand, a discard onto an empty pile is judged
+// on its own.
+TEST(ModernPlay, TC_M17_SwadAfterATakeOrInTheNextHandIsItsOwnFinding_R146) {
+  Log log;
+  DealSpec d;
+  d.upcard = {};
+  d.hands = {{"AS", "AH", "KS", "7S"}, {"KC"}, {}, {"AC"}};
+  d.stock = {"5H", "6H", "6D"};
+  log.Deal(d);
+  log.Draw(1);
+  log.Discard(1, "KC");
+  log.Draw(2);  // its discard left out
+  const int draw = log.Draw(3);
+  log.Discard(3, "AC");
+  log.Take(0, "AC", {"AS", "AH"});
+  const int seven = log.Discard(0, "7S");
+  const FileReport r = AuditWith(log, Swad(true));
+  EXPECT_FINDS("swad", r, F(draw, CheckId::kDiscardMissing), F(seven, CheckId::kDiscardEmptyPile));
+
+  Log next;
+  d.hands = {{}, {"5C"}, {"KS", "7S", "AS"}};
+  d.stock = {};
+  next.Deal(d);
+  next.Draw(1);  // its discard of 5C left out
+  next.Draw(2);
+  next.Discard(2, "KS");
+  next.EndHand(1);
+  d.hand = 2;
+  d.dealer = 1;  // seat 2 plays first
+  next.Deal(d);
+  next.Draw(2);
+  const int ace = next.Discard(2, "AS");
+  const FileReport n = AuditWith(next, Swad(true));
+  EXPECT_EQ(test::CountId(n, CheckId::kDiscardMissing), 1) << Describe(n);
+  const Lines got = Got(n);
+  EXPECT_NE(std::find(got.begin(), got.end(), F(ace, CheckId::kDiscardEmptyPile)), got.end())
+      << Describe(n);
+}
+
 TEST(ModernPlay, TC_M17_SwadRanksAreAParameter) {
   Log log;
   DealSpec d;

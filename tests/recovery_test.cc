@@ -24,6 +24,7 @@ namespace {
 
 using test::Audit;
 using test::DealSpec;
+using test::HasNote;
 using test::Log;
 
 // The player at the dealer's left goes out in the first turn with a natural
@@ -67,16 +68,6 @@ std::vector<int> Plus(const std::vector<int>& a, const std::vector<int>& b) {
 }
 std::string ScoresAndTotals(const std::vector<int>& scores, const std::vector<int>& totals) {
   return "\"scores\":" + Ints(scores) + ",\"totals\":" + Ints(totals);
-}
-
-// Whether a finding with `id` has a note containing `text`.
-bool HasNote(const FileReport& r, CheckId id, const std::string& text) {
-  for (const GameReport& g : r.games)
-    for (const Finding& f : g.findings)
-      if (f.id == id)
-        for (const std::string& n : f.notes)
-          if (n.find(text) != std::string::npos) return true;
-  return false;
 }
 
 std::string ReadFile(const std::string& path) {
@@ -1791,6 +1782,19 @@ TEST(Recovery, AShortMeldIsJudgedAgainOnceANaturalJoinsAndOnAnotherMeld_R145) {
   const int kings = two.Add(1, "K", {"2H"});
   EXPECT_PROBLEMS(Audit(two.str()),
                   {{nines, CheckId::kMeldTooManyWilds}, {kings, CheckId::kMeldTooManyWilds}});
+}
+
+// readings R146: in the modern-american sample, seat 1's first discard
+// (QH, line 5) left out: the pile is empty when seat 2 discards AS at
+// line 6 then, a card the empty pile refuses (001 L46) only as replayed.
+// One finding, the ace's its note, every total as recorded.
+TEST(Recovery, ADiscardOntoThePileOfADiscardLeftOutIsOneFinding_R146) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  ExpectOneFindingOf(good, LeftOut(good, 4, R"({"type":"discard","player":1,"card":"QH"})"), 5,
+                     CheckId::kDiscardMissing,
+                     "line 6: on an empty pile AS may not be discarded while seat 2 holds another "
+                     "card that may (4H 4C 5S 6S TC JH JC): the pile held the discard left out "
+                     "here, so it was not empty (readings R146)");
 }
 
 // readings R121, in the jaques sample: a turn's draw left out, shown by

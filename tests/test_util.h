@@ -116,6 +116,16 @@ inline int CountId(const FileReport& r, CheckId id) {
   return n;
 }
 
+// Whether a finding of a game with `id` has a note containing `text`.
+inline bool HasNote(const FileReport& r, CheckId id, const std::string& text) {
+  for (const GameReport& g : r.games)
+    for (const Finding& f : g.findings)
+      if (f.id == id)
+        for (const std::string& n : f.notes)
+          if (n.find(text) != std::string::npos) return true;
+  return false;
+}
+
 // Every finding with its message and notes: printed when an assertion fails.
 inline std::string Dump(const FileReport& r) {
   std::string s = "findings:\n";

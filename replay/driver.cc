@@ -1462,6 +1462,13 @@ class ReplayDriver::GameReplay {
     // R119 first: a red three line written twice is neither a three left
     // out nor another seat's three, whoever else holds that card.
     if (e.type == EventType::kThree && MoveWrittenAgain(e, pos, player)) return true;
+    // R147: the discard that ends a turn whose melds so far make too short
+    // an initial meld: the next line may be a meld of that turn, written
+    // late (SettleDeferredDiscard).
+    if (e.type == EventType::kDiscard && !settling_move_ && player == pos.current_player() &&
+        pos.phase() == Phase::kPlay && pos.turn_opening() && pos.turn_melded() &&
+        !pos.turn_opening_judged() && OpeningShortAt(e, pos, player))
+      return Defer(e);
     // R123, R121: `three` lines, a draw or a take left out; a move whose
     // next event tells is kept until then (Defer).
     if (player == pos.current_player() ||
@@ -2157,9 +2164,50 @@ class ReplayDriver::GameReplay {
     if (!take) return;
     report(TakeText(*take, size), EventType::kTakePile, {take->top});
   }
+  // R147: whether the turn's end at discard `e` finds the initial meld short.
+  static bool OpeningShortAt(const Event& e, const Position& pos, int player) {
+    for (const TaggedViolation& v : pos.Check(DiscardMove{player, *e.card, e.line, e.face_down}))
+      if (v.violation.id == CheckId::kInitialMeldMinimum ||
+          v.violation.id == CheckId::kInitialMeldCondition)
+        return true;
+    return false;
+  }
+  // R147: the seat's meld right after the discard whose turn end finds the
+  // initial meld short. When the meld, then the discard, are legal, the meld
+  // was made before the discard and written after it: one finding, and the
+  // two are replayed in that order (the side opens, and earns any bonus, at
+  // the discard). True when it played `next`.
+  bool OpeningMeldAfterDiscard(const Event& discard, const Event& next, Position* pos) {
+    const int seat = *discard.player;
+    if (next.type != EventType::kMeld || next.player != discard.player ||
+        !FillMove(next, seat, &meld_, &fill_error_))
+      return false;
+    Position probe = *pos;
+    if (!probe.Play(meld_).empty() ||
+        !probe.Play(DiscardMove{seat, *discard.card, discard.line, discard.face_down}).empty())
+      return false;
+    const int root =
+        Add(next.line, CheckId::kTurnSequence,
+            SeatName(seat) + " melds after their discard at line " + std::to_string(discard.line) +
+                ", which ended the turn",
+            {Context(AtMove(*pos, seat)),
+             "without this meld the turn's initial meld is short; a turn melds before it "
+             "discards: the meld is replayed as made before that discard, and completes the "
+             "initial meld (readings R147)",
+             "rule: 000 §11"});
+    settling_move_ = true;
+    OnMove(next);
+    OnMove(discard);
+    settling_move_ = false;
+    meld_after_discard_ = {discard.line, root};  // a second meld after it: a note (R132)
+    return true;
+  }
   bool SettleDeferredDiscard(const Event* next, Position* pos) {
     const Event discard = std::move(deferred_move_);
     const int seat = *discard.player;
+    if (next && pos->current_player() == seat && pos->phase() == Phase::kPlay &&
+        OpeningMeldAfterDiscard(discard, *next, pos))
+      return true;
     // R143: the seat's own three, written after the discard that ended its
     // turn, taking the stock's next card: the two lines in the wrong order.
     if (next && next->type == EventType::kThree && next->player == discard.player &&
@@ -2446,7 +2494,8 @@ class ReplayDriver::GameReplay {
                                         (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
         ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
          (choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0 || pos.draw_left_out() ||
-          pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay))) {
+          pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay)) ||
+        (e.type == EventType::kDiscard && pos.turn_opening() && pos.turn_melded())) {
       if (UnusualMove(e, pos, player)) return;
     }
     // A player with no card left cannot meld, discard or lay out a card: the

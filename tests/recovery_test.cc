@@ -884,6 +884,51 @@ TEST(Recovery, AMeldWrittenAfterItsTurnsDiscardIsOneFinding_R132) {
             "the initial meld counts 30; the side needs 50");
 }
 
+// readings R147: in the modern-american sample, seat 2's third opening
+// meld (2S 2H 2D, line 35) written after its discard (line 36): without it
+// the opening counts 90 of the 125 needed. One finding; the side opens at
+// the discard and draws its bonus, and every total is as recorded.
+TEST(Recovery, AnOpeningMeldWrittenAfterItsDiscardCompletesTheOpening_R147) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  ExpectOneFindingOf(
+      good, Swapped(good, 34, R"({"type":"meld","player":2,)", R"({"type":"discard","player":2,)"),
+      36, CheckId::kTurnSequence,
+      "the meld is replayed as made before that discard, and completes the "
+      "initial meld (readings R147)");
+}
+
+// R147 in classic (a minimum of 50): kings (30) laid, then the discard,
+// then queens (30 more). Only a meld that makes the opening legal is read
+// so: fives (15 more) leave it short, and a meld of cards the seat lacks
+// is no meld of that turn; both are judged as written (R132).
+TEST(Recovery, AnOpeningMeldAfterItsDiscardThatDoesNotCompleteItIsJudgedAsWritten_R147) {
+  auto turn = [](const std::vector<std::string>& late_cards, int* late) {
+    DealSpec d;
+    d.hands = {{}, {"KS", "KH", "KD", "QS", "QH", "QD", "5S", "5H", "5D", "9C", "4C"}};
+    d.stock = {"6C", "6D"};
+    Log log;
+    log.Deal(d);
+    log.Draw(1);
+    log.Meld(1, {{"KS", "KH", "KD"}});
+    log.Discard(1, "9C");
+    *late = log.Meld(1, {late_cards});
+    log.Draw(2);
+    return Audit(log.str());
+  };
+  int late = 0;
+  const FileReport queens = turn({"QS", "QH", "QD"}, &late);
+  EXPECT_PROBLEMS(queens, {late, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(queens, CheckId::kTurnSequence, "(readings R147)")) << test::Dump(queens);
+
+  const FileReport fives = turn({"5S", "5H", "5D"}, &late);
+  EXPECT_FALSE(HasNote(fives, CheckId::kTurnSequence, "(readings R147)")) << test::Dump(fives);
+  EXPECT_TRUE(test::HasId(fives, CheckId::kInitialMeldMinimum)) << test::Dump(fives);
+
+  const FileReport jacks = turn({"JS", "JH", "JD"}, &late);
+  EXPECT_FALSE(HasNote(jacks, CheckId::kTurnSequence, "(readings R147)")) << test::Dump(jacks);
+  EXPECT_TRUE(test::HasId(jacks, CheckId::kInitialMeldMinimum)) << test::Dump(jacks);
+}
+
 // readings R134: hand 2's first draw (seat 2's 7S, line 79) written before
 // its deal (line 78). Judged as written, the draw is outside a hand and the
 // hand's state is lost from it. One finding, the draw replayed after the

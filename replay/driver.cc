@@ -1541,6 +1541,16 @@ class ReplayDriver::GameReplay {
         return Defer(e);
       }
     }
+    // R143: another seat's three ahead of the first turn's draw, taking a
+    // card one place on in the stock: the next line may be a three that
+    // took the card skipped, written late (SettleDeferredMove).
+    if (e.type == EventType::kThree && !settling_move_ && player != pos.current_player() &&
+        (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) && e.card &&
+        e.replacement && pos.Holding(player).count(*e.card) > 0 &&
+        pos.StockCardsBefore(*e.replacement) == 1) {
+      three_before_three_ = true;
+      return Defer(e);
+    }
     // R132: a meld written after the discard that ended its seat's turn.
     if (e.type == EventType::kMeld && MeldAfterOwnDiscard(e, pos, player)) return true;
     // R118: a seat number written wrong; or a draw out of turn, kept until
@@ -1716,6 +1726,8 @@ class ReplayDriver::GameReplay {
     three_opener_ = false;
     const bool three_after_draw = draw_before_three_;
     draw_before_three_ = false;
+    const bool three_before_three = three_before_three_;
+    three_before_three_ = false;
     UpdateRare();
     Position* pos = game_.position();
     if (!in_hand_ || !pos) return false;
@@ -1731,6 +1743,17 @@ class ReplayDriver::GameReplay {
       settling_move_ = true;
       if (!OwnDrawNext(next, three, *pos))
         DrawLeftOutBeforeThree(three, pos, *three.player, /*apply=*/true);
+      OnMove(three);
+      settling_move_ = false;
+      return false;
+    }
+    if (three_before_three) {
+      // The next three is legal first only if it takes the card skipped.
+      const Event three = std::move(deferred_move_);
+      if (next && next->type == EventType::kThree && next->player != three.player &&
+          ThreeReplayedFirst(three, *next, pos))
+        return true;
+      settling_move_ = true;
       OnMove(three);
       settling_move_ = false;
       return false;
@@ -1777,7 +1800,8 @@ class ReplayDriver::GameReplay {
     // R143: the first turn's draw, or a three laid out before play, then
     // another seat's three laid out before play that takes the card
     // skipped: the two lines in the wrong order.
-    if (takes_skipped && next->player != draw.player && pos->phase() == Phase::kBeforePlay &&
+    if (takes_skipped && next->player != draw.player &&
+        (pos->phase() == Phase::kBeforePlay || pos->phase() == Phase::kDraw) &&
         ThreeReplayedFirst(draw, *next, pos))
       return true;
     settling_move_ = true;
@@ -3567,6 +3591,7 @@ class ReplayDriver::GameReplay {
   };
   std::optional<UndrawnTurn> undrawn_turn_;
   bool draw_before_three_ = false;  // R121: the move kept is a three after a draw left out
+  bool three_before_three_ = false;  // R143: the move kept is another seat's three, before a draw
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;

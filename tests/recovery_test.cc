@@ -1732,6 +1732,19 @@ TEST(Recovery, AThreeWrittenAfterTheLineItCameBeforeIsOneFinding_R143) {
     EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(lines), CheckId::kLogOutOfPlace), c.message);
   }
 
+  // Where threes are laid out at once (modern-american), before the first
+  // turn's draw: seat 3's 3H (line 114) before seat 2's 3C (line 113),
+  // whose replacement is the stock's card after it.
+  const std::vector<std::string> modern = SampleLines("modern-american");
+  std::vector<std::string> swapped =
+      Swapped(modern, 112, R"({"type":"three","player":2,"card":"3C")",
+              R"({"type":"three","player":3,"card":"3H")");
+  ExpectOneFindingOf(modern, swapped, 113, CheckId::kLogOutOfPlace,
+                     "the two lines are written in the wrong order, and are replayed line 114 "
+                     "first (readings R143)");
+  EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(swapped), CheckId::kLogOutOfPlace),
+            "seat 3 (Dan)'s 3H comes before seat 2 (Cat)'s 3C, laid out at line 114");
+
   // A three after the discard whose replacement is not the stock's next
   // card is no line written late: the seat kept it (three-timing), and its
   // lay-out outside its turn is judged as written.

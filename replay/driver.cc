@@ -1541,6 +1541,13 @@ class ReplayDriver::GameReplay {
         return Defer(e);
       }
     }
+    // R148: another seat's take of the pile while bonus cards are due: the
+    // next line may be the bonus draw, written late (SettleDeferredMove).
+    if (e.type == EventType::kTakePile && !settling_move_ && pos.bonus_player() >= 0 &&
+        player != pos.bonus_player()) {
+      take_before_bonus_ = true;
+      return Defer(e);
+    }
     // R143: another seat's three ahead of the first turn's draw, taking a
     // card one place on in the stock: the next line may be a three that
     // took the card skipped, written late (SettleDeferredMove).
@@ -1728,12 +1735,15 @@ class ReplayDriver::GameReplay {
     draw_before_three_ = false;
     const bool three_before_three = three_before_three_;
     three_before_three_ = false;
+    const bool take_before_bonus = take_before_bonus_;
+    take_before_bonus_ = false;
     UpdateRare();
     Position* pos = game_.position();
     if (!in_hand_ || !pos) return false;
     if (deferred_move_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
     if (deferred_move_.type == EventType::kDraw && deferred_move_.bonus)
       return SettleEarlyBonus(next, pos);
+    if (take_before_bonus) return SettleTakeBeforeBonus(next, pos);
     if (deferred_move_.player != pos->current_player() &&
         (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile ||
          three_opener))
@@ -1815,6 +1825,36 @@ class ReplayDriver::GameReplay {
     OnMove(draw);
     settling_move_ = false;
     return false;
+  }
+  // R148: a take kept while bonus cards are due. When the next line is the
+  // bonus draw, legal before the take, and the take legal after it, the two
+  // lines are written in the wrong order: the draw is played first, one
+  // finding on the take's line. Otherwise the take is played as written.
+  // True when `next` was played here.
+  [[gnu::noinline]] bool SettleTakeBeforeBonus(const Event* next, Position* pos) {
+    const Event take = std::move(deferred_move_);
+    settling_move_ = true;
+    bool swapped = false;
+    std::string unused;
+    if (next && next->type == EventType::kDraw && next->bonus &&
+        next->player == pos->bonus_player()) {
+      const std::optional<Move> bonus = ToMove(*next, &unused);
+      const std::optional<Move> later = ToMove(take, &unused);
+      Position probe = *pos;
+      swapped = bonus && later && probe.Play(*bonus).empty() && probe.Check(*later).empty();
+    }
+    if (swapped) {
+      OnMove(*next);
+      Add(take.line, CheckId::kLogOutOfPlace,
+          SeatName(*take.player) + "'s take of the pile comes before " + SeatName(*next->player) +
+              "'s bonus draw at line " + std::to_string(next->line),
+          {"the bonus cards are drawn before the next turn: the two lines are written in the "
+           "wrong order, and are replayed line " +
+           std::to_string(next->line) + " first (readings R148)"});
+    }
+    OnMove(take);
+    settling_move_ = false;
+    return swapped;
   }
   // R143: `three`, the line after `kept`, is legal before it, and `kept`
   // is legal after it: the two lines are written in the wrong order. Both
@@ -2513,7 +2553,8 @@ class ReplayDriver::GameReplay {
     // A move out of turn, a red three and an unusual draw are looked at out
     // of line: whose the move is (R118), a line written twice (R119).
     if (player != pos.current_player() || e.type == EventType::kThree ||
-        (e.type == EventType::kTakePile && pos.phase() == Phase::kPlay) ||
+        (e.type == EventType::kTakePile &&
+         (pos.phase() == Phase::kPlay || pos.bonus_player() >= 0)) ||
         (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay ||
                                         (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
         ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
@@ -3592,6 +3633,7 @@ class ReplayDriver::GameReplay {
   std::optional<UndrawnTurn> undrawn_turn_;
   bool draw_before_three_ = false;  // R121: the move kept is a three after a draw left out
   bool three_before_three_ = false;  // R143: the move kept is another seat's three, before a draw
+  bool take_before_bonus_ = false;   // R148: the move kept is a take while bonus cards are due
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;

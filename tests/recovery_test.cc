@@ -929,6 +929,28 @@ TEST(Recovery, AnOpeningMeldAfterItsDiscardThatDoesNotCompleteItIsJudgedAsWritte
   EXPECT_TRUE(test::HasId(jacks, CheckId::kInitialMeldMinimum)) << test::Dump(jacks);
 }
 
+// readings R148: in the modern-american sample, seat 3's take of the pile
+// (line 38) written before seat 2's bonus draw (line 37), which its initial
+// meld earned at the discard before. One finding, the draw replayed first,
+// every total as recorded. A bonus draw of other cards than the stock's
+// next is no line written late: the take is judged as written.
+TEST(Recovery, ATakeWrittenBeforeTheBonusDrawDueIsOneFinding_R148) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  std::vector<std::string> lines =
+      Swapped(good, 36, R"({"type":"draw","player":2,)", R"({"type":"take_pile","player":3,)");
+  ExpectOneFindingOf(good, lines, 37, CheckId::kLogOutOfPlace,
+                     "the bonus cards are drawn before the next turn: the two lines are written "
+                     "in the wrong order, and are replayed line 38 first (readings R148)");
+  EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(lines), CheckId::kLogOutOfPlace),
+            "seat 3 (Dan)'s take of the pile comes before seat 2 (Cat)'s bonus draw at line 38");
+
+  ASSERT_EQ(lines[37], R"({"type":"draw","player":2,"cards":["AD","9C","3S"],"bonus":true})");
+  lines[37] = R"({"type":"draw","player":2,"cards":["AD","3S","9C"],"bonus":true})";
+  const FileReport other = AuditUnderItsRuleset(lines);
+  EXPECT_FALSE(HasNote(other, CheckId::kLogOutOfPlace, "(readings R148)")) << test::Dump(other);
+  EXPECT_TRUE(test::HasId(other, CheckId::kDrawCount)) << test::Dump(other);
+}
+
 // readings R134: hand 2's first draw (seat 2's 7S, line 79) written before
 // its deal (line 78). Judged as written, the draw is outside a hand and the
 // hand's state is lost from it. One finding, the draw replayed after the

@@ -1492,13 +1492,16 @@ class ReplayDriver::GameReplay {
           draw_before_three_ = true;
           return Defer(e);  // SettleDeferredMove, at the next event
         }
-      } else if (e.type == EventType::kMeld &&
-                 (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay ||
-                  pos.draw_left_out()))
+      } else if ((e.type == EventType::kMeld &&
+                  (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay ||
+                   pos.draw_left_out())) ||
+                 (e.type == EventType::kThree && e.card && !e.replacement &&
+                  player == pos.current_player() && pos.phase() == Phase::kDraw)) {
+        // A red three from the pile (no replacement) too: the take came first.
         TakeLeftOutBeforeMeld(e, &pos, player);
-      else if (e.type == EventType::kDiscard &&
-               (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) &&
-               !settling_move_ && pos.stock_known()) {
+      } else if (e.type == EventType::kDiscard &&
+                 (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) &&
+                 !settling_move_ && pos.stock_known()) {
         return Defer(e);  // a turn that only discards: SettleDeferredMove
       } else if ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
                  pos.phase() == Phase::kPlay) {
@@ -2186,17 +2189,20 @@ class ReplayDriver::GameReplay {
   }
   // A meld before the turn's draw that plays cards the seat lacks, which the
   // stock's next draw or the pile holds: the draw or the take was left out
-  // before it. Made up here, one finding.
+  // before it. Made up here, one finding. So is a red three the pile brings
+  // (laid out with no replacement) before the take.
   void TakeLeftOutBeforeMeld(const Event& e, Position* pos, int player) {
     const std::vector<Card> lacking = Lacking(e, pos->hand(player));
     if (lacking.empty()) return;
     const Where where = AtMove(*pos, player);
+    const bool three = e.type == EventType::kThree;
     // Melds before the draw already had the turn's finding: a note on it.
     const bool found = pos->draw_left_out();
     auto report = [&](const std::string& what, EventType type, std::vector<Card> cards) {
-      const std::string note =
-          what + " was left out before this line: the meld plays " + ToString(lacking) +
-          (type == EventType::kTakePile ? " from the pile" : "") + "; made up here (readings R121)";
+      const std::string note = what + " was left out before this line: the " +
+                               (three ? "three lays out " : "meld plays ") + ToString(lacking) +
+                               (type == EventType::kTakePile ? " from the pile" : "") +
+                               "; made up here (readings R121)";
       int index = -1;
       if (found) {
         index = LastFinding(CheckId::kTurnSequence);

@@ -884,6 +884,25 @@ TEST(Recovery, AMeldWrittenAfterItsTurnsDiscardIsOneFinding_R132) {
             "the initial meld counts 30; the side needs 50");
 }
 
+// readings R121: seat 0's take of the pile (line 579 of the classic sample)
+// left out, or written after the red three the pile brings (3H, laid out
+// with no replacement at line 580): the three, before the turn's draw,
+// lays out a card only the pile holds. The take is made up there, one
+// finding, every total as recorded.
+TEST(Recovery, ARedThreeFromThePileBeforeItsTakeShowsTheTake_R121) {
+  const std::vector<std::string> good = ClassicSampleLines();
+  const std::string take = R"({"type":"take_pile","player":0,"top":"4S","with":["4H","4C"]})";
+  const std::string note =
+      "the take of the pile (28 cards, 4S on top, with 4H 4C) was left out before this line: the "
+      "three lays out 3H from the pile; made up here (readings R121)";
+  ExpectOneFinding(Audit(Unlines(LeftOut(good, 578, take))), 579, CheckId::kTurnSequence, note);
+  const FileReport swapped =
+      Audit(Unlines(Swapped(good, 578, take, R"({"type":"three","player":0,"card":"3H"})")));
+  ExpectOneFinding(swapped, 579, CheckId::kTurnSequence, note);
+  EXPECT_TRUE(HasNote(swapped, CheckId::kTurnSequence, "the take comes late, at line 580"))
+      << test::Dump(swapped);
+}
+
 // readings R147: in the modern-american sample, seat 2's third opening
 // meld (2S 2H 2D, line 35) written after its discard (line 36): without it
 // the opening counts 90 of the 125 needed. One finding; the side opens at

@@ -478,7 +478,7 @@ class ReplayDriver::GameReplay {
       if (left.opening_short < 0 &&
           (id == CheckId::kInitialMeldMinimum || id == CheckId::kInitialMeldCondition))
         left.opening_short = int(i);
-      if (id == CheckId::kMeldTargetMissing && left.root < 0 && root_here) {
+      if (TargetMissing(e, pos, side, id) && left.root < 0 && root_here) {
         left.root = int(i);
         left.ranks.clear();
         left.AddRanksOf(e);
@@ -526,7 +526,7 @@ class ReplayDriver::GameReplay {
                        TaggedViolations* found, TaggedViolations* folded) {
     bool root_here = false;
     for (const TaggedViolation& v : *found)
-      root_here |= left.root < 0 && v.violation.id == CheckId::kMeldTargetMissing;
+      root_here |= left.root < 0 && TargetMissing(e, pos, side, v.violation.id);
     root_here = root_here && LeftOutMeldHeld(e, pos, side);
     if (root_here && left.opening_short >= 0) {
       // The side's initial meld was judged short earlier in the hand, and
@@ -564,9 +564,10 @@ class ReplayDriver::GameReplay {
           fold = root_here || adds_to_left_out();
           break;
         case CheckId::kMeldTargetMissing:
+        case CheckId::kPileTakeInvalid:
           // Another meld the side lacks: the line left out laid it too (one
           // line may lay many melds); its shape findings follow as above.
-          fold = !root_here;
+          fold = !root_here && TargetMissing(e, pos, side, v.violation.id);
           if (fold) {
             left.AddRanksOf(e);
           }
@@ -578,6 +579,19 @@ class ReplayDriver::GameReplay {
     }
     *found = std::move(kept);
     return root_here;
+  }
+  // R137: a finding that the side adds to a meld it lacks: meld-target-
+  // missing, or a take of the pile onto a meld of a rank the side has none
+  // of (pile-take-invalid; after the move the side has none of that rank
+  // but the top card the take laid alone).
+  bool TargetMissing(const Event& e, const Position& pos, int side, CheckId id) const {
+    if (id == CheckId::kMeldTargetMissing) return true;
+    if (id != CheckId::kPileTakeInvalid || e.type != EventType::kTakePile) return false;
+    const std::optional<Rank> rank = RefRank(e.to);
+    if (!rank || *rank == Rank::kJoker || *rank == Rank::kSequence) return false;
+    for (const Meld& m : pos.melds(side))
+      if (m.rank == *rank && m.size() >= choice_.rules.min_meld_size) return false;
+    return true;
   }
   // Whether a seat of the side holds the naturals of a meld, of a rank the
   // move adds to, that a line left out would have laid (min_naturals of

@@ -903,6 +903,29 @@ TEST(Recovery, ARedThreeFromThePileBeforeItsTakeShowsTheTake_R121) {
       << test::Dump(swapped);
 }
 
+// readings R137: a take of the pile onto a meld the side lacks shows a
+// meld line left out, as an addition to it does. In the classic sample,
+// seat 3's queens (line 86) left out: the side's opening judged at line 85
+// is short, and seat 1's take onto the queens (line 107 then) is its note;
+// seat 2's queens (line 234) left out: the take onto them (line 253 then)
+// is the one finding, the meld too short that follows its note.
+TEST(Recovery, ATakeOntoAMeldLeftOutShowsTheMeldLine_R137) {
+  const std::vector<std::string> good = ClassicSampleLines();
+  ExpectOneFinding(
+      Audit(Unlines(
+          LeftOut(good, 85, R"({"type":"meld","player":3,"melds":[{"cards":["QH","QD","QC"]}]})"))),
+      85, CheckId::kInitialMeldMinimum,
+      "line 107: as replayed, the side has no meld of Qs for the top card to join; the side's "
+      "melds lack the meld line left out (readings R137)");
+  const FileReport r = Audit(Unlines(LeftOut(
+      good, 233, R"({"type":"meld","player":2,"melds":[{"cards":["QS","QS","QD","QC"]}]})")));
+  ExpectOneFinding(r, 253, CheckId::kPileTakeInvalid,
+                   "a meld line of the side was likely left out before this line");
+  EXPECT_TRUE(HasNote(r, CheckId::kPileTakeInvalid,
+                      "line 262: as replayed, the meld of Qs has 1 natural card(s)"))
+      << test::Dump(r);
+}
+
 // readings R147: in the modern-american sample, seat 2's third opening
 // meld (2S 2H 2D, line 35) written after its discard (line 36): without it
 // the opening counts 90 of the 125 needed. One finding; the side opens at

@@ -1476,13 +1476,6 @@ class ReplayDriver::GameReplay {
     // R119 first: a red three line written twice is neither a three left
     // out nor another seat's three, whoever else holds that card.
     if (e.type == EventType::kThree && MoveWrittenAgain(e, pos, player)) return true;
-    // R147: the discard that ends a turn whose melds so far make too short
-    // an initial meld: the next line may be a meld of that turn, written
-    // late (SettleDeferredDiscard).
-    if (e.type == EventType::kDiscard && !settling_move_ && player == pos.current_player() &&
-        pos.phase() == Phase::kPlay && pos.turn_opening() && pos.turn_melded() &&
-        !pos.turn_opening_judged() && OpeningShortAt(e, pos, player))
-      return Defer(e);
     // R123, R121: `three` lines, a draw or a take left out; a move whose
     // next event tells is kept until then (Defer).
     if (player == pos.current_player() ||
@@ -2248,14 +2241,6 @@ class ReplayDriver::GameReplay {
     if (!take) return;
     report(TakeText(*take, size), EventType::kTakePile, {take->top});
   }
-  // R147: whether the turn's end at discard `e` finds the initial meld short.
-  static bool OpeningShortAt(const Event& e, const Position& pos, int player) {
-    for (const TaggedViolation& v : pos.Check(DiscardMove{player, *e.card, e.line, e.face_down}))
-      if (v.violation.id == CheckId::kInitialMeldMinimum ||
-          v.violation.id == CheckId::kInitialMeldCondition)
-        return true;
-    return false;
-  }
   // R147: the seat's meld right after the discard whose turn end finds the
   // initial meld short. When the meld, then the discard, are legal, the meld
   // was made before the discard and written after it: one finding, and the
@@ -2579,9 +2564,17 @@ class ReplayDriver::GameReplay {
                                         (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
         ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
          (choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0 || pos.draw_left_out() ||
-          pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay)) ||
-        (e.type == EventType::kDiscard && pos.turn_opening() && pos.turn_melded())) {
+          pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay))) {
       if (UnusualMove(e, pos, player)) return;
+    }
+    // R147: the discard that ends a turn whose melds so far make too short
+    // an initial meld: the next line may be a meld of that turn, written
+    // late (SettleDeferredDiscard).
+    if (e.type == EventType::kDiscard && pos.turn_melded() && pos.turn_opening() &&
+        !settling_move_ && player == pos.current_player() && pos.phase() == Phase::kPlay &&
+        pos.TurnEndOpeningShort()) {
+      Defer(e);
+      return;
     }
     // A player with no card left cannot meld, discard or lay out a card: the
     // log and the engine disagree about that hand.

@@ -2362,6 +2362,14 @@ class ReplayDriver::GameReplay {
     if (drawing && pos->current_player() == seat && !made_up && discard.card &&
         !pos->stock_slip_open() && pos->Holding(seat).count(*discard.card) == 0)
       DrawShownByDiscard(pos, seat, discard);
+    // R121: the stock's next card taken next, and no take made up: a second
+    // copy of it a whole draw on shows the draw (once the turn has drawn or
+    // taken, above, no draw is legal).
+    if (drawing && pos->current_player() == seat && taken && !pos->stock_slip_open() &&
+        AWholeDrawOn(*pos, *next, *taken)) {
+      const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+      if (pos->Check(draw).empty()) DrawMadeUp(pos, draw, by + " comes after it");
+    }
     // R121: a turn that melded before drawing, then discards a card it
     // lacks among the stock's next: the draw left out, made up before the
     // discard, a note on the turn's finding.

@@ -926,6 +926,37 @@ TEST(Recovery, ATakeOntoAMeldLeftOutShowsTheMeldLine_R137) {
       << test::Dump(r);
 }
 
+// readings R121, in the jaques sample: seat 0's draw of 8D (line 314) left
+// out before its discard of another card; seat 1 then draws the second 8D,
+// next in the stock after the first. Taken as the stock's next, the turn
+// would have taken the pile, which no legal take could; the second copy, a
+// whole draw on, shows the draw. One finding, every total as recorded.
+TEST(Recovery, ADrawLeftOutBeforeTheNextSeatDrawsASecondCopyIsMadeUp_R121) {
+  const std::vector<std::string> good = SampleLines("jaques");
+  ExpectOneFindingOf(good, LeftOut(good, 313, R"({"type":"draw","player":0,"cards":["8D"]})"), 314,
+                     CheckId::kTurnSequence,
+                     "the draw of 8D, the stock's next, was left out before this line: the draw "
+                     "of line 315 comes after it; made up here (readings R121)");
+
+  // Where a take of the pile can be made up, the stock's next card drawn
+  // next shows the take, a second copy after it or not: seat 1 holds a
+  // pair of aces for the AC on the pile, only discards, and seat 2 draws
+  // the first of two 6D.
+  DealSpec d;
+  d.hands = {{}, {"AS", "AH", "5S"}};
+  d.upcard = {"AC"};
+  d.stock = {"6D", "6D"};
+  Log log;
+  log.Deal(d);
+  const int discard = log.Discard(1, "5S");
+  log.Draw(2);
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {discard, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence, "the take of the pile (1 cards, AC on top"))
+      << test::Dump(r);
+  EXPECT_FALSE(HasNote(r, CheckId::kTurnSequence, "the draw of 6D")) << test::Dump(r);
+}
+
 // readings R147: in the modern-american sample, seat 2's third opening
 // meld (2S 2H 2D, line 35) written after its discard (line 36): without it
 // the opening counts 90 of the 125 needed. One finding; the side opens at

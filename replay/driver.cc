@@ -467,6 +467,14 @@ class ReplayDriver::GameReplay {
                "the pile held the discard left out here, so it was not empty (readings R146)",
                found);
     }
+    // So is the first take's finding that the pile holds one card only.
+    if (missing_discard_ && missing_discard_->take_line == e.line &&
+        e.type == EventType::kTakePile) {
+      FoldInto(missing_discard_->finding, CheckId::kPileOneCard, e.line,
+               "the pile held the discard left out here too, so it held more than one card "
+               "(readings R146)",
+               found);
+    }
     FollowStockSlips(e, found, where);
     for (size_t i = findings_before; i < report_->findings.size(); ++i) {
       const CheckId id = report_->findings[i].id;
@@ -2044,6 +2052,7 @@ class ReplayDriver::GameReplay {
         pos->phase() == Phase::kPlay &&
         (opener.type == EventType::kDraw || (opener.top && *opener.top == *next->card));
     settling_move_ = true;
+    bool undiscarded_take = false;
     if (swapped) {
       Add(opener.line, CheckId::kTurnOrder,
           "it is seat " + std::to_string(due) + "'s turn, not seat " +
@@ -2056,11 +2065,21 @@ class ReplayDriver::GameReplay {
            "rule: 000 §11"});
       OnMove(*next);
     } else if (opener.type == EventType::kTakePile) {
-      DiscardLeftOutBeforeTake(opener, pos);  // R129
+      // R129; otherwise the take ends the turn without its discard, and
+      // takes the card left out with the pile (R130: this seat is its taker).
+      undiscarded_take = !DiscardLeftOutBeforeTake(opener, pos);
     } else if (opener.type == EventType::kThree && next && next->player == opener.player) {
       DiscardLeftOutBeforeThree(opener, pos);  // R138
     }
+    const size_t before = report_->findings.size();
     OnMove(opener);
+    if (undiscarded_take) {
+      NoteMissingDiscard(opener.line, due, before);
+      if (missing_discard_) {
+        missing_discard_->taker = *opener.player;
+        missing_discard_->take_line = opener.line;
+      }
+    }
     settling_move_ = false;
     return swapped;
   }
@@ -2088,11 +2107,12 @@ class ReplayDriver::GameReplay {
   // holds and the pile has not, before that turn's discard and with no
   // discard after it: the turn's discard of that card was left out. Made
   // up before the take, one finding.
-  void DiscardLeftOutBeforeTake(const Event& take, Position* pos) {
+  // True when it was made up.
+  bool DiscardLeftOutBeforeTake(const Event& take, Position* pos) {
     const int due = pos->current_player();
     if (!take.top || pos->phase() != Phase::kPlay || pos->hand(due).count(*take.top) == 0 ||
         (!pos->pile().empty() && pos->pile().back() == *take.top))
-      return;
+      return false;
     Add(take.line, CheckId::kDiscardMissing,
         "seat " + std::to_string(due) + "'s turn ended without a discard; seat " +
             std::to_string(*take.player) + " takes the pile",
@@ -2109,6 +2129,7 @@ class ReplayDriver::GameReplay {
     reseating_ = true;  // not a line of the log: no R119 "written again" after it
     OnMove(discard);
     reseating_ = false;
+    return true;
   }
   // The cards a move plays from the hand that `holding` lacks, in order.
   std::vector<Card> Lacking(const Event& e, CardCounts holding) {
@@ -3022,7 +3043,9 @@ class ReplayDriver::GameReplay {
   [[gnu::noinline]] int DepartureRoot(int end_line) const {
     for (size_t i = hand_findings_from_; i < report_->findings.size(); ++i) {
       const Finding& f = report_->findings[i];
-      if (f.line >= end_line) continue;
+      // At the end_hand's own line, only the hand's last turn ended without
+      // its discard (the card stays in the seat's hand as replayed).
+      if (f.line > end_line || (f.line == end_line && f.id != CheckId::kDiscardMissing)) continue;
       switch (f.id) {
         case CheckId::kLogBadJson:
         case CheckId::kLogBadEvent:

@@ -957,6 +957,35 @@ TEST(Recovery, ADrawLeftOutBeforeTheNextSeatDrawsASecondCopyIsMadeUp_R121) {
   EXPECT_FALSE(HasNote(r, CheckId::kTurnSequence, "the draw of 6D")) << test::Dump(r);
 }
 
+// A discard left out in the three-handed sample, one finding each, every
+// total as recorded:
+// - readings R124: the hand's last discard (seat 0's 3S, line 256, after
+//   the stock's last card): the card stays in the seat's hand as replayed,
+//   so the hand's score differs by it; the recorded scores are taken;
+// - readings R130: seat 1's 9D (line 189), where the pile already shows a
+//   9D on top: seat 2's take of it, and its play of the second 9D, show the
+//   discard left out;
+// - readings R146: seat 2's 3C (line 201): the pile as replayed holds one
+//   card when seat 1 takes it at line 205 (then), which it may not with one
+//   card in hand; it held the card left out too.
+TEST(Recovery, ADiscardLeftOutIsOneFindingWhateverShowsIt_R124_R130_R146) {
+  const std::vector<std::string> good = SampleLines("three-handed");
+  ExpectOneFindingOf(good, LeftOut(good, 255, R"({"type":"discard","player":0,"card":"3S"})"), 256,
+                     CheckId::kDiscardMissing,
+                     "the replay departs from the log here: hand 2 ends with scores [1360, 270, "
+                     "1590] as replayed; its recorded scores [1365, 270, 1590] are taken as true "
+                     "(readings R124)");
+  ExpectOneFindingOf(good, LeftOut(good, 188, R"({"type":"discard","player":1,"card":"9D"})"), 189,
+                     CheckId::kDiscardMissing,
+                     "line 190: seat 2 (Cat) plays 9D from the pile it took at line 189, a card "
+                     "seat 1 (Bob) still held: the discard left out was 9D (readings R130)");
+  ExpectOneFindingOf(good, LeftOut(good, 200, R"({"type":"discard","player":2,"card":"3C"})"), 201,
+                     CheckId::kDiscardMissing,
+                     "line 205: seat 1 holds one card and may not take a pile of one card: the "
+                     "pile held the discard left out here too, so it held more than one card "
+                     "(readings R146)");
+}
+
 // readings R147: in the modern-american sample, seat 2's third opening
 // meld (2S 2H 2D, line 35) written after its discard (line 36): without it
 // the opening counts 90 of the 125 needed. One finding; the side opens at

@@ -986,6 +986,31 @@ TEST(Recovery, ADiscardLeftOutIsOneFindingWhateverShowsIt_R124_R130_R146) {
                      "(readings R146)");
 }
 
+// R146 holds for the first take after the discard left out only: that take
+// took the card. Seat 2's discard left out; seat 0 then takes the pile
+// (JC), and seat 1, down to one card, takes a pile of one card later: its
+// own finding.
+TEST(Recovery, APileOfOneCardTakenAfterTheFirstTakeIsItsOwnFinding_R146) {
+  Log log;
+  DealSpec d;
+  d.hands = {{"JS", "JH", "AS", "AH", "AD", "QC"},
+             {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "9S"}};
+  d.stock = {"9H", "9D", "JC", "KC"};
+  log.Deal(d);
+  log.Draw(1);  // 9H
+  log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
+  log.Discard(1, "9H");
+  log.Draw(2);                   // 9D; its discard left out
+  const int draw = log.Draw(3);  // JC
+  log.Discard(3, "JC");
+  log.Take(0, "JC", {"JS", "JH"});
+  log.Meld(0, {{"AS", "AH", "AD"}});
+  log.Discard(0, "QC");
+  const int take = log.TakeTo(1, "QC", "Q");
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {draw, CheckId::kDiscardMissing}, {take, CheckId::kPileOneCard});
+}
+
 // readings R147: in the modern-american sample, seat 2's third opening
 // meld (2S 2H 2D, line 35) written after its discard (line 36): without it
 // the opening counts 90 of the 125 needed. One finding; the side opens at

@@ -991,15 +991,7 @@ TEST(Recovery, ADiscardLeftOutIsOneFindingWhateverShowsIt_R124_R130_R146) {
 // (JC), and seat 1, down to one card, takes a pile of one card later: its
 // own finding.
 TEST(Recovery, APileOfOneCardTakenAfterTheFirstTakeIsItsOwnFinding_R146) {
-  Log log;
-  DealSpec d;
-  d.hands = {{"JS", "JH", "AS", "AH", "AD", "QC"},
-             {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "9S"}};
-  d.stock = {"9H", "9D", "JC", "KC"};
-  log.Deal(d);
-  log.Draw(1);  // 9H
-  log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
-  log.Discard(1, "9H");
+  Log log = test::SeatOneDownToOneCard();
   log.Draw(2);                   // 9D; its discard left out
   const int draw = log.Draw(3);  // JC
   log.Discard(3, "JC");

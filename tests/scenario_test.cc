@@ -779,15 +779,7 @@ TEST(ScenarioPile, OneCardHandMayNotTakeAOneCardPile) {
   // Seat 1 melds down to one card (9S) in its first turn; seat 0 takes the
   // pile and discards QC, leaving a pile of one card.
   auto build = [](bool take) {
-    Log log;
-    DealSpec d;
-    d.hands = {{"JS", "JH", "AS", "AH", "AD", "QC"},
-               {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "9S"}};
-    d.stock = {"9H", "9D", "JC", "KC"};
-    log.Deal(d);
-    log.Draw(1);  // 9H
-    log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
-    log.Discard(1, "9H");
+    Log log = test::SeatOneDownToOneCard();
     log.PassTurn();  // seat 2: 9D
     log.Draw(3);     // JC
     log.Discard(3, "JC");

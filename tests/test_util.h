@@ -597,6 +597,22 @@ class Log {
   DealMove deal_;
 };
 
+// Seat 1 melds down to one card (9S) in its first turn: a canasta of kings
+// and the queens; it discards 9H. Seat 0 holds JS JH (a pair to take a JC
+// with), aces and QC; the stock's next cards are 9D, JC, KC.
+inline Log SeatOneDownToOneCard() {
+  Log log;
+  DealSpec d;
+  d.hands = {{"JS", "JH", "AS", "AH", "AD", "QC"},
+             {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "9S"}};
+  d.stock = {"9H", "9D", "JC", "KC"};
+  log.Deal(d);
+  log.Draw(1);  // 9H
+  log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
+  log.Discard(1, "9H");
+  return log;
+}
+
 // Seat 1 opens with `melds` (and holds `seat1_extra` besides); then ordinary
 // turns until the stock is gone. The stock holds no wild card (they are dealt
 // to seats 0 and 2) and ends with 9C, which a seat of side 0 draws and

@@ -1504,7 +1504,7 @@ class ReplayDriver::GameReplay {
           return Defer(e);  // SettleDeferredMove, at the next event
         } else if (!settling_move_ && player == pos.current_player() &&
                    DrawLeftOutBeforeThree(e, &pos, player, /*apply=*/false)) {
-          draw_before_three_ = true;
+          kept_as_ = KeptAs::kThreeAfterDrawLeftOut;
           return Defer(e);  // SettleDeferredMove, at the next event
         }
       } else if ((e.type == EventType::kMeld &&
@@ -1555,7 +1555,7 @@ class ReplayDriver::GameReplay {
         return Defer(e);
       if (e.type == EventType::kThree && e.card && pos.Holding(player).count(*e.card) > 0 &&
           (!e.replacement || pos.IsStockNext(*e.replacement))) {
-        three_opener_ = true;
+        kept_as_ = KeptAs::kThreeOpener;
         return Defer(e);
       }
     }
@@ -1563,7 +1563,7 @@ class ReplayDriver::GameReplay {
     // next line may be the bonus draw, written late (SettleDeferredMove).
     if (e.type == EventType::kTakePile && !settling_move_ && pos.bonus_player() >= 0 &&
         player != pos.bonus_player()) {
-      take_before_bonus_ = true;
+      kept_as_ = KeptAs::kTakeBeforeBonus;
       return Defer(e);
     }
     // R143: another seat's three ahead of the first turn's draw, taking a
@@ -1573,7 +1573,7 @@ class ReplayDriver::GameReplay {
         (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) && e.card &&
         e.replacement && pos.Holding(player).count(*e.card) > 0 &&
         pos.StockCardsBefore(*e.replacement) == 1) {
-      three_before_three_ = true;
+      kept_as_ = KeptAs::kThreeBeforeThree;
       return Defer(e);
     }
     // R132: a meld written after the discard that ended its seat's turn.
@@ -1747,26 +1747,20 @@ class ReplayDriver::GameReplay {
   // True when it played `next` too (which is then not played again).
   bool SettleDeferredMove(const Event* next) {
     move_deferred_ = false;
-    const bool three_opener = three_opener_;
-    three_opener_ = false;
-    const bool three_after_draw = draw_before_three_;
-    draw_before_three_ = false;
-    const bool three_before_three = three_before_three_;
-    three_before_three_ = false;
-    const bool take_before_bonus = take_before_bonus_;
-    take_before_bonus_ = false;
+    const KeptAs kept_as = kept_as_;
+    kept_as_ = KeptAs::kMove;
     UpdateRare();
     Position* pos = game_.position();
     if (!in_hand_ || !pos) return false;
     if (deferred_move_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
     if (deferred_move_.type == EventType::kDraw && deferred_move_.bonus)
       return SettleEarlyBonus(next, pos);
-    if (take_before_bonus) return SettleTakeBeforeBonus(next, pos);
+    if (kept_as == KeptAs::kTakeBeforeBonus) return SettleTakeBeforeBonus(next, pos);
     if (deferred_move_.player != pos->current_player() &&
         (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile ||
-         three_opener))
+         kept_as == KeptAs::kThreeOpener))
       return SettleEarlyOpener(next, pos);
-    if (three_after_draw) {
+    if (kept_as == KeptAs::kThreeAfterDrawLeftOut) {
       const Event three = std::move(deferred_move_);
       settling_move_ = true;
       if (!OwnDrawNext(next, three, *pos))
@@ -1775,7 +1769,7 @@ class ReplayDriver::GameReplay {
       settling_move_ = false;
       return false;
     }
-    if (three_before_three) {
+    if (kept_as == KeptAs::kThreeBeforeThree) {
       // The next three is legal first only if it takes the card skipped.
       const Event three = std::move(deferred_move_);
       if (next && next->type == EventType::kThree && next->player != three.player &&
@@ -3629,7 +3623,6 @@ class ReplayDriver::GameReplay {
   bool reseating_ = false;  // MoveReseated
   // R121, R123: a move kept for the next event (SettleDeferredMove).
   bool move_deferred_ = false;
-  bool three_opener_ = false;  // R138: the move kept is the next seat's red three
   // R125: a deal kept for the next event (SettleDeferredDeal).
   bool deal_deferred_ = false;
   // R134: a move outside a hand, kept for the next event (a deal written
@@ -3675,9 +3668,16 @@ class ReplayDriver::GameReplay {
     int finding;
   };
   std::optional<UndrawnTurn> undrawn_turn_;
-  bool draw_before_three_ = false;  // R121: the move kept is a three after a draw left out
-  bool three_before_three_ = false;  // R143: the move kept is another seat's three, before a draw
-  bool take_before_bonus_ = false;   // R148: the move kept is a take while bonus cards are due
+  // What the move kept (Defer) may be, for SettleDeferredMove; kMove: the
+  // kinds its own fields tell.
+  enum class KeptAs : uint8_t {
+    kMove,
+    kThreeOpener,            // R138: the next seat's red three
+    kThreeAfterDrawLeftOut,  // R121: a three after a draw left out
+    kThreeBeforeThree,       // R143: another seat's three, before a draw
+    kTakeBeforeBonus,        // R148: a take while bonus cards are due
+  };
+  KeptAs kept_as_ = KeptAs::kMove;
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw
   bool totals_unknown_ = false;

@@ -261,6 +261,18 @@ class Position {
   // A meld is weighed once: the apply takes the check's verdict on each
   // part (MeldRefusal, with the ruleset's hooks) instead of asking again.
   TaggedViolations Play(const MeldMove& m);
+  // The usual discard and draw are checked and applied in one pass
+  // (PlayUsualDiscard, PlayUsualDraw); any other goes the general way.
+  TaggedViolations Play(const DiscardMove& m);
+  TaggedViolations Play(const DrawMove& m);
+  // The usual discard (the player in turn, in the play phase, keeping a card,
+  // of a card held that no rule of the discard or the turn's end looks at)
+  // and the usual draw (the player in turn, before playing, of the stock's
+  // next cards, as many as due, no bonus cards due): checked and applied in
+  // one pass. True when `m` is that move, applied with no finding; false,
+  // with nothing changed, for any other. Position::Play asks them first.
+  bool PlayUsualDiscard(const DiscardMove& m);
+  bool PlayUsualDraw(const DrawMove& m);
   template <class M>
   TaggedViolations Play(const M& m) {
     TaggedViolations v = Check(m);
@@ -678,6 +690,11 @@ class Position {
   // (002 L47: "meld as much as possible"); empty if none.
   std::vector<Card> StillMeldable(const CardCounts& left, int canastas_after) const;
   void BeginTurn(int player);
+  // The turn's end after its discard: the bonus cards it earns, the next
+  // seat's turn (ApplyDiscard, PlayUsualDiscard).
+  void PassTurnAfterDiscard(int player);
+  // The turn's record after its draw from the stock (ApplyDraw, PlayUsualDraw).
+  void StockDrawn(const std::vector<Card>& cards);
   // The ruleset's hook `score` for one side's breakdown (position_score.cc).
   void ApplyScoreHook(int side, bool any_meld, ScoreBreakdown* b) const;
   void TakeFromStock(Card c);

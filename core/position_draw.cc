@@ -155,6 +155,50 @@ TaggedViolations Position::CheckDraw(const DrawMove& m) const {
   return out;
 }
 
+TaggedViolations Position::Play(const DrawMove& m) {
+  if (PlayUsualDraw(m)) return {};
+  TaggedViolations v = CheckDraw(m);
+  ApplyDraw(m);
+  CANASTA_DCHECK(InvariantsHold());
+  return v;
+}
+
+bool Position::PlayUsualDraw(const DrawMove& m) {
+  // Each test below is the usual side of a rule of CheckDraw, CheckTurn or
+  // CheckFromStock (where the rule is stated and cited); anything else goes there.
+  if (m.bonus || bonus_count_ > 0 || phase_ == Phase::kOver || phase_ == Phase::kPlay ||
+      m.player != current_ || m.player < 0 || m.player >= rules_->num_players || stock_size_ == 0)
+    return false;
+  Player& p = players_[m.player];
+  if (p.hand.empty() && FootPending(m.player)) return false;
+  const size_t n = m.cards.size();
+  if (int(n) != std::min(rules_->stock_draw, stock_size_)) return false;
+  // Each card the stock's next, with a copy unseen (copies counted only
+  // where fewer are left than cards drawn: CheckFromStock).
+  for (size_t i = 0; i < n; ++i) {
+    const Card c = m.cards[i];
+    if (stock_ && (stock_pos_ + i >= stock_->size() || (*stock_)[stock_pos_ + i] != c))
+      return false;
+    if (unseen_.count(c) <= int(i)) return false;
+  }
+  // Applied as ApplyDraw applies it.
+  if (turn_.player != m.player) BeginTurn(m.player);
+  for (Card c : m.cards) {
+    unseen_.Remove(c);
+    p.hand.Add(c);
+  }
+  if (stock_) {
+    stock_pos_ += n;
+    stock_alt_ = kNoSlot;
+    stock_size_ = int(stock_->size() - stock_pos_);
+  } else {
+    stock_size_ -= int(n);
+  }
+  StockDrawn(m.cards);
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
+
 void Position::ApplyDraw(const DrawMove& m) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   if (m.bonus) {
@@ -176,14 +220,17 @@ void Position::ApplyDraw(const DrawMove& m) {
     TakeFromStock(c);
     players_[m.player].hand.Add(c);
   }
+  StockDrawn(m.cards);
+}
+
+void Position::StockDrawn(const std::vector<Card>& cards) {
   turn_.drew = true;
   turn_.draw_left_out = false;  // the draw came late (readings R121)
   phase_ = Phase::kPlay;
   // 000 §15: the last stock card is a red three (any three the ruleset lays
   // out): reveal it, no meld or discard.
-  if (stock_size_ == 0 && !m.cards.empty() && rules_->IsLaidOutThree(m.cards.back())) {
+  if (stock_size_ == 0 && !cards.empty() && rules_->IsLaidOutThree(cards.back()))
     phase_ = Phase::kOver;
-  }
 }
 Rank Position::TakeRank(const TakePileMove& m) const {
   const Card top = pile_.back();

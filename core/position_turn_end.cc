@@ -446,6 +446,42 @@ TaggedViolations Position::CheckDiscard(const DiscardMove& m) const {
   return out;
 }
 
+TaggedViolations Position::Play(const DiscardMove& m) {
+  if (PlayUsualDiscard(m)) return {};
+  TaggedViolations v = CheckDiscard(m);
+  ApplyDiscard(m);
+  CANASTA_DCHECK(InvariantsHold());
+  return v;
+}
+
+bool Position::PlayUsualDiscard(const DiscardMove& m) {
+  // Each test below is the usual side of a rule of CheckDiscard (where the
+  // rule is stated and cited) or of CheckTurnEnd; anything else goes there.
+  if (phase_ != Phase::kPlay || m.player != current_ || m.player < 0 || turn_.player != m.player ||
+      m.face_down)
+    return false;
+  Player& p = players_[m.player];
+  // Two cards or more held: the discard neither empties the hand (going
+  // out) nor comes from the foot.
+  if (p.hand.total() < 2 || p.hand.count(m.card) == 0) return false;
+  const Card c = m.card;
+  if ((c.is_wild() && rules_->wild_discard != WildDiscard::kAllowed) || rules_->IsLaidOutThree(c) ||
+      (c.is_three() && !rules_->threes_discardable) ||
+      (rules_->empty_pile_discard_restricted && pile_.empty()) ||
+      hooks_->Overrides(HookId::kMayDiscard))
+    return false;
+  if (ThreesKeptAtDiscard(m) > p.threes_kept_reported) return false;
+  if (TurnEndJudgesOpening() || !turn_.black_three_tags.empty() || turn_.top_to_hand.valid() ||
+      turn_.answer)
+    return false;
+  // Applied as ApplyDiscard applies it.
+  p.hand.Remove(c);
+  pile_.push_back(c);
+  PassTurnAfterDiscard(m.player);
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
+
 void Position::ApplyDiscard(const DiscardMove& m) {
   if (m.player < 0 || m.player >= rules_->num_players || phase_ == Phase::kOver) return;
   if (m.player == current_ && phase_ == Phase::kPlay) {
@@ -466,14 +502,18 @@ void Position::ApplyDiscard(const DiscardMove& m) {
     FinishTurn();
     return;
   }
-  const int bonus = BonusEarned(m.player);
+  PassTurnAfterDiscard(m.player);
+}
+
+void Position::PassTurnAfterDiscard(int player) {
+  const int bonus = BonusEarned(player);
   if (bonus > 0) {
-    bonus_player_ = m.player;
+    bonus_player_ = player;
     bonus_count_ = bonus;
   }
   FinishTurn();
   turn_.Reset();
-  current_ = (m.player + 1) % rules_->num_players;
+  current_ = (player + 1) % rules_->num_players;
   phase_ = Phase::kDraw;
   // House rule (stock_out_play): the discard after the last stock card ends play.
   if (stock_size_ == 0 && rules_->stock_out_play == StockOutPlay::kEndsAtLastCard)

@@ -280,17 +280,8 @@ TEST(FootScenario, DealFeetChecked) {
 // hand-and-foot with every open value supplied, the foot among them, runs
 // (readings R52, R116); its self-play audits clean.
 TEST(FootRules, HandAndFootRunsOnceTheValuesAreSupplied) {
-  const std::string path = ::testing::TempDir() + "our-hand-and-foot.lua";
-  std::ofstream(path) << R"(return {
-  name = "our-hand-and-foot",
-  extends = "hand-and-foot",
-  base = "jaques",
-  params = {
-    decks = 5, jokers = 10, hand_size = 11, foot_size = 11, stock_draw = 2,
-    canastas_to_go_out = 4, target_score = 8500, foot_pickup = "next_turn",
-  },
-})";
-  std::variant<Ruleset, LuaError> loaded = LoadRuleset(path);
+  std::variant<Ruleset, LuaError> loaded =
+      LoadRuleset(CANASTA_SOURCE_DIR "/tests/rulesets/hand-and-foot-supplied.lua");
   ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded)) << std::get<LuaError>(loaded).ToString();
   const RulesetChoice c = std::get<Ruleset>(loaded).Choose();
   EXPECT_EQ(c.rules.foot_size, 11);

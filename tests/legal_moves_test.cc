@@ -605,6 +605,125 @@ TEST_P(SampleLegalMoveDraws, EveryDrawIsALegalMoveAndEveryLegalMoveIsDrawn) {
 INSTANTIATE_TEST_SUITE_P(Rulesets, SampleLegalMoveDraws, ::testing::ValuesIn(kGeneratorRulesets),
                          RulesetTestName);
 
+// --- The usual discard and draw in one pass --------------------------------
+
+// What a position shows: every seat's cards, the pile, the melds and threes,
+// the stock's next cards, the phase and the turn's record, the scores, and
+// the moves legal next (which read the rest of the turn's record).
+std::string StateOf(const Position& p) {
+  std::string s = std::to_string(int(p.phase())) + " seat " + std::to_string(p.current_player()) +
+                  " bonus " + std::to_string(p.bonus_player()) + "x" +
+                  std::to_string(p.bonus_count()) + " stock " + std::to_string(p.stock_size()) +
+                  (p.stock_slip_open() ? " slip" : "") + " out " + std::to_string(p.went_out());
+  s += " turn " + std::to_string(p.drew_this_turn()) + std::to_string(p.draw_left_out()) +
+       std::to_string(p.turn_melded()) + std::to_string(p.turn_opening()) +
+       std::to_string(p.turn_took_pile_or_melded()) + std::to_string(p.turn_initial_count()) +
+       std::to_string(p.turn_answer().value_or(false)) +
+       std::to_string(p.turn_answer().has_value());
+  for (int seat = 0; seat < p.num_players(); ++seat)
+    s += " | " + ToString(p.hand(seat).ToVector()) + " / " + ToString(p.foot(seat).ToVector()) +
+         " turns " + std::to_string(p.turns_played(seat));
+  s += " | pile " + ToString(p.pile());
+  for (int side = 0; side < p.rules().num_sides(); ++side) {
+    s += " | side " + std::to_string(p.has_melded(side)) + " " + ToString(p.threes(side));
+    for (const Meld& m : p.melds(side)) s += " " + ToString(m.cards);
+  }
+  if (p.stock_size() > 0) s += " | next " + ToString(p.StockTop(std::min(3, p.stock_size())));
+  for (const ScoreBreakdown& b : p.Score()) s += " | score " + std::to_string(b.total());
+  for (const std::string& k : Keys(LegalMoves(p))) s += " | " + k;
+  return s;
+}
+
+// Position::PlayUsualDiscard and PlayUsualDraw against Check and Apply, on
+// random positions from self-play: for every discard of each card held (as
+// played, face down, and by the next seat) and the stock draws (the cards
+// due, one too many, a card other than the stock's next, by the next seat,
+// as bonus cards), a move the one-pass path plays has no finding from Check
+// and leaves the position Apply leaves; a move it declines leaves the
+// position untouched. Both answers are met many times.
+class UsualMovesInOnePass : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(UsualMovesInOnePass, SameAsCheckThenApply) {
+  const std::optional<RulesetChoice> loaded = ChoiceOf(GetParam());
+  ASSERT_TRUE(loaded.has_value()) << GetParam();
+  const RulesetChoice& choice = *loaded;
+  Rng rng(20261207);
+  int positions = 0;
+  std::map<std::string, int> played, declined;
+  auto compare = [&](const Position& pos, const auto& m, auto usual, const char* kind) {
+    Position fused = pos;
+    if (!(fused.*usual)(m)) {
+      ++declined[kind];
+      EXPECT_EQ(StateOf(fused), StateOf(pos)) << kind << " " << PlayKey(m) << " declined";
+      return;
+    }
+    ++played[kind];
+    Position general = pos;
+    const TaggedViolations v = general.Check(m);
+    EXPECT_TRUE(v.empty()) << kind << " " << PlayKey(m) << ": " << v[0].violation.message;
+    general.Apply(m);
+    EXPECT_EQ(StateOf(fused), StateOf(general)) << kind << " " << PlayKey(m);
+  };
+  WalkWithMixedTotals(
+      choice, rng, 60, [&] { return positions < 400; },
+      [&](int, const Position& pos, const std::vector<Move>&) {
+        if (rng.Below(2) != 0) return;
+        ++positions;
+        const int seat = pos.current_player();
+        const int next = (seat + 1) % pos.num_players();
+        for (Card c : pos.hand(seat).ToVector()) {
+          compare(pos, DiscardMove{seat, c, 0}, &Position::PlayUsualDiscard, "discard");
+          if (rng.Below(8) == 0)
+            compare(pos, DiscardMove{seat, c, 0, true}, &Position::PlayUsualDiscard, "face down");
+        }
+        for (Card c : pos.hand(next).ToVector())
+          compare(pos, DiscardMove{next, c, 0}, &Position::PlayUsualDiscard, "out of turn");
+        if (pos.stock_size() == 0) return;
+        const int due = std::min(pos.rules().stock_draw, pos.stock_size());
+        const std::vector<Card> cards = pos.StockTop(due);
+        compare(pos, DrawMove{seat, cards, 0}, &Position::PlayUsualDraw, "draw");
+        compare(pos, DrawMove{next, cards, 0}, &Position::PlayUsualDraw, "out of turn");
+        if (pos.stock_size() > due)
+          compare(pos, DrawMove{seat, pos.StockTop(due + 1), 0}, &Position::PlayUsualDraw,
+                  "draw too many");
+        std::vector<Card> wrong = cards;
+        wrong.back() = wrong.back() == C("KH") ? C("QS") : C("KH");
+        compare(pos, DrawMove{seat, wrong, 0}, &Position::PlayUsualDraw, "wrong card");
+        if (pos.bonus_count() > 0)
+          compare(pos, DrawMove{pos.bonus_player(), pos.StockTop(pos.bonus_count()), 0, true},
+                  &Position::PlayUsualDraw, "bonus");
+      });
+  std::printf(
+      "[ %s ] %d positions: discards %d played, %d declined; draws %d played, %d declined\n",
+      GetParam(), positions, played["discard"], declined["discard"] + declined["face down"],
+      played["draw"], declined["draw"] + declined["wrong card"] + declined["draw too many"]);
+  EXPECT_GE(positions, 200);
+  // A ruleset's may_discard hook is asked on the general path only.
+  if (choice.hooks->Overrides(HookId::kMayDiscard))
+    EXPECT_EQ(played["discard"], 0);
+  else
+    EXPECT_GT(played["discard"], 100);
+  EXPECT_GT(declined["discard"], 0);
+  EXPECT_GT(played["draw"], 50);
+  EXPECT_EQ(played["face down"], 0);
+  EXPECT_EQ(played["out of turn"], 0);
+  EXPECT_EQ(played["wrong card"], 0);
+  EXPECT_EQ(played["draw too many"], 0);
+  EXPECT_EQ(played["bonus"], 0);
+}
+
+const char* const kUsualMoveRulesets[] = {
+    "classic", "hutto", "two-handed", "three-handed", "jaques", "jaques-two-handed",
+    "jaques-three-handed", "tutorial", "modern-american", "classic-001",
+    CANASTA_SOURCE_DIR "/tests/rulesets/modern-melds.lua",
+    // the foot (a hand emptied before it is picked up)
+    CANASTA_SOURCE_DIR "/tests/rulesets/hand-and-foot-supplied.lua",
+    // a may_discard hook (the one-pass discard leaves it to the general path)
+    CANASTA_SOURCE_DIR "/docs/checks/examples/aces-stay.lua"};
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, UsualMovesInOnePass, ::testing::ValuesIn(kUsualMoveRulesets),
+                         RulesetTestName);
+
 // --- Keyed tie-breaks ------------------------------------------------------
 
 // A keyed draw is a function of the key and of what the move plays: equal

@@ -2641,6 +2641,9 @@ class ReplayDriver::GameReplay {
     }
   }
 
+  static bool PlayUsual(Position& pos, const DiscardMove& m) { return pos.PlayUsualDiscard(m); }
+  static bool PlayUsual(Position& pos, const DrawMove& m) { return pos.PlayUsualDraw(m); }
+
   // A move read from the event's fields into `move` (FillMove), then played.
   template <class M>
   void PlayFilled(const Event& e, Position& pos, int player, M* move) {
@@ -2671,6 +2674,17 @@ class ReplayDriver::GameReplay {
 
   template <class M>
   void PlayMove(const Event& e, Position& pos, int player, const M& move) {
+    // The usual discard and draw, played in one pass (Position::PlayUsualDiscard,
+    // PlayUsualDraw): legal, with nothing to report and nobody to tell.
+    if constexpr (std::is_same_v<M, DiscardMove> || std::is_same_v<M, DrawMove>) {
+      if (driver_->observers_.empty() && (native_hooks_ || !choice_.hooks->HasFailures()) &&
+          PlayUsual(pos, move)) {
+        if constexpr (std::is_same_v<M, DiscardMove>)
+          last_discard_ = {reseating_ ? 0 : e.line, player, move.card, {}};
+        last_move_line_ = e.line;
+        return;
+      }
+    }
     const Where where = AtMove(pos, player);
     const bool over_before = pos.phase() == Phase::kOver;
     Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });

@@ -1493,6 +1493,8 @@ class ReplayDriver::GameReplay {
           !pos.IsStockNext(e.cards[0])) {
         if (pos.bonus_player() >= 0 && BonusDrawLeftOut(e, &pos)) {
           // made up (R131): the draw is played after it
+        } else if (forfeited_bonus_.finding >= 0 && ForfeitedBonusDrawn(e, &pos)) {
+          // made up (R131), after the take that forfeited them
         } else if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
           return Defer(e);  // SettleDeferredMove, at the next event
         }
@@ -1864,9 +1866,44 @@ class ReplayDriver::GameReplay {
            "wrong order, and are replayed line " +
            std::to_string(next->line) + " first (readings R148)"});
     }
+    const ForfeitedBonus due{pos->bonus_player(),
+                             pos->stock_known() && !pos->stock_slip_open()
+                                 ? pos->StockTop(pos->bonus_count())
+                                 : std::vector<Card>(),
+                             hand_number_, pos->stock_size(), -1};
+    const size_t findings_before = report_->findings.size();
     OnMove(take);
     settling_move_ = false;
+    if (!swapped && !due.cards.empty()) {
+      // The take forfeited the bonus cards (CheckBonusDrawn): a later draw may show them drawn.
+      for (size_t i = findings_before; i < report_->findings.size(); ++i) {
+        if (report_->findings[i].id == CheckId::kDrawCount &&
+            report_->findings[i].line == take.line) {
+          forfeited_bonus_ = due;
+          forfeited_bonus_.finding = int(i);
+        }
+      }
+    }
     return swapped;
+  }
+  // R131: the first draw from the stock after bonus cards were forfeited by
+  // a take, of the card exactly as many cards on as were due, the stock
+  // untouched since: the bonus draw was left out before the take. The
+  // cards go to the seat they were due to, and the forfeit's finding says so.
+  [[gnu::noinline]] bool ForfeitedBonusDrawn(const Event& e, Position* pos) {
+    const ForfeitedBonus due = std::move(forfeited_bonus_);
+    forfeited_bonus_ = ForfeitedBonus();
+    if (due.hand != hand_number_ || due.stock_size != pos->stock_size() || pos->stock_slip_open() ||
+        pos->StockCardsBefore(e.cards[0]) != int(due.cards.size()) ||
+        pos->StockTop(int(due.cards.size())) != due.cards ||
+        !pos->GiveFromStock(due.seat, due.cards))
+      return false;
+    AddNote(due.finding, "the bonus draw of " + ToString(due.cards) +
+                             ", the stock's next, was left out before this line: the next draw "
+                             "from the stock, at line " +
+                             std::to_string(e.line) +
+                             ", comes after it; made up there (readings R131)");
+    return true;
   }
   // R143: `three`, the line after `kept`, is legal before it, and `kept`
   // is legal after it: the two lines are written in the wrong order. Both
@@ -2641,6 +2678,10 @@ class ReplayDriver::GameReplay {
     }
   }
 
+  // No observer listens and no failure of a ruleset's hook waits to be reported.
+  bool Quiet() const {
+    return driver_->observers_.empty() && (native_hooks_ || !choice_.hooks->HasFailures());
+  }
   static bool PlayUsual(Position& pos, const DiscardMove& m) { return pos.PlayUsualDiscard(m); }
   static bool PlayUsual(Position& pos, const DrawMove& m) { return pos.PlayUsualDraw(m); }
 
@@ -2674,13 +2715,14 @@ class ReplayDriver::GameReplay {
 
   template <class M>
   void PlayMove(const Event& e, Position& pos, int player, const M& move) {
+    if constexpr (std::is_same_v<M, DiscardMove>)
+      last_discard_ = {reseating_ ? 0 : e.line, player, move.card, {}};
+    if constexpr (std::is_same_v<M, ThreeMove>)
+      last_three_ = {e.line, player, move.card, move.replacement};
     // The usual discard and draw, played in one pass (Position::PlayUsualDiscard,
     // PlayUsualDraw): legal, with nothing to report and nobody to tell.
     if constexpr (std::is_same_v<M, DiscardMove> || std::is_same_v<M, DrawMove>) {
-      if (driver_->observers_.empty() && (native_hooks_ || !choice_.hooks->HasFailures()) &&
-          PlayUsual(pos, move)) {
-        if constexpr (std::is_same_v<M, DiscardMove>)
-          last_discard_ = {reseating_ ? 0 : e.line, player, move.card, {}};
+      if (Quiet() && PlayUsual(pos, move)) {
         last_move_line_ = e.line;
         return;
       }
@@ -2688,14 +2730,9 @@ class ReplayDriver::GameReplay {
     const Where where = AtMove(pos, player);
     const bool over_before = pos.phase() == Phase::kOver;
     Notify([&](ReplayObserver* o) { o->BeforeMove(e, pos); });
-    if constexpr (std::is_same_v<M, DiscardMove>)
-      last_discard_ = {reseating_ ? 0 : e.line, player, move.card, {}};
-    if constexpr (std::is_same_v<M, ThreeMove>)
-      last_three_ = {e.line, player, move.card, move.replacement};
     MoveFindings found([&] { return pos.Play(move); });
     // The usual move: legal, with nothing to report and nobody to tell.
-    if (found.get().empty() && !std::is_same_v<M, SpecialHandMove> &&
-        driver_->observers_.empty() && (native_hooks_ || !choice_.hooks->HasFailures())) {
+    if (found.get().empty() && !std::is_same_v<M, SpecialHandMove> && Quiet()) {
       last_move_line_ = e.line;
       return;
     }
@@ -3663,6 +3700,17 @@ class ReplayDriver::GameReplay {
     int finding;
   };
   std::optional<LateMove> late_move_;
+  // R131: bonus cards forfeited by another seat's take (the draw-count
+  // finding `finding`): the stock's next cards then, in hand `hand`, while
+  // the stock stays as it was (`stock_size` cards).
+  struct ForfeitedBonus {
+    int seat = -1;
+    std::vector<Card> cards;
+    int hand = -1;
+    int stock_size = -1;
+    int finding = -1;
+  };
+  ForfeitedBonus forfeited_bonus_;
   struct OverDraw {  // R128 (NoteOverDraw)
     int line;
     int player;

@@ -1625,6 +1625,42 @@ TEST(Recovery, ABonusDrawLeftOutIsMadeUpAtTheNextDraw_R131) {
       << test::Dump(l);
 }
 
+// readings R131 after a take: in samples/modern-american, seat 2's bonus
+// draw (AD 9C 3S, line 37) left out; seat 3 takes the pile next, which
+// forfeits the bonus cards, and seat 1's draw (line 45) comes three cards on.
+// Before, four findings (the bonus not drawn, the draw a stock-mismatch, 3S
+// and 9C played later not held); now one, the bonus draw made up at seat
+// 1's draw. A draw two cards on (as many as the bonus cards less one) makes
+// up nothing.
+TEST(Recovery, ABonusDrawLeftOutBeforeATakeIsMadeUpAtTheNextDraw_R131) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  ASSERT_EQ(good[36], R"({"type":"draw","player":2,"cards":["AD","9C","3S"],"bonus":true})");
+  ASSERT_EQ(good[37], R"({"type":"take_pile","player":3,"top":"TC","with":["TS","TS"]})");
+  ASSERT_EQ(good[45], R"({"type":"draw","player":1,"cards":["AS"]})");
+  std::vector<std::string> missing = good;
+  missing.erase(missing.begin() + 36);
+  const FileReport r = AuditUnderItsRuleset(missing);
+  EXPECT_FINDINGS(r, {37, CheckId::kDrawCount});
+  EXPECT_TRUE(HasNote(r, CheckId::kDrawCount,
+                      "the bonus draw of AD 9C 3S, the stock's next, was left out before this "
+                      "line: the next draw from the stock, at line 45, comes after it; made up "
+                      "there (readings R131)"))
+      << test::Dump(r);
+  // The hand scores as recorded: the replay did not depart from the log (R124).
+  for (const Finding& f : test::AllFindings(r))
+    for (const std::string& note : f.notes)
+      EXPECT_EQ(note.find("departs from the log"), std::string::npos) << test::Dump(r);
+
+  // The next draw two cards on, not three: not the bonus draw made up.
+  std::vector<std::string> drawn = missing;
+  drawn[44] = R"({"type":"draw","player":1,"cards":["3S"]})";
+  const FileReport d = AuditUnderItsRuleset(drawn);
+  EXPECT_TRUE(test::HasId(d, CheckId::kDrawCount)) << test::Dump(d);
+  for (const Finding& f : test::AllFindings(d))
+    for (const std::string& note : f.notes)
+      EXPECT_EQ(note.find("made up there"), std::string::npos) << test::Dump(d);
+}
+
 // readings R128: seat 1's draw (line 3) written with the stock's next card
 // too, 5H, which seat 2's three takes as its replacement (line 7). Before,
 // the draw-count and a stock-mismatch at line 7; now one finding, 5H back on

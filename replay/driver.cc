@@ -1148,25 +1148,37 @@ class ReplayDriver::GameReplay {
   // seat is not it (R118): the move is one finding and replayed as that
   // seat's. False when no single seat is it.
   [[gnu::noinline]] bool OwnerReseated(const Event& e, const Position& pos, int player) {
-    int owner = -1;
-    CheckId id = CheckId::kCardNotHeld;
-    std::string message, why;
-    if (e.type == EventType::kThree) {
-      for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
-        if (pos.Holding(seat).count(*e.card) == 0) continue;
-        if (owner >= 0) return false;  // two seats hold it: which is unknown
-        owner = seat;
-      }
-      if (owner < 0) return false;
-      message =
-          "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " but holds none";
-      why = SeatName(owner) + " alone holds it";
-    } else {
-      owner = pos.bonus_player();
-      id = CheckId::kDrawCount;
-      message = "seat " + std::to_string(player) + " draws bonus cards, but none are due to them";
-      why = SeatName(owner) + " has " + std::to_string(pos.bonus_count()) + " bonus card(s) due";
+    if (e.type != EventType::kThree) {
+      const int owner = pos.bonus_player();
+      return Reseated(
+          e, pos, player, owner, CheckId::kDrawCount,
+          "seat " + std::to_string(player) + " draws bonus cards, but none are due to them",
+          SeatName(owner) + " has " + std::to_string(pos.bonus_count()) + " bonus card(s) due");
     }
+    int owner = -1;
+    for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
+      if (pos.Holding(seat).count(*e.card) == 0) continue;
+      if (owner >= 0) {
+        // Two seats hold it: the next line may be one of them laying it out
+        // (SettleThreeOfTwoHolders).
+        if (settling_move_) return false;
+        kept_as_ = KeptAs::kThreeOfTwoHolders;
+        return Defer(e);
+      }
+      owner = seat;
+    }
+    if (owner < 0) return false;
+    return ThreeReseated(e, pos, player, owner, SeatName(owner) + " alone holds it");
+  }
+  bool ThreeReseated(const Event& e, const Position& pos, int player, int owner,
+                     const std::string& why) {
+    return Reseated(
+        e, pos, player, owner, CheckId::kCardNotHeld,
+        "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " but holds none",
+        why);
+  }
+  bool Reseated(const Event& e, const Position& pos, int player, int owner, CheckId id,
+                const std::string& message, const std::string& why) {
     Add(e.line, id, message,
         {Context(AtMove(pos, player)),
          why + ": the move is replayed as seat " + std::to_string(owner) + "'s (readings R118)"});
@@ -1174,6 +1186,29 @@ class ReplayDriver::GameReplay {
     reseated.player = owner;
     OnMove(reseated);
     return true;
+  }
+  // R118: a three laid out by a seat that does not hold it, while two other
+  // seats do. When the next line is one of them laying out the same card,
+  // the three was the other's. Otherwise it is judged as written.
+  [[gnu::noinline]] bool SettleThreeOfTwoHolders(const Event* next, Position* pos) {
+    const Event three = std::move(deferred_move_);
+    settling_move_ = true;
+    int owner = -1;
+    if (next && next->type == EventType::kThree && next->card == three.card && next->player &&
+        pos->Holding(*next->player).count(*three.card) > 0) {
+      for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
+        if (seat == *next->player || pos->Holding(seat).count(*three.card) == 0) continue;
+        owner = owner == -1 ? seat : -2;  // -2: more than one left
+      }
+    }
+    if (owner >= 0)
+      ThreeReseated(three, *pos, *three.player, owner,
+                    SeatName(owner) + " and " + SeatName(*next->player) + " hold it, and line " +
+                        std::to_string(next->line) + " lays out " + SeatName(*next->player) + "'s");
+    else
+      OnMove(three);
+    settling_move_ = false;
+    return false;
   }
   // R119. A draw by the seat that has drawn this turn, of the very cards
   // its last draw took: the line written twice, one finding, not replayed.
@@ -1758,6 +1793,7 @@ class ReplayDriver::GameReplay {
     if (deferred_move_.type == EventType::kDraw && deferred_move_.bonus)
       return SettleEarlyBonus(next, pos);
     if (kept_as == KeptAs::kTakeBeforeBonus) return SettleTakeBeforeBonus(next, pos);
+    if (kept_as == KeptAs::kThreeOfTwoHolders) return SettleThreeOfTwoHolders(next, pos);
     if (deferred_move_.player != pos->current_player() &&
         (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile ||
          kept_as == KeptAs::kThreeOpener))
@@ -3738,6 +3774,7 @@ class ReplayDriver::GameReplay {
     kThreeAfterDrawLeftOut,  // R121: a three after a draw left out
     kThreeBeforeThree,       // R143: another seat's three, before a draw
     kTakeBeforeBonus,        // R148: a take while bonus cards are due
+    kThreeOfTwoHolders,      // R118: a three of a card two other seats hold
   };
   KeptAs kept_as_ = KeptAs::kMove;
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail

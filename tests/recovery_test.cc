@@ -404,6 +404,10 @@ TEST(Recovery, AMoveGivenToTheWrongSeatIsOneFinding_R118) {
        "replayed as seat 1's"},
       // a dealt red three that one seat alone holds
       {"hutto", 343, 1, CheckId::kCardNotHeld, "seat 2 (Cat) alone holds it"},
+      // a dealt red three that two other seats hold, the next line the other's
+      {"hutto", 3, 3, CheckId::kCardNotHeld,
+       "seat 2 (Cat) and seat 0 (Ann) hold it, and line 4 lays out seat 0 (Ann)'s: the move is "
+       "replayed as seat 2's"},
       // bonus cards drawn by a seat none are due to (001 L37)
       {"modern-american", 576, 1, CheckId::kDrawCount, "seat 2 (Cat) has 4 bonus card(s) due"},
   };
@@ -435,6 +439,22 @@ TEST(Recovery, AMoveGivenToTheWrongSeatIsOneFinding_R118) {
     EXPECT_EQ(r.games[0].totals, clean.games[0].totals);
   }
 }
+// readings R118: a red three that two other seats hold, and the next line
+// is not one of them laying it out: the log does not say whose it was, and
+// the three stays as written.
+TEST(Recovery, AThreeTwoOtherSeatsHoldStaysAsWrittenWithoutTheNextLine_R118) {
+  std::vector<std::string> lines = SampleLines("hutto");
+  ASSERT_EQ(lines[2], R"({"type":"three","player":2,"card":"3D","replacement":"QC"})");
+  ASSERT_EQ(lines[3], R"({"type":"three","player":0,"card":"3D","replacement":"5H"})");
+  lines[2] = R"({"type":"three","player":3,"card":"3D","replacement":"QC"})";
+  lines.erase(lines.begin() + 3);
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_TRUE(test::HasId(r, CheckId::kCardNotHeld)) << test::Dump(r);
+  for (const Finding& f : test::AllFindings(r))
+    for (const std::string& note : f.notes)
+      EXPECT_EQ(note.find("readings R118"), std::string::npos) << test::Dump(r);
+}
+
 // The end_game line copied into the middle of hand 1: the hand plays on
 // after it, so it is one finding and the game is replayed to its real end.
 TEST(Recovery, AnEndGameInTheMiddleOfAHandThatPlaysOnIsOutOfPlace) {

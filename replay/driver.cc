@@ -603,17 +603,22 @@ class ReplayDriver::GameReplay {
   }
   // Whether a seat of the side holds the naturals of a meld, of a rank the
   // move adds to, that a line left out would have laid (min_naturals of
-  // them): the cards of that meld are still in the side's hands as
-  // replayed. Without them, `to` is a wrong reference, not a line left out.
+  // them), or, where melds of wild cards are allowed, the wild cards of a
+  // meld of them (min_meld_size): the cards of that meld are still in the
+  // side's hands as replayed. Without them, `to` is a wrong reference, not
+  // a line left out.
   bool LeftOutMeldHeld(const Event& e, const Position& pos, int side) const {
+    const Rules& rules = choice_.rules;
     auto held = [&](const std::optional<std::string>& to) {
       const std::optional<Rank> rank = RefRank(to);
-      if (!rank || *rank == Rank::kJoker) return false;
-      for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
-        if (choice_.rules.side_of(seat) != side) continue;
-        int naturals = 0;
-        for (Card c : pos.hand(seat).ToVector()) naturals += !c.is_wild() && c.rank() == *rank;
-        if (naturals >= choice_.rules.min_naturals) return true;
+      if (!rank || (*rank == Rank::kJoker && !rules.wild_melds)) return false;
+      for (int seat = 0; seat < rules.num_players; ++seat) {
+        if (rules.side_of(seat) != side) continue;
+        int count = 0;
+        for (Card c : pos.hand(seat).ToVector())
+          count += *rank == Rank::kJoker ? c.is_wild() : !c.is_wild() && c.rank() == *rank;
+        if (count >= (*rank == Rank::kJoker ? rules.min_meld_size : rules.min_naturals))
+          return true;
       }
       return false;
     };

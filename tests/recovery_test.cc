@@ -16,6 +16,7 @@
 #include "replay/decisions.h"
 #include "replay/driver.h"
 #include "scripting/resolver.h"
+#include "scripting/ruleset.h"
 #include "test_util.h"
 #include "tests/run_shell.h"
 
@@ -1108,6 +1109,30 @@ TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
   const FileReport r = Audit(Unlines(lines));
   EXPECT_TRUE(HasNote(r, CheckId::kLogOutOfPlace, "event ignored")) << test::Dump(r);
   EXPECT_FALSE(HasNote(r, CheckId::kLogOutOfPlace, "readings R134")) << test::Dump(r);
+}
+
+// readings R137 for a meld of wild cards (modern-american allows them): seat
+// 3's meld of 2S 2C JK (line 9) left out. Line 10 then adds a joker to a
+// wild meld the side lacks, while seat 3 still holds the wild cards: the
+// meld line left out, one finding, and the initial meld judged short
+// without it is its note. Where wild melds are not allowed, a `to` of
+// "wild" is a wrong reference, not a line left out.
+TEST(Recovery, AnAdditionToAWildMeldLeftOutIsOneFinding_R137) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  const std::vector<std::string> lines =
+      LeftOut(good, 8, R"({"type":"meld","player":3,"melds":[{"cards":["2S","2C","JK"]}]})");
+  ExpectOneFindingOf(good, lines, 10, CheckId::kMeldTargetMissing,
+                     "line 11: as replayed, the initial meld counts 110; the side needs 125; the "
+                     "side's melds lack the meld line left out (readings R137)");
+
+  std::variant<Ruleset, LuaError> loaded = LoadRuleset("modern-american");
+  ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
+  RulesetChoice no_wild_melds = std::get<Ruleset>(loaded).Choose();
+  no_wild_melds.rules.wild_melds = false;
+  std::istringstream in(Unlines(lines));
+  const FileReport r = AuditStream(in, "game.jsonl", test::UnderRuleset(no_wild_melds));
+  EXPECT_TRUE(test::HasId(r, CheckId::kMeldTargetMissing)) << test::Dump(r);
+  EXPECT_FALSE(HasNote(r, CheckId::kMeldTargetMissing, "readings R137")) << test::Dump(r);
 }
 
 // readings R137: seat 1's meld of 9S 9S 9D 2H (line 4) left out. Judged as

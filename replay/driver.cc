@@ -641,6 +641,9 @@ class ReplayDriver::GameReplay {
       case CheckId::kPileTakeInvalid:
       case CheckId::kOutWithoutCanastas:
       case CheckId::kMeldKeepACard:  // short of canastas to go out (R144)
+      // A discard onto an empty pile while the seat holds other cards, which
+      // a meld left out had laid (SWAD, 001 L46).
+      case CheckId::kDiscardEmptyPile:
         return true;
       default:
         return false;

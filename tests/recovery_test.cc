@@ -1135,6 +1135,22 @@ TEST(Recovery, AnAdditionToAWildMeldLeftOutIsOneFinding_R137) {
   EXPECT_FALSE(HasNote(r, CheckId::kMeldTargetMissing, "readings R137")) << test::Dump(r);
 }
 
+// readings R137 shown by the scores after a discard onto an empty pile: in
+// samples/modern-american, seat 2's addition of 5S 5D to its 5s (line 449)
+// left out. Its last card, 7D, then goes onto the pile it emptied while it
+// still holds 5S 5D (SWAD, 001 L46), and the hand ends with nobody out as
+// replayed. The record counts the 5s melded: the discard's finding is the
+// one, the hand's early end and its scores its notes.
+TEST(Recovery, AMeldLeftOutBeforeADiscardOntoAnEmptyPileIsOneFinding_R137) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  const std::vector<std::string> lines =
+      LeftOut(good, 448, R"({"type":"meld","player":2,"melds":[{"to":"5","cards":["5S","5D"]}]})");
+  ExpectOneFindingOf(good, lines, 452, CheckId::kDiscardEmptyPile,
+                     "hand 4's record (line 453) counts 10 points more melded and 10 fewer left "
+                     "in hand for side 0 (Ann and Cat) than the replay: a meld line of the side "
+                     "was left out of the log (readings R137)");
+}
+
 // readings R137: seat 1's meld of 9S 9S 9D 2H (line 4) left out. Judged as
 // written, the next line adds to a meld of 9s the side lacks; that addition
 // is then the side's initial meld (too small), the pile later taken onto

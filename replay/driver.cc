@@ -3207,9 +3207,18 @@ class ReplayDriver::GameReplay {
         size_t next_name = 0;
         const size_t names = part_names.size();
         for (int s = 0; s < sides; ++s) {
+          // R137: the side's score right, its record melding cards the
+          // replay has in its hands, after a finding about its melds: the
+          // melded and in_hand parts are that finding's note.
+          const int meld_root = score_finding[size_t(s)] < 0 && size_t(s) < left_out_.size()
+                                    ? left_out_[size_t(s)].meld_finding
+                                    : -1;
+          const int64_t moved = meld_root >= 0 ? MeldedMoreAsRecorded(e, h, s) : 0;
+          if (moved > 0) MeldedMoreNote(e, h, s, meld_root, moved);
           for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
             std::string_view key = name;
             if (key == "threes") key = "red_threes";
+            if (moved > 0 && (key == "melded" || key == "in_hand")) continue;
             const BreakdownPart* part = nullptr;
             for (size_t k = 0; k < names; ++k) {
               const size_t i = (next_name + k) % names;
@@ -3270,8 +3279,23 @@ class ReplayDriver::GameReplay {
     }
     const ScoreBreakdown& b = h.breakdown[size_t(s)];
     if (!melded || !in_hand) return 0;
-    const int64_t more = int64_t(*melded) - b.melded;
+    // Melded points count against a side with no canasta where the ruleset
+    // says so (001 L84): cards moved from the hand to the melds then make
+    // the melded part more negative, by as much as the hand's part grows.
+    const int64_t recorded = *melded, replayed = b.melded;
+    if (replayed != 0 && (recorded < 0) != (replayed < 0)) return 0;
+    const int64_t more =
+        (recorded < 0 ? -recorded : recorded) - (replayed < 0 ? -replayed : replayed);
     return more > 0 && int64_t(*in_hand) - b.in_hand == more ? more : 0;
+  }
+  // R137's note on `root`: the record melds `more` points of side `s` that
+  // the replay has in its hands.
+  void MeldedMoreNote(const Event& e, const HandReport& h, int s, int root, int64_t more) {
+    AddNote(root, "hand " + std::to_string(h.hand) + "'s record (line " + std::to_string(e.line) +
+                      ") counts " + std::to_string(more) + " points more melded and " +
+                      std::to_string(more) + " fewer left in hand for " + SideName(s) +
+                      " than the replay: a meld line of the side was left out of the log (readings "
+                      "R137)");
   }
 
   // R137: a hand whose recorded scores differ for one side only, whose
@@ -3292,11 +3316,7 @@ class ReplayDriver::GameReplay {
     if (root < 0) return -1;
     const int64_t more = MeldedMoreAsRecorded(e, h, side);
     if (more <= 0) return -1;
-    AddNote(root, "hand " + std::to_string(h.hand) + "'s record (line " + std::to_string(e.line) +
-                      ") counts " + std::to_string(more) + " points more melded and " +
-                      std::to_string(more) + " fewer left in hand for " + SideName(side) +
-                      " than the replay: a meld line of the side was left out of the log (readings "
-                      "R137)");
+    MeldedMoreNote(e, h, side, root, more);
     return root;
   }
 

@@ -1151,6 +1151,30 @@ TEST(Recovery, AMeldLeftOutBeforeADiscardOntoAnEmptyPileIsOneFinding_R137) {
                      "was left out of the log (readings R137)");
 }
 
+// readings R137 shown by the breakdown of a side with no canasta, whose
+// melded points count against it (001 L84): in samples/modern-american,
+// seat 2's meld of JH JC JC (line 33), part of its initial meld, left out.
+// The initial meld is then judged short, and at the hand's end the record
+// has those cards melded, not in hand: melded more negative by as much as
+// in_hand is less, the hand's score right. One finding, the breakdown its
+// note. With the meld of 2S 2H 2D (line 35) left out instead, the score
+// differs too, and is its note as well.
+TEST(Recovery, AMeldLeftOutShownByTheBreakdownOfASideWithNoCanastaIsOneFinding_R137) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 32, R"({"type":"meld","player":2,"melds":[{"cards":["JH","JC","JC"]}]})"),
+      34, CheckId::kInitialMeldMinimum,
+      "hand 1's record (line 109) counts 30 points more melded and 30 fewer left in hand for side "
+      "0 (Ann and Cat) than the replay: a meld line of the side was left out of the log (readings "
+      "R137)");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 34, R"({"type":"meld","player":2,"melds":[{"cards":["2S","2H","2D"]}]})"),
+      34, CheckId::kInitialMeldMinimum,
+      "hand 1's record (line 109) counts 60 points more melded and 60 fewer left in hand for side "
+      "0 (Ann and Cat) than the replay: a meld line of the side was left out of the log (readings "
+      "R137)");
+}
+
 // readings R137: seat 1's meld of 9S 9S 9D 2H (line 4) left out. Judged as
 // written, the next line adds to a meld of 9s the side lacks; that addition
 // is then the side's initial meld (too small), the pile later taken onto

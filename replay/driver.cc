@@ -434,6 +434,7 @@ class ReplayDriver::GameReplay {
     const int side =
         player >= 0 && player < choice_.rules.num_players ? choice_.rules.side_of(player) : -1;
     if (side < 0 || size_t(side) >= left_out_.size()) return FollowStockSlips(e, found, where);
+    FoldOpeningCondition(found);
     LeftOutMeld& left = left_out_[size_t(side)];
     left_out_dirty_ = true;
     TaggedViolations& folded = folded_;  // a member: no allocation per move
@@ -502,6 +503,21 @@ class ReplayDriver::GameReplay {
                              "out (readings R137)");
   }
 
+  // R149: one initial meld judged short of the minimum and lacking what it
+  // must include is one finding, the minimum's; the condition is its note.
+  static void FoldOpeningCondition(TaggedViolations* found) {
+    auto of = [found](CheckId id) {
+      return std::find_if(found->begin(), found->end(),
+                          [id](const TaggedViolation& v) { return v.violation.id == id; });
+    };
+    const auto minimum = of(CheckId::kInitialMeldMinimum);
+    const auto condition = of(CheckId::kInitialMeldCondition);
+    if (minimum == found->end() || condition == found->end() || minimum->tag != condition->tag)
+      return;
+    minimum->violation.notes.push_back("the same initial meld: " + condition->violation.message +
+                                       " (readings R149)");
+    found->erase(condition);
+  }
   // The move's findings `id`, taken out of `found` and made notes of the
   // earlier finding `root`: the line, the message and `why`.
   void FoldInto(int root, CheckId id, int line, const char* why, TaggedViolations* found) {

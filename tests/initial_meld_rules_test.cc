@@ -278,8 +278,15 @@ TEST(Splash, WorkedExampleTcM10) {
 
 TEST(Splash, AMixedCanastaIsNoSplash) {
   Opening o = OpenWith({{"QS", "QS", "QH", "QH", "QD", "QD", "2C"}});  // 80
-  EXPECT_PROBLEMS(AuditWith(o.log, Modern()), {o.meld, CheckId::kInitialMeldMinimum},
-                  {o.meld, CheckId::kInitialMeldCondition});
+  const FileReport r = AuditWith(o.log, Modern());
+  EXPECT_PROBLEMS(r, {o.meld, CheckId::kInitialMeldMinimum});
+  // The same initial meld lacks what it must include too: one finding, the
+  // condition its note (readings R149).
+  EXPECT_TRUE(test::HasNote(r, CheckId::kInitialMeldMinimum,
+                            "the same initial meld: the initial meld must include a meld of three "
+                            "or more natural cards with no wild card, or a meld of three or more "
+                            "wild cards; it has none (readings R149)"))
+      << test::Dump(r);
 }
 
 TEST(Splash, ACanastaOfTheRankTakenFromThePileIsNoSplash_001L36) {

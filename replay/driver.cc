@@ -587,6 +587,11 @@ class ReplayDriver::GameReplay {
         case CheckId::kMeldTooSmall:
           fold = root_here || adds_to_left_out();
           break;
+        case CheckId::kDiscardEmptyPile:
+          // A discard onto an empty pile while the seat holds other cards,
+          // among them cards of a meld left out (SWAD, 001 L46).
+          fold = !root_here && HoldsLeftOutRank(pos, e.player.value_or(-1), left.ranks);
+          break;
         case CheckId::kMeldTargetMissing:
         case CheckId::kPileTakeInvalid:
           // Another meld the side lacks: the line left out laid it too (one
@@ -603,6 +608,21 @@ class ReplayDriver::GameReplay {
     }
     *found = std::move(kept);
     return root_here;
+  }
+  // Whether `seat` holds the naturals of a meld (min_naturals of them) of a
+  // rank among `ranks` (the `to` of the lines that showed a meld left out;
+  // R137): the cards that meld would have laid.
+  bool HoldsLeftOutRank(const Position& pos, int seat,
+                        const std::vector<std::string>& ranks) const {
+    if (seat < 0 || seat >= choice_.rules.num_players) return false;
+    for (const std::string& to : ranks) {
+      const std::optional<Rank> rank = RefRank(to);
+      if (!rank || *rank == Rank::kJoker) continue;
+      int naturals = 0;
+      for (Card c : pos.hand(seat).ToVector()) naturals += !c.is_wild() && c.rank() == *rank;
+      if (naturals >= choice_.rules.min_naturals) return true;
+    }
+    return false;
   }
   // R137: a finding that the side adds to a meld it lacks: meld-target-
   // missing, or a take of the pile onto a meld of a rank the side has none

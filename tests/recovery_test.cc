@@ -1175,6 +1175,21 @@ TEST(Recovery, AMeldLeftOutShownByTheBreakdownOfASideWithNoCanastaIsOneFinding_R
       "R137)");
 }
 
+// readings R137 with a discard onto an empty pile after the root: in
+// samples/modern-american, seat 2's meld of 6S 6D 6C (line 404) left out.
+// Seat 0's addition to the 6s (line 426 then) shows it; seat 2's last card,
+// 7D, later goes onto an empty pile while it still holds the three sixes
+// (SWAD, 001 L46): a note of that finding, not one of its own.
+TEST(Recovery, ADiscardOntoAnEmptyPileHoldingAMeldLeftOutIsItsNote_R137) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  ExpectOneFindingOf(
+      good,
+      LeftOut(good, 403, R"({"type":"meld","player":2,"melds":[{"cards":["6S","6D","6C"]}]})"), 426,
+      CheckId::kMeldTargetMissing,
+      "line 452: as replayed, on an empty pile 7D may not be discarded while seat 2 holds another "
+      "card that may (6S 6D 6C); the side's melds lack the meld line left out (readings R137)");
+}
+
 // readings R137: seat 1's meld of 9S 9S 9D 2H (line 4) left out. Judged as
 // written, the next line adds to a meld of 9s the side lacks; that addition
 // is then the side's initial meld (too small), the pile later taken onto

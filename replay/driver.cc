@@ -580,6 +580,7 @@ class ReplayDriver::GameReplay {
         case CheckId::kInitialMeldMinimum:
         case CheckId::kInitialMeldCondition:
         case CheckId::kOutWithoutCanastas:
+        case CheckId::kMeldKeepACard:  // short of the canastas to go out (R144)
           fold = true;
           break;
         case CheckId::kMeldTooFewNaturals:

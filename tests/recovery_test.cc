@@ -1190,6 +1190,22 @@ TEST(Recovery, ADiscardOntoAnEmptyPileHoldingAMeldLeftOutIsItsNote_R137) {
       "card that may (6S 6D 6C); the side's melds lack the meld line left out (readings R137)");
 }
 
+// readings R137 with melding down to one card: in samples/modern-american,
+// seat 2's meld of 8S 8D 8C (line 475) left out. The addition to the 8s
+// (line 488 then) shows it; seat 0's meld down to one card (line 531),
+// short of the canasta the 8s became, is a note of it, as is the going out
+// that follows (R144).
+TEST(Recovery, MeldingDownToOneCardShortOfTheMeldLeftOutIsItsNote_R137) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  ExpectOneFindingOf(
+      good,
+      LeftOut(good, 474, R"({"type":"meld","player":2,"melds":[{"cards":["8S","8D","8C"]}]})"), 488,
+      CheckId::kMeldTargetMissing,
+      "line 531: as replayed, seat 0 melds down to one card without going out (the side has 1 of "
+      "the 2 canastas needed); a player not going out keeps two cards after melding; the side's "
+      "melds lack the meld line left out (readings R137)");
+}
+
 // readings R137: seat 1's meld of 9S 9S 9D 2H (line 4) left out. Judged as
 // written, the next line adds to a meld of 9s the side lacks; that addition
 // is then the side's initial meld (too small), the pile later taken onto

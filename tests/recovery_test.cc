@@ -1111,99 +1111,81 @@ TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
   EXPECT_FALSE(HasNote(r, CheckId::kLogOutOfPlace, "readings R134")) << test::Dump(r);
 }
 
-// readings R137 for a meld of wild cards (modern-american allows them): seat
-// 3's meld of 2S 2C JK (line 9) left out. Line 10 then adds a joker to a
-// wild meld the side lacks, while seat 3 still holds the wild cards: the
-// meld line left out, one finding, and the initial meld judged short
-// without it is its note. Where wild melds are not allowed, a `to` of
-// "wild" is a wrong reference, not a line left out.
-TEST(Recovery, AnAdditionToAWildMeldLeftOutIsOneFinding_R137) {
+// readings R137 in samples/modern-american: one meld line left out, one
+// finding, every total as recorded. Each case names the line left out, the
+// one finding and a note it carries:
+// - a meld of wild cards (2S 2C JK, line 9): the addition of a joker to the
+//   wild meld the side lacks, its wild cards still held, shows it; the
+//   initial meld judged short without it is its note;
+// - an addition of 5S 5D to the 5s (line 449): seat 2's last card, 7D, then
+//   goes onto the pile it emptied while it holds 5S 5D (SWAD, 001 L46), and
+//   the hand ends with nobody out as replayed; the record counts the 5s
+//   melded, so the discard's finding is the one, the rest its notes;
+// - a part of seat 2's initial meld (JH JC JC, line 33; 2S 2H 2D, line 35):
+//   the initial meld judged short, and at the hand's end the record has
+//   those cards melded, not in hand, the side with no canasta: melded more
+//   negative by as much as in_hand is less (001 L84), the hand's score right
+//   or not, its note;
+// - seat 2's 6S 6D 6C (line 404): seat 0's addition to the 6s shows it, and
+//   seat 2's 7D later onto an empty pile while it holds the sixes is a note;
+// - seat 2's 8S 8D 8C (line 475): the addition to the 8s shows it, and seat
+//   0's meld down to one card short of the canasta the 8s became is a note,
+//   as is the going out that follows (R144).
+TEST(Recovery, MeldLinesLeftOutAreOneFindingEach_R137) {
+  struct Case {
+    size_t index;  // of the line left out
+    const char* line;
+    int finding_line;
+    CheckId id;
+    const char* note;
+  };
+  const Case cases[] = {
+      {8, R"({"type":"meld","player":3,"melds":[{"cards":["2S","2C","JK"]}]})", 10,
+       CheckId::kMeldTargetMissing,
+       "line 11: as replayed, the initial meld counts 110; the side needs 125; the side's melds "
+       "lack the meld line left out (readings R137)"},
+      {448, R"({"type":"meld","player":2,"melds":[{"to":"5","cards":["5S","5D"]}]})", 452,
+       CheckId::kDiscardEmptyPile,
+       "hand 4's record (line 453) counts 10 points more melded and 10 fewer left in hand for "
+       "side 0 (Ann and Cat) than the replay: a meld line of the side was left out of the log "
+       "(readings R137)"},
+      {32, R"({"type":"meld","player":2,"melds":[{"cards":["JH","JC","JC"]}]})", 34,
+       CheckId::kInitialMeldMinimum,
+       "hand 1's record (line 109) counts 30 points more melded and 30 fewer left in hand for "
+       "side 0 (Ann and Cat) than the replay: a meld line of the side was left out of the log "
+       "(readings R137)"},
+      {34, R"({"type":"meld","player":2,"melds":[{"cards":["2S","2H","2D"]}]})", 34,
+       CheckId::kInitialMeldMinimum,
+       "hand 1's record (line 109) counts 60 points more melded and 60 fewer left in hand for "
+       "side 0 (Ann and Cat) than the replay: a meld line of the side was left out of the log "
+       "(readings R137)"},
+      {403, R"({"type":"meld","player":2,"melds":[{"cards":["6S","6D","6C"]}]})", 426,
+       CheckId::kMeldTargetMissing,
+       "line 452: as replayed, on an empty pile 7D may not be discarded while seat 2 holds "
+       "another card that may (6S 6D 6C); the side's melds lack the meld line left out (readings "
+       "R137)"},
+      {474, R"({"type":"meld","player":2,"melds":[{"cards":["8S","8D","8C"]}]})", 488,
+       CheckId::kMeldTargetMissing,
+       "line 531: as replayed, seat 0 melds down to one card without going out (the side has 1 "
+       "of the 2 canastas needed); a player not going out keeps two cards after melding; the "
+       "side's melds lack the meld line left out (readings R137)"},
+  };
   const std::vector<std::string> good = SampleLines("modern-american");
-  const std::vector<std::string> lines =
-      LeftOut(good, 8, R"({"type":"meld","player":3,"melds":[{"cards":["2S","2C","JK"]}]})");
-  ExpectOneFindingOf(good, lines, 10, CheckId::kMeldTargetMissing,
-                     "line 11: as replayed, the initial meld counts 110; the side needs 125; the "
-                     "side's melds lack the meld line left out (readings R137)");
+  for (const Case& c : cases) {
+    SCOPED_TRACE("line " + std::to_string(c.index + 1) + " left out");
+    ExpectOneFindingOf(good, LeftOut(good, c.index, c.line), c.finding_line, c.id, c.note);
+  }
 
+  // Where wild melds are not allowed, a `to` of "wild" is a wrong
+  // reference, not a line left out.
   std::variant<Ruleset, LuaError> loaded = LoadRuleset("modern-american");
   ASSERT_TRUE(std::holds_alternative<Ruleset>(loaded));
   RulesetChoice no_wild_melds = std::get<Ruleset>(loaded).Choose();
   no_wild_melds.rules.wild_melds = false;
-  std::istringstream in(Unlines(lines));
+  std::istringstream in(Unlines(LeftOut(good, cases[0].index, cases[0].line)));
   const FileReport r = AuditStream(in, "game.jsonl", test::UnderRuleset(no_wild_melds));
   EXPECT_TRUE(test::HasId(r, CheckId::kMeldTargetMissing)) << test::Dump(r);
   EXPECT_FALSE(HasNote(r, CheckId::kMeldTargetMissing, "readings R137")) << test::Dump(r);
-}
-
-// readings R137 shown by the scores after a discard onto an empty pile: in
-// samples/modern-american, seat 2's addition of 5S 5D to its 5s (line 449)
-// left out. Its last card, 7D, then goes onto the pile it emptied while it
-// still holds 5S 5D (SWAD, 001 L46), and the hand ends with nobody out as
-// replayed. The record counts the 5s melded: the discard's finding is the
-// one, the hand's early end and its scores its notes.
-TEST(Recovery, AMeldLeftOutBeforeADiscardOntoAnEmptyPileIsOneFinding_R137) {
-  const std::vector<std::string> good = SampleLines("modern-american");
-  const std::vector<std::string> lines =
-      LeftOut(good, 448, R"({"type":"meld","player":2,"melds":[{"to":"5","cards":["5S","5D"]}]})");
-  ExpectOneFindingOf(good, lines, 452, CheckId::kDiscardEmptyPile,
-                     "hand 4's record (line 453) counts 10 points more melded and 10 fewer left "
-                     "in hand for side 0 (Ann and Cat) than the replay: a meld line of the side "
-                     "was left out of the log (readings R137)");
-}
-
-// readings R137 shown by the breakdown of a side with no canasta, whose
-// melded points count against it (001 L84): in samples/modern-american,
-// seat 2's meld of JH JC JC (line 33), part of its initial meld, left out.
-// The initial meld is then judged short, and at the hand's end the record
-// has those cards melded, not in hand: melded more negative by as much as
-// in_hand is less, the hand's score right. One finding, the breakdown its
-// note. With the meld of 2S 2H 2D (line 35) left out instead, the score
-// differs too, and is its note as well.
-TEST(Recovery, AMeldLeftOutShownByTheBreakdownOfASideWithNoCanastaIsOneFinding_R137) {
-  const std::vector<std::string> good = SampleLines("modern-american");
-  ExpectOneFindingOf(
-      good, LeftOut(good, 32, R"({"type":"meld","player":2,"melds":[{"cards":["JH","JC","JC"]}]})"),
-      34, CheckId::kInitialMeldMinimum,
-      "hand 1's record (line 109) counts 30 points more melded and 30 fewer left in hand for side "
-      "0 (Ann and Cat) than the replay: a meld line of the side was left out of the log (readings "
-      "R137)");
-  ExpectOneFindingOf(
-      good, LeftOut(good, 34, R"({"type":"meld","player":2,"melds":[{"cards":["2S","2H","2D"]}]})"),
-      34, CheckId::kInitialMeldMinimum,
-      "hand 1's record (line 109) counts 60 points more melded and 60 fewer left in hand for side "
-      "0 (Ann and Cat) than the replay: a meld line of the side was left out of the log (readings "
-      "R137)");
-}
-
-// readings R137 with a discard onto an empty pile after the root: in
-// samples/modern-american, seat 2's meld of 6S 6D 6C (line 404) left out.
-// Seat 0's addition to the 6s (line 426 then) shows it; seat 2's last card,
-// 7D, later goes onto an empty pile while it still holds the three sixes
-// (SWAD, 001 L46): a note of that finding, not one of its own.
-TEST(Recovery, ADiscardOntoAnEmptyPileHoldingAMeldLeftOutIsItsNote_R137) {
-  const std::vector<std::string> good = SampleLines("modern-american");
-  ExpectOneFindingOf(
-      good,
-      LeftOut(good, 403, R"({"type":"meld","player":2,"melds":[{"cards":["6S","6D","6C"]}]})"), 426,
-      CheckId::kMeldTargetMissing,
-      "line 452: as replayed, on an empty pile 7D may not be discarded while seat 2 holds another "
-      "card that may (6S 6D 6C); the side's melds lack the meld line left out (readings R137)");
-}
-
-// readings R137 with melding down to one card: in samples/modern-american,
-// seat 2's meld of 8S 8D 8C (line 475) left out. The addition to the 8s
-// (line 488 then) shows it; seat 0's meld down to one card (line 531),
-// short of the canasta the 8s became, is a note of it, as is the going out
-// that follows (R144).
-TEST(Recovery, MeldingDownToOneCardShortOfTheMeldLeftOutIsItsNote_R137) {
-  const std::vector<std::string> good = SampleLines("modern-american");
-  ExpectOneFindingOf(
-      good,
-      LeftOut(good, 474, R"({"type":"meld","player":2,"melds":[{"cards":["8S","8D","8C"]}]})"), 488,
-      CheckId::kMeldTargetMissing,
-      "line 531: as replayed, seat 0 melds down to one card without going out (the side has 1 of "
-      "the 2 canastas needed); a player not going out keeps two cards after melding; the side's "
-      "melds lack the meld line left out (readings R137)");
 }
 
 // readings R137: seat 1's meld of 9S 9S 9D 2H (line 4) left out. Judged as

@@ -610,20 +610,28 @@ class ReplayDriver::GameReplay {
     *found = std::move(kept);
     return root_here;
   }
-  // Whether `seat` holds the naturals of a meld (min_naturals of them) of a
-  // rank among `ranks` (the `to` of the lines that showed a meld left out;
-  // R137): the cards that meld would have laid.
+  // Whether `seat` holds the cards of a meld of a rank among `ranks` (the
+  // `to` of the lines that showed a meld left out; R137): the cards that
+  // meld would have laid.
   bool HoldsLeftOutRank(const Position& pos, int seat,
                         const std::vector<std::string>& ranks) const {
     if (seat < 0 || seat >= choice_.rules.num_players) return false;
     for (const std::string& to : ranks) {
       const std::optional<Rank> rank = RefRank(to);
-      if (!rank || *rank == Rank::kJoker) continue;
-      int naturals = 0;
-      for (Card c : pos.hand(seat).ToVector()) naturals += !c.is_wild() && c.rank() == *rank;
-      if (naturals >= choice_.rules.min_naturals) return true;
+      if (rank && HoldsMeldOf(pos, seat, *rank)) return true;
     }
     return false;
+  }
+  // Whether `seat` holds the cards of a meld of `rank` (R137): min_naturals
+  // naturals of it, or for a meld of wild cards, where the ruleset allows
+  // them, as many wild cards as a meld takes (min_meld_size).
+  bool HoldsMeldOf(const Position& pos, int seat, Rank rank) const {
+    const Rules& rules = choice_.rules;
+    if (rank == Rank::kJoker && !rules.wild_melds) return false;
+    int count = 0;
+    for (Card c : pos.hand(seat).ToVector())
+      count += rank == Rank::kJoker ? c.is_wild() : !c.is_wild() && c.rank() == rank;
+    return count >= (rank == Rank::kJoker ? rules.min_meld_size : rules.min_naturals);
   }
   // R137: a finding that the side adds to a meld it lacks: meld-target-
   // missing, or a take of the pile onto a meld of a rank the side has none
@@ -638,25 +646,16 @@ class ReplayDriver::GameReplay {
       if (m.rank == *rank && m.size() >= choice_.rules.min_meld_size) return false;
     return true;
   }
-  // Whether a seat of the side holds the naturals of a meld, of a rank the
-  // move adds to, that a line left out would have laid (min_naturals of
-  // them), or, where melds of wild cards are allowed, the wild cards of a
-  // meld of them (min_meld_size): the cards of that meld are still in the
-  // side's hands as replayed. Without them, `to` is a wrong reference, not
-  // a line left out.
+  // Whether a seat of the side holds the cards of a meld, of a rank the
+  // move adds to, that a line left out would have laid (HoldsMeldOf): they
+  // are still in the side's hands as replayed. Without them, `to` is a
+  // wrong reference, not a line left out.
   bool LeftOutMeldHeld(const Event& e, const Position& pos, int side) const {
-    const Rules& rules = choice_.rules;
     auto held = [&](const std::optional<std::string>& to) {
       const std::optional<Rank> rank = RefRank(to);
-      if (!rank || (*rank == Rank::kJoker && !rules.wild_melds)) return false;
-      for (int seat = 0; seat < rules.num_players; ++seat) {
-        if (rules.side_of(seat) != side) continue;
-        int count = 0;
-        for (Card c : pos.hand(seat).ToVector())
-          count += *rank == Rank::kJoker ? c.is_wild() : !c.is_wild() && c.rank() == *rank;
-        if (count >= (*rank == Rank::kJoker ? rules.min_meld_size : rules.min_naturals))
-          return true;
-      }
+      if (!rank) return false;
+      for (int seat = 0; seat < choice_.rules.num_players; ++seat)
+        if (choice_.rules.side_of(seat) == side && HoldsMeldOf(pos, seat, *rank)) return true;
       return false;
     };
     if (held(e.to)) return true;

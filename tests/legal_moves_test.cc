@@ -636,10 +636,11 @@ std::string StateOf(const Position& p) {
 
 // Position::PlayUsualDiscard and PlayUsualDraw against Check and Apply, on
 // random positions from self-play: for every discard of each card held (as
-// played, face down, and by the next seat) and the stock draws (the cards
-// due, one too many, a card other than the stock's next, by the next seat,
-// as bonus cards), a move the one-pass path plays has no finding from Check
-// and leaves the position Apply leaves; a move it declines leaves the
+// played, face down, and by the next seat), of each card the next seat holds
+// and the seat in turn does not, and the stock draws (the cards due, one too
+// many, a card other than the stock's next, by the next seat, marked as
+// bonus cards, as the bonus cards due, none from an empty stock), a move the one-pass path plays
+// has no finding from Check and leaves the position Apply leaves; a move it declines leaves the
 // position untouched. Both answers are met many times.
 class UsualMovesInOnePass : public ::testing::TestWithParam<const char*> {};
 
@@ -676,12 +677,19 @@ TEST_P(UsualMovesInOnePass, SameAsCheckThenApply) {
           if (rng.Below(8) == 0)
             compare(pos, DiscardMove{seat, c, 0, true}, &Position::PlayUsualDiscard, "face down");
         }
-        for (Card c : pos.hand(next).ToVector())
+        for (Card c : pos.hand(next).ToVector()) {
           compare(pos, DiscardMove{next, c, 0}, &Position::PlayUsualDiscard, "out of turn");
-        if (pos.stock_size() == 0) return;
+          if (pos.hand(seat).count(c) == 0)
+            compare(pos, DiscardMove{seat, c, 0}, &Position::PlayUsualDiscard, "not held");
+        }
+        if (pos.stock_size() == 0) {
+          compare(pos, DrawMove{seat, {}, 0}, &Position::PlayUsualDraw, "empty stock");
+          return;
+        }
         const int due = std::min(pos.rules().stock_draw, pos.stock_size());
         const std::vector<Card> cards = pos.StockTop(due);
         compare(pos, DrawMove{seat, cards, 0}, &Position::PlayUsualDraw, "draw");
+        compare(pos, DrawMove{seat, cards, 0, true}, &Position::PlayUsualDraw, "bonus");
         compare(pos, DrawMove{next, cards, 0}, &Position::PlayUsualDraw, "out of turn");
         if (pos.stock_size() > due)
           compare(pos, DrawMove{seat, pos.StockTop(due + 1), 0}, &Position::PlayUsualDraw,
@@ -706,10 +714,40 @@ TEST_P(UsualMovesInOnePass, SameAsCheckThenApply) {
   EXPECT_GT(declined["discard"], 0);
   EXPECT_GT(played["draw"], 50);
   EXPECT_EQ(played["face down"], 0);
+  EXPECT_EQ(played["not held"], 0);
+  EXPECT_EQ(played["empty stock"], 0);
   EXPECT_EQ(played["out of turn"], 0);
   EXPECT_EQ(played["wrong card"], 0);
   EXPECT_EQ(played["draw too many"], 0);
   EXPECT_EQ(played["bonus"], 0);
+}
+
+// Asking "may I go out?" before the draw begins the turn (000 §17): a
+// discard then, before any draw, is not the usual one, whose turn has drawn.
+TEST(UsualMovesInOnePass, ADiscardAfterAskingBeforeTheDrawIsNotTheUsualOne) {
+  const std::optional<RulesetChoice> loaded = ChoiceOf("classic");
+  ASSERT_TRUE(loaded.has_value());
+  const Rules& r = loaded->rules;
+  Rng rng(7);
+  Position pos(r, *loaded->hooks, {0, 0});
+  // A deal where the seat to play holds no red three (whose layout would
+  // decline the discard first).
+  do {
+    pos = Position(r, *loaded->hooks, {0, 0});
+    ASSERT_TRUE(pos.Deal(ShuffledDeal(r, 0, rng)).empty());
+  } while (r.LaidOutThreesIn(pos.hand(pos.current_player())) > 0);
+  const int seat = pos.current_player();
+  ASSERT_NE(pos.phase(), Phase::kPlay);
+  ASSERT_TRUE(pos.Play(AskOutMove{seat, 0}).empty());
+  Card held;
+  for (Card c : pos.hand(seat).ToVector())
+    if (!c.is_wild() && !c.is_three()) held = c;
+  ASSERT_TRUE(held.valid());
+  const DiscardMove discard{seat, held, 0};
+  EXPECT_FALSE(pos.Check(discard).empty());
+  Position copy = pos;
+  EXPECT_FALSE(copy.PlayUsualDiscard(discard));
+  EXPECT_EQ(StateOf(copy), StateOf(pos));
 }
 
 const char* const kUsualMoveRulesets[] = {

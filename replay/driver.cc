@@ -1780,14 +1780,17 @@ class ReplayDriver::GameReplay {
   }
   // A turn's draw, or a three's replacement, from further on in the stock.
   // With `apply` false, only whether the threes would be laid out.
-  bool ThreesLeftOut(const Event& e, Position* pos, int player, bool apply = true) {
+  // With `others_only`, the threes are another seat's even where the
+  // player holds enough (the player's next line lays its own).
+  bool ThreesLeftOut(const Event& e, Position* pos, int player, bool apply = true,
+                     bool others_only = false) {
     const Card drawn = e.type == EventType::kThree ? *e.replacement : e.cards[0];
     const int skipped = pos->StockCardsBefore(drawn);
     if (skipped == 0) return false;
     int owner = player;
     std::vector<Card> threes =
         ThreesToLayOut(*pos, player, e.type == EventType::kThree ? e.card : std::nullopt);
-    if (int(threes.size()) < skipped) {
+    if (others_only || int(threes.size()) < skipped) {
       // Another seat's threes: before the first turn each seat lays out its
       // own (readings R23), when one seat alone holds enough.
       owner = -1;
@@ -1881,24 +1884,31 @@ class ReplayDriver::GameReplay {
     // the card right after the first three's, of a three the seat still
     // holds once the threes left out are laid: in the stock's order, the
     // card skipped before them was a three line's left out. Not where the
-    // skip is a whole draw before the turn's draw: that is R121's.
+    // skip is a whole draw before the seat's own turn's draw: that is R121's.
     bool three_follows = false;
+    // The same, where the seat's next three is one the threes left out would
+    // have laid: the card skipped was another seat's three's, when one seat
+    // alone holds enough (R23), and its line was left out.
+    bool others_follow = false;
     const bool undrawn = pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay;
     const int k = draw.type == EventType::kThree && draw.replacement
                       ? pos->StockCardsBefore(*draw.replacement)
                       : 0;
     if (k > 0 && draw.card && next && next->type == EventType::kThree && next->replacement &&
-        next->card && !(undrawn && k == choice_.rules.stock_draw)) {
+        next->card &&
+        !(undrawn && k == choice_.rules.stock_draw && *draw.player == pos->current_player())) {
       const std::vector<Card> top = pos->StockTop(k + 2);
       const std::vector<Card> threes = ThreesToLayOut(*pos, *draw.player, draw.card);
       int left = pos->Holding(*draw.player).count(*next->card) - (*draw.card == *next->card);
       for (int i = 0; i < k && i < int(threes.size()); ++i)
         left -= threes[size_t(i)] == *next->card;
-      three_follows =
-          int(top.size()) == k + 2 && *next->replacement == top[size_t(k + 1)] && left > 0;
+      const bool follows = int(top.size()) == k + 2 && *next->replacement == top[size_t(k + 1)];
+      three_follows = follows && left > 0;
+      others_follow = follows && left <= 0 && next->player == draw.player &&
+                      ThreesLeftOut(draw, pos, *draw.player, /*apply=*/false, /*others_only=*/true);
     }
     const bool plain = (next && next->player == draw.player && !late_three &&
-                        ((next->type == EventType::kThree && !three_follows) ||
+                        ((next->type == EventType::kThree && !three_follows && !others_follow) ||
                          (draw.type == EventType::kThree && draw_takes_skipped))) ||
                        (takes_skipped && next->player != draw.player);
     // R143: the first turn's draw, or a three laid out before play, then
@@ -1910,7 +1920,7 @@ class ReplayDriver::GameReplay {
       return true;
     settling_move_ = true;
     if (!plain) {
-      ThreesLeftOut(draw, pos, *draw.player);
+      ThreesLeftOut(draw, pos, *draw.player, /*apply=*/true, others_follow);
     } else if (draw.type == EventType::kThree && draw.replacement &&
                !pos->IsStockNext(*draw.replacement) && *draw.player == pos->current_player() &&
                !OwnDrawNext(next, draw, *pos)) {

@@ -2179,6 +2179,43 @@ TEST(Recovery, AThreeLineLeftOutBeforeTheSeatsNextLinesInTheStocksOrder_R123) {
                    "the draw of 9S, the stock's next, was left out before this line");
 }
 
+// readings R123 before the first turn, when the seat's next line is a
+// three of its own that the threes left out would have laid: in the jaques
+// sample, seat 2's 3D (hand 2, line 121) and seat 3's 3D (hand 6, line 406)
+// left out before seat 0 lays out its 3H and then its 3D, each replaced by
+// the stock's card after the other's. The card skipped was the other seat's
+// three's: one finding, every total as recorded (before, seat 0's own 3D
+// was taken for the three left out, and the log and the replay parted).
+TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheSeatsOwnNextThree_R123) {
+  const std::vector<std::string> good = SampleLines("jaques");
+  struct Case {
+    size_t index;
+    const char* line;
+    const char* laid;
+  };
+  for (const Case& c : {
+           Case{120, R"({"type":"three","player":2,"card":"3D","replacement":"KC"})",
+                "seat 2 (Cat) holds a red three to lay out: a `three` line left out before this "
+                "line; laid out here: 3D replaced by KC (readings R123)"},
+           Case{405, R"({"type":"three","player":3,"card":"3D","replacement":"9H"})",
+                "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
+                "line; laid out here: 3D replaced by 9H (readings R123)"},
+       }) {
+    SCOPED_TRACE(c.line);
+    ExpectOneFindingOf(good, LeftOut(good, c.index, c.line), int(c.index) + 1,
+                       CheckId::kStockMismatch, c.laid);
+  }
+  // Another seat's three next, though it holds a three the threes left out
+  // would have laid: the seat's own three was left out (modern-american,
+  // hand 2, line 115: seat 0's 3H, then its 3S and seat 1's 3D).
+  const std::vector<std::string> ma = SampleLines("modern-american");
+  ExpectOneFindingOf(
+      ma, LeftOut(ma, 114, R"({"type":"three","player":0,"card":"3H","replacement":"AS"})"), 115,
+      CheckId::kStockMismatch,
+      "seat 0 (Ann) holds a red three to lay out: a `three` line left out before "
+      "this line; laid out here: 3H replaced by AS (readings R123)");
+}
+
 // readings R121 in a draw-two game: in the hutto sample, seat 1's draw of
 // 2C QC (line 234) left out before its discard; seat 2's draw of 6D JK
 // then comes a whole draw on, though another 6D was drawn just before (the

@@ -1587,6 +1587,12 @@ class ReplayDriver::GameReplay {
                    DrawLeftOutBeforeThree(e, &pos, player, /*apply=*/false)) {
           kept_as_ = KeptAs::kThreeAfterDrawLeftOut;
           return Defer(e);  // SettleDeferredMove, at the next event
+        } else if (!settling_move_ && pos.phase() == Phase::kBeforePlay &&
+                   pos.StockCardsBefore(*e.replacement) == 1 &&
+                   ThreeHolders(pos, player).size() > 1) {
+          kept_as_ = KeptAs::kThreesBlock;  // SettleThreesBlock, after the threes that follow
+          threes_block_.clear();
+          return Defer(e);
         }
       } else if ((e.type == EventType::kMeld &&
                   (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay ||
@@ -1804,6 +1810,14 @@ class ReplayDriver::GameReplay {
       }
       if (owner < 0) return false;
     }
+    return LayOutWithFinding(e, pos, player, owner, threes, skipped, apply);
+  }
+  // Lays out the first `skipped` of `owner`'s `threes` with the stock's next
+  // cards, before `e` (the move that took a card further on), with R123's
+  // one finding on `e`'s line. With `apply` false, only whether it may.
+  bool LayOutWithFinding(const Event& e, Position* pos, int player, int owner,
+                         const std::vector<Card>& threes, int skipped, bool apply = true) {
+    const Card drawn = e.type == EventType::kThree ? *e.replacement : e.cards[0];
     const std::vector<Card> next = pos->StockTop(1);
     const Where where = AtMove(*pos, player);
     std::string which;
@@ -1820,6 +1834,73 @@ class ReplayDriver::GameReplay {
                              LeftOutNote(owner, threes, skipped, which),
                          "rule: 000 §7, §12"});
     return true;
+  }
+  // The seats other than `player` that hold a three to lay out.
+  std::vector<int> ThreeHolders(const Position& pos, int player) {
+    std::vector<int> seats;
+    for (int seat = 0; seat < choice_.rules.num_players; ++seat)
+      if (seat != player && !ThreesToLayOut(pos, seat, std::nullopt).empty()) seats.push_back(seat);
+    return seats;
+  }
+  // R123 before play, when several seats hold a three that the card skipped
+  // may have replaced: the `three` lines that follow tell. Each seat's
+  // three is tried, laid out first with the card skipped: where exactly one
+  // leaves the kept three and every line after it legal, that three's line
+  // was left out (one finding); otherwise the lines are played as written.
+  // True when `next` was kept too (a `three` of the block).
+  [[gnu::noinline]] bool SettleThreesBlock(const Event* next, Position* pos) {
+    // R143 first: the next line another seat's three that took the card
+    // skipped, the two lines written in the wrong order.
+    if (threes_block_.empty() && next && next->type == EventType::kThree &&
+        next->player != deferred_move_.player && ThreeReplayedFirst(deferred_move_, *next, pos))
+      return true;
+    if (next && next->ok && next->type == EventType::kThree && pos->phase() == Phase::kBeforePlay &&
+        threes_block_.size() < 16) {
+      threes_block_.push_back(*next);
+      move_deferred_ = true;
+      kept_as_ = KeptAs::kThreesBlock;
+      UpdateRare();
+      return true;
+    }
+    const Event first = std::move(deferred_move_);
+    const std::vector<Event> block = std::move(threes_block_);
+    threes_block_.clear();
+    const int player = *first.player;
+    int owner = -1, found = 0;
+    Card owned;
+    for (int seat : ThreeHolders(*pos, player)) {
+      std::vector<Card> kinds = ThreesToLayOut(*pos, seat, std::nullopt);
+      kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
+      for (Card three : kinds) {
+        if (!BlockLegalAfter(*pos, seat, three, first, block)) continue;
+        owner = seat;
+        owned = three;
+        ++found;
+      }
+    }
+    settling_move_ = true;
+    if (found == 1) LayOutWithFinding(first, pos, player, owner, {owned}, 1);
+    OnMove(first);
+    settling_move_ = false;
+    for (const Event& e : block) OnMove(e);
+    return false;
+  }
+  // Whether `three` of `seat`, laid out with the stock's next card, leaves
+  // `first` and every line of `block` legal in turn.
+  bool BlockLegalAfter(const Position& pos, int seat, Card three, const Event& first,
+                       const std::vector<Event>& block) {
+    const std::vector<Card> top = pos.StockTop(1);
+    if (top.empty()) return false;
+    Position probe = pos;
+    const ThreeMove laid{seat, three, top[0], first.line};
+    if (!probe.Check(laid).empty()) return false;
+    probe.Play(laid);
+    auto legal = [&probe](const Event& e) {
+      std::string unused;
+      const std::optional<Move> move = ToMove(e, &unused);
+      return move && probe.Play(*move).empty();
+    };
+    return legal(first) && std::all_of(block.begin(), block.end(), legal);
   }
   // R123 at a turn's draw, or a three's replacement, is settled by the next
   // event: a `three` of the same seat next (or its draw, after a three)
@@ -1841,6 +1922,7 @@ class ReplayDriver::GameReplay {
       return SettleEarlyBonus(next, pos);
     if (kept_as == KeptAs::kTakeBeforeBonus) return SettleTakeBeforeBonus(next, pos);
     if (kept_as == KeptAs::kThreeOfTwoHolders) return SettleThreeOfTwoHolders(next, pos);
+    if (kept_as == KeptAs::kThreesBlock) return SettleThreesBlock(next, pos);
     if (deferred_move_.player != pos->current_player() &&
         (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile ||
          kept_as == KeptAs::kThreeOpener))
@@ -1906,6 +1988,17 @@ class ReplayDriver::GameReplay {
       three_follows = follows && left > 0;
       others_follow = follows && left <= 0 && next->player == draw.player &&
                       ThreesLeftOut(draw, pos, *draw.player, /*apply=*/false, /*others_only=*/true);
+      // Several other seats' threes could be the one left out: the lines
+      // after tell (SettleThreesBlock), this one among them.
+      if (follows && left <= 0 && next->player == draw.player && !others_follow && k == 1 &&
+          pos->phase() == Phase::kBeforePlay && ThreeHolders(*pos, *draw.player).size() > 1) {
+        deferred_move_ = draw;
+        threes_block_.assign(1, *next);
+        kept_as_ = KeptAs::kThreesBlock;
+        move_deferred_ = true;
+        UpdateRare();
+        return true;
+      }
     }
     const bool plain = (next && next->player == draw.player && !late_three &&
                         ((next->type == EventType::kThree && !three_follows && !others_follow) ||
@@ -3849,7 +3942,11 @@ class ReplayDriver::GameReplay {
     kThreeBeforeThree,       // R143: another seat's three, before a draw
     kTakeBeforeBonus,        // R148: a take while bonus cards are due
     kThreeOfTwoHolders,      // R118: a three of a card two other seats hold
+    kThreesBlock,            // R123: a three one card on that several seats' could explain
   };
+  // R123: the `three` lines after a three kept as kThreesBlock, until the
+  // first other event.
+  std::vector<Event> threes_block_;
   KeptAs kept_as_ = KeptAs::kMove;
   bool native_hooks_;            // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;           // hands whose deal the engine never saw

@@ -672,6 +672,31 @@ TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheFirstTurn_R123) {
       << test::Dump(r);
 }
 
+// R123's limit before play: two other seats hold a three the card skipped
+// may have replaced, and no line after tells which: nothing is laid out,
+// the three is judged as written.
+TEST(Recovery, AThreeTwoSeatsCouldHaveLaidOutIsJudgedAsWritten_R123) {
+  DealSpec d;
+  d.hands = {{"3D"}, {"3H"}, {"3H"}};
+  d.stock = {"QC", "5H", "7S"};
+  RulesetChoice choice;
+  std::string error;
+  ASSERT_TRUE(ResolveUserRuleset("jaques", &choice, &error)) << error;
+  d.hand_size = choice.rules.hand_size;
+  Log jaques(4, /*header=*/false);
+  jaques.Raw(
+      R"({"type":"game","format":"canasta-log/1","ruleset":"jaques","players":["A","B","C","D"]})");
+  jaques.Deal(d);
+  const int three = jaques.ThreeWith(0, "3D", "5H");
+  jaques.Draw(1, std::vector<std::string>{"7S"});
+  std::istringstream in(jaques.str());
+  const FileReport r = AuditStream(in, "test.jsonl", test::UnderRuleset(choice));
+  EXPECT_EQ(test::MessageOf(r, CheckId::kStockMismatch),
+            "the card drawn is 5H but the stock's next card is QC");
+  EXPECT_FALSE(HasNote(r, CheckId::kStockMismatch, "R123")) << test::Dump(r);
+  EXPECT_PROBLEMS(r, {three, CheckId::kStockMismatch});
+}
+
 #ifdef CANASTA_SOURCE_DIR
 // The first deal line written twice: one finding, the copy ignored, and the
 // game replayed to its recorded end.
@@ -2214,6 +2239,43 @@ TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheSeatsOwnNextThree_R123) {
       CheckId::kStockMismatch,
       "seat 0 (Ann) holds a red three to lay out: a `three` line left out before "
       "this line; laid out here: 3H replaced by AS (readings R123)");
+}
+
+// readings R123 before play, when several seats hold a three the card
+// skipped may have replaced: the `three` lines after it tell whose three's
+// line was left out, the one three that leaves every later line legal. In
+// the modern-american sample (threes laid out at once, in any order): seat
+// 2's 3C (line 113), seat 3's 3H (114), seat 3's 3D (233), seat 0's 3C
+// (234) and seat 0's 3H (348), each left out; one finding naming the
+// seat, every total as recorded.
+TEST(Recovery, AThreeSeveralSeatsCouldHaveLaidOutIsToldByTheLinesAfter_R123) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  struct Case {
+    size_t index;
+    const char* line;
+    const char* laid;
+  };
+  for (const Case& c : {
+           Case{112, R"({"type":"three","player":2,"card":"3C","replacement":"2H"})",
+                "seat 2 (Cat) holds a black three to lay out: a `three` line left out before "
+                "this line; laid out here: 3C replaced by 2H (readings R123)"},
+           Case{113, R"({"type":"three","player":3,"card":"3H","replacement":"QS"})",
+                "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
+                "line; laid out here: 3H replaced by QS (readings R123)"},
+           Case{232, R"({"type":"three","player":3,"card":"3D","replacement":"QC"})",
+                "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
+                "line; laid out here: 3D replaced by QC (readings R123)"},
+           Case{233, R"({"type":"three","player":0,"card":"3C","replacement":"8S"})",
+                "seat 0 (Ann) holds a black three to lay out: a `three` line left out before "
+                "this line; laid out here: 3C replaced by 8S (readings R123)"},
+           Case{347, R"({"type":"three","player":0,"card":"3H","replacement":"QH"})",
+                "seat 0 (Ann) holds a red three to lay out: a `three` line left out before this "
+                "line; laid out here: 3H replaced by QH (readings R123)"},
+       }) {
+    SCOPED_TRACE(c.line);
+    ExpectOneFindingOf(good, LeftOut(good, c.index, c.line), int(c.index) + 1,
+                       CheckId::kStockMismatch, c.laid);
+  }
 }
 
 // readings R121 in a draw-two game: in the hutto sample, seat 1's draw of

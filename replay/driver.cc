@@ -468,6 +468,16 @@ class ReplayDriver::GameReplay {
                "the pile held the discard left out here, so it was not empty (readings R146)",
                found);
     }
+    // R150: the seat that took that pile, before the card left out is
+    // shown, holds one card more than replayed: going out short of canastas
+    // is a note of the discard-missing finding.
+    if (missing_discard_ && missing_discard_->taker == player && missing_discard_->taker >= 0) {
+      FoldInto(missing_discard_->finding, CheckId::kOutWithoutCanastas, e.line,
+               "the pile taken at line " + std::to_string(missing_discard_->take_line) +
+                   " held the discard left out, a card more than replayed: not out (readings "
+                   "R150)",
+               found);
+    }
     // So is the first take's finding that the pile holds one card only.
     if (missing_discard_ && missing_discard_->take_line == e.line &&
         e.type == EventType::kTakePile) {
@@ -520,7 +530,7 @@ class ReplayDriver::GameReplay {
   }
   // The move's findings `id`, taken out of `found` and made notes of the
   // earlier finding `root`: the line, the message and `why`.
-  void FoldInto(int root, CheckId id, int line, const char* why, TaggedViolations* found) {
+  void FoldInto(int root, CheckId id, int line, const std::string& why, TaggedViolations* found) {
     for (auto it = found->begin(); it != found->end();) {
       if (it->violation.id != id) {
         ++it;
@@ -2925,6 +2935,17 @@ class ReplayDriver::GameReplay {
   // The hand was over (a red three laid out at the end is still legal): one
   // finding for the log that goes on, and the rest of it skipped.
   [[gnu::noinline]] void MoveAfterEnd(const Event& e, const Position& pos, const Where& where) {
+    // R150: gone out as replayed only, holding the discard left out of the
+    // pile it took: the log plays on, a note of the discard-missing finding.
+    if (missing_discard_ && missing_discard_->taker >= 0 &&
+        pos.went_out() == missing_discard_->taker) {
+      const int root = missing_discard_->finding;
+      AddNote(root, "line " + std::to_string(e.line) + ": the log plays on after " +
+                        SeatName(pos.went_out()) + " went out as replayed at line " +
+                        std::to_string(last_move_line_) +
+                        ", holding the discard left out (readings R150)");
+      return SkipAfterEnd(root);
+    }
     std::string how =
         pos.went_out() >= 0
             ? SeatName(pos.went_out()) + " went out at line " + std::to_string(last_move_line_)

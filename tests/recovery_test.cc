@@ -2278,6 +2278,39 @@ TEST(Recovery, AThreeSeveralSeatsCouldHaveLaidOutIsToldByTheLinesAfter_R123) {
   }
 }
 
+// readings R150: a discard left out before the next seat's draw (R130),
+// its card never shown, and the seat that took that pile then going out as
+// replayed, a card short of the log's hand: the going out short of
+// canastas and the log's next move are notes of the discard-missing
+// finding. In the hutto sample, seat 0's 3S (line 135), seat 1's 3S (202)
+// and seat 2's 7C (239); one finding each, every total as recorded.
+TEST(Recovery, GoingOutAsReplayedWithTheDiscardLeftOutIsANote_R150) {
+  const std::vector<std::string> good = SampleLines("hutto");
+  struct Case {
+    size_t index;
+    const char* line;
+    const char* out;
+  };
+  for (const Case& c : {
+           Case{134, R"({"type":"discard","player":0,"card":"3S"})",
+                "line 196: the log plays on after seat 3 (Dan) went out as replayed at line 195, "
+                "holding the discard left out (readings R150)"},
+           Case{201, R"({"type":"discard","player":1,"card":"3S"})",
+                "line 206: the log plays on after seat 3 (Dan) went out as replayed at line 205, "
+                "holding the discard left out (readings R150)"},
+           Case{238, R"({"type":"discard","player":2,"card":"7C"})",
+                "line 314: the log plays on after seat 0 (Ann) went out as replayed at line 313, "
+                "holding the discard left out (readings R150)"},
+       }) {
+    SCOPED_TRACE(c.line);
+    const std::vector<std::string> damaged = LeftOut(good, c.index, c.line);
+    ExpectOneFindingOf(good, damaged, int(c.index) + 1, CheckId::kDiscardMissing, c.out);
+    EXPECT_TRUE(HasNote(AuditUnderItsRuleset(damaged), CheckId::kDiscardMissing,
+                        "held the discard left out, a card more than replayed: not out "
+                        "(readings R150)"));
+  }
+}
+
 // readings R121 in a draw-two game: in the hutto sample, seat 1's draw of
 // 2C QC (line 234) left out before its discard; seat 2's draw of 6D JK
 // then comes a whole draw on, though another 6D was drawn just before (the

@@ -2311,6 +2311,22 @@ TEST(Recovery, GoingOutAsReplayedWithTheDiscardLeftOutIsANote_R150) {
   }
 }
 
+// R150's limit: before anyone takes the pile that held the discard left
+// out, a seat going out short of canastas is its own finding.
+TEST(Recovery, GoingOutBeforeThePileIsTakenStaysAFinding_R150) {
+  Log log;
+  DealSpec d;
+  d.hands = {{}, {}, {"KS", "KH", "KD", "KC", "KS", "KH", "QS", "QH", "QD", "QC", "QS"}};
+  d.stock = {"9D", "5H"};
+  log.Deal(d);
+  log.Draw(1);  // seat 1's discard left out
+  const int draw = log.Draw(2);
+  log.Meld(2, {{"KS", "KH", "KD", "KC", "KS", "KH"}, {"QS", "QH", "QD", "QC", "QS"}});
+  const int discard = log.Discard(2, "5H");
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {draw, CheckId::kDiscardMissing}, {discard, CheckId::kOutWithoutCanastas});
+}
+
 // readings R121 in a draw-two game: in the hutto sample, seat 1's draw of
 // 2C QC (line 234) left out before its discard; seat 2's draw of 6D JK
 // then comes a whole draw on, though another 6D was drawn just before (the

@@ -2567,6 +2567,11 @@ class ReplayDriver::GameReplay {
         taken = next->cards[0];
       else if (next->type == EventType::kThree && next->replacement)
         taken = *next->replacement;
+    } else if (next && next->type == EventType::kDraw && next->bonus && !next->cards.empty() &&
+               pos->draw_left_out()) {
+      // The seat's own bonus draw after its discard, in a turn that melded
+      // before its draw (R121): a card a whole draw on shows the draw.
+      taken = next->cards[0];
     }
     const std::string by =
         taken ? (next->type == EventType::kThree ? "the three's replacement at line "

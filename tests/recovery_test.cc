@@ -2327,6 +2327,19 @@ TEST(Recovery, GoingOutBeforeThePileIsTakenStaysAFinding_R150) {
   EXPECT_PROBLEMS(r, {draw, CheckId::kDiscardMissing}, {discard, CheckId::kOutWithoutCanastas});
 }
 
+// readings R121 where the next card taken from the stock is the seat's own
+// bonus draw: in the modern-american sample, seat 3's draw of JH (line
+// 124) left out before its initial meld; after its discard it draws the
+// bonus cards, a whole draw on. The draw is made up there, one finding,
+// every total as recorded.
+TEST(Recovery, ADrawLeftOutBeforeTheSeatsOwnBonusDraw_R121) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  ExpectOneFindingOf(good, LeftOut(good, 123, R"({"type":"draw","player":3,"cards":["JH"]})"), 124,
+                     CheckId::kTurnSequence,
+                     "the draw of JH, the stock's next, was left out: the draw of line 128 comes "
+                     "after it (readings R121)");
+}
+
 // readings R121 in a draw-two game: in the hutto sample, seat 1's draw of
 // 2C QC (line 234) left out before its discard; seat 2's draw of 6D JK
 // then comes a whole draw on, though another 6D was drawn just before (the

@@ -145,6 +145,22 @@ void ExpectOneFindingOf(const std::vector<std::string>& good,
   EXPECT_EQ(r.games[0].totals, right.games[0].totals);
 }
 
+// One line of a sample left out, and what its one finding's note says.
+struct LeftOutLine {
+  size_t index;      // 0-based: the finding is at line index + 1
+  const char* line;  // the line left out, as the sample writes it
+  const char* note;
+};
+
+// ExpectOneFindingOf for each line of `cases` left out of `good` in turn.
+void ExpectEachLeftOutOneFinding(const std::vector<std::string>& good, CheckId id,
+                                 std::initializer_list<LeftOutLine> cases) {
+  for (const LeftOutLine& c : cases) {
+    SCOPED_TRACE(c.line);
+    ExpectOneFindingOf(good, LeftOut(good, c.index, c.line), int(c.index) + 1, id, c.note);
+  }
+}
+
 // The measure of issue 7: samples/classic/game.jsonl with a comma missing in
 // its first deal line gave 80 findings; now the bad line alone, its note
 // counting the 74 events of hand 1 that were not replayed, and hand 1's
@@ -644,26 +660,33 @@ TEST(Recovery, ThreesLeftOutAfterTheDraw_R123) {
   }
 }
 
-// R123 before the first turn, where each seat lays out its own threes (R23):
-// a seat's three replaced one card on is another seat's three left out,
-// when that seat alone holds one.
-TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheFirstTurn_R123) {
+// A jaques deal with `hands` and the stock QC 5H 7S, before play: seat 0
+// lays out its 3D replaced by 5H (at line *three, one card on), then seat 1
+// draws 7S.
+FileReport AuditThreeOneCardOnBeforePlay(std::vector<std::vector<std::string>> hands, int* three) {
   DealSpec d;
-  d.hands = {{"3D"}, {}, {"3H"}};
+  d.hands = std::move(hands);
   d.stock = {"QC", "5H", "7S"};
   RulesetChoice choice;
   std::string error;
-  ASSERT_TRUE(ResolveUserRuleset("jaques", &choice, &error)) << error;
+  EXPECT_TRUE(ResolveUserRuleset("jaques", &choice, &error)) << error;
   d.hand_size = choice.rules.hand_size;
   Log jaques(4, /*header=*/false);
   jaques.Raw(
       R"({"type":"game","format":"canasta-log/1","ruleset":"jaques","players":["A","B","C","D"]})");
   jaques.Deal(d);
-  // seat 2's `three` 3H replaced by QC left out
-  const int three = jaques.ThreeWith(0, "3D", "5H");
+  *three = jaques.ThreeWith(0, "3D", "5H");
   jaques.Draw(1, std::vector<std::string>{"7S"});
   std::istringstream in(jaques.str());
-  const FileReport r = AuditStream(in, "test.jsonl", test::UnderRuleset(choice));
+  return AuditStream(in, "test.jsonl", test::UnderRuleset(choice));
+}
+
+// R123 before the first turn, where each seat lays out its own threes (R23):
+// a seat's three replaced one card on is another seat's three left out,
+// when that seat alone holds one (seat 2's 3H replaced by QC).
+TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheFirstTurn_R123) {
+  int three = 0;
+  const FileReport r = AuditThreeOneCardOnBeforePlay({{"3D"}, {}, {"3H"}}, &three);
   EXPECT_PROBLEMS(r, {three, CheckId::kStockMismatch});
   EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch,
                       "5H comes 1 card on, and seat 2 (C) holds a red three to lay out: a `three` "
@@ -676,21 +699,8 @@ TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheFirstTurn_R123) {
 // may have replaced, and no line after tells which: nothing is laid out,
 // the three is judged as written.
 TEST(Recovery, AThreeTwoSeatsCouldHaveLaidOutIsJudgedAsWritten_R123) {
-  DealSpec d;
-  d.hands = {{"3D"}, {"3H"}, {"3H"}};
-  d.stock = {"QC", "5H", "7S"};
-  RulesetChoice choice;
-  std::string error;
-  ASSERT_TRUE(ResolveUserRuleset("jaques", &choice, &error)) << error;
-  d.hand_size = choice.rules.hand_size;
-  Log jaques(4, /*header=*/false);
-  jaques.Raw(
-      R"({"type":"game","format":"canasta-log/1","ruleset":"jaques","players":["A","B","C","D"]})");
-  jaques.Deal(d);
-  const int three = jaques.ThreeWith(0, "3D", "5H");
-  jaques.Draw(1, std::vector<std::string>{"7S"});
-  std::istringstream in(jaques.str());
-  const FileReport r = AuditStream(in, "test.jsonl", test::UnderRuleset(choice));
+  int three = 0;
+  const FileReport r = AuditThreeOneCardOnBeforePlay({{"3D"}, {"3H"}, {"3H"}}, &three);
   EXPECT_EQ(test::MessageOf(r, CheckId::kStockMismatch),
             "the card drawn is 5H but the stock's next card is QC");
   EXPECT_FALSE(HasNote(r, CheckId::kStockMismatch, "R123")) << test::Dump(r);
@@ -2183,21 +2193,14 @@ TEST(Recovery, ADrawLeftOutShownByItsDiscardOfTheStocksNextCard_R121) {
 // three threes is the draw made up, not one of the threes.
 TEST(Recovery, AThreeLineLeftOutBeforeTheSeatsNextLinesInTheStocksOrder_R123) {
   const std::vector<std::string> good = SampleLines("three-handed");
-  struct Case {
-    size_t index;
-    const char* line;
-    const char* laid;
-  };
-  for (const Case& c : {
-           Case{129, R"({"type":"three","player":0,"card":"3H","replacement":"9S"})",
-                "laid out here: 3H replaced by 9S (readings R123)"},
-           Case{258, R"({"type":"three","player":0,"card":"3H","replacement":"AC"})",
-                "laid out here: 3H replaced by AC (readings R123)"},
-       }) {
-    SCOPED_TRACE(c.line);
-    ExpectOneFindingOf(good, LeftOut(good, c.index, c.line), int(c.index) + 1,
-                       CheckId::kStockMismatch, c.laid);
-  }
+  ExpectEachLeftOutOneFinding(
+      good, CheckId::kStockMismatch,
+      {
+          LeftOutLine{129, R"({"type":"three","player":0,"card":"3H","replacement":"9S"})",
+                      "laid out here: 3H replaced by 9S (readings R123)"},
+          LeftOutLine{258, R"({"type":"three","player":0,"card":"3H","replacement":"AC"})",
+                      "laid out here: 3H replaced by AC (readings R123)"},
+      });
   const FileReport draw = Audit(
       Unlines(LeftOut(ClassicSampleLines(), 163, R"({"type":"draw","player":3,"cards":["9S"]})")));
   ExpectOneFinding(draw, 164, CheckId::kTurnSequence,
@@ -2213,23 +2216,18 @@ TEST(Recovery, AThreeLineLeftOutBeforeTheSeatsNextLinesInTheStocksOrder_R123) {
 // was taken for the three left out, and the log and the replay parted).
 TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheSeatsOwnNextThree_R123) {
   const std::vector<std::string> good = SampleLines("jaques");
-  struct Case {
-    size_t index;
-    const char* line;
-    const char* laid;
-  };
-  for (const Case& c : {
-           Case{120, R"({"type":"three","player":2,"card":"3D","replacement":"KC"})",
-                "seat 2 (Cat) holds a red three to lay out: a `three` line left out before this "
-                "line; laid out here: 3D replaced by KC (readings R123)"},
-           Case{405, R"({"type":"three","player":3,"card":"3D","replacement":"9H"})",
-                "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
-                "line; laid out here: 3D replaced by 9H (readings R123)"},
-       }) {
-    SCOPED_TRACE(c.line);
-    ExpectOneFindingOf(good, LeftOut(good, c.index, c.line), int(c.index) + 1,
-                       CheckId::kStockMismatch, c.laid);
-  }
+  ExpectEachLeftOutOneFinding(
+      good, CheckId::kStockMismatch,
+      {
+          LeftOutLine{
+              120, R"({"type":"three","player":2,"card":"3D","replacement":"KC"})",
+              "seat 2 (Cat) holds a red three to lay out: a `three` line left out before this "
+              "line; laid out here: 3D replaced by KC (readings R123)"},
+          LeftOutLine{
+              405, R"({"type":"three","player":3,"card":"3D","replacement":"9H"})",
+              "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
+              "line; laid out here: 3D replaced by 9H (readings R123)"},
+      });
   // Another seat's three next, though it holds a three the threes left out
   // would have laid: the seat's own three was left out (modern-american,
   // hand 2, line 115: seat 0's 3H, then its 3S and seat 1's 3D).
@@ -2250,32 +2248,28 @@ TEST(Recovery, AnotherSeatsThreeLeftOutBeforeTheSeatsOwnNextThree_R123) {
 // seat, every total as recorded.
 TEST(Recovery, AThreeSeveralSeatsCouldHaveLaidOutIsToldByTheLinesAfter_R123) {
   const std::vector<std::string> good = SampleLines("modern-american");
-  struct Case {
-    size_t index;
-    const char* line;
-    const char* laid;
-  };
-  for (const Case& c : {
-           Case{112, R"({"type":"three","player":2,"card":"3C","replacement":"2H"})",
-                "seat 2 (Cat) holds a black three to lay out: a `three` line left out before "
-                "this line; laid out here: 3C replaced by 2H (readings R123)"},
-           Case{113, R"({"type":"three","player":3,"card":"3H","replacement":"QS"})",
-                "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
-                "line; laid out here: 3H replaced by QS (readings R123)"},
-           Case{232, R"({"type":"three","player":3,"card":"3D","replacement":"QC"})",
-                "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
-                "line; laid out here: 3D replaced by QC (readings R123)"},
-           Case{233, R"({"type":"three","player":0,"card":"3C","replacement":"8S"})",
-                "seat 0 (Ann) holds a black three to lay out: a `three` line left out before "
-                "this line; laid out here: 3C replaced by 8S (readings R123)"},
-           Case{347, R"({"type":"three","player":0,"card":"3H","replacement":"QH"})",
-                "seat 0 (Ann) holds a red three to lay out: a `three` line left out before this "
-                "line; laid out here: 3H replaced by QH (readings R123)"},
-       }) {
-    SCOPED_TRACE(c.line);
-    ExpectOneFindingOf(good, LeftOut(good, c.index, c.line), int(c.index) + 1,
-                       CheckId::kStockMismatch, c.laid);
-  }
+  ExpectEachLeftOutOneFinding(
+      good, CheckId::kStockMismatch,
+      {
+          LeftOutLine{112, R"({"type":"three","player":2,"card":"3C","replacement":"2H"})",
+                      "seat 2 (Cat) holds a black three to lay out: a `three` line left out before "
+                      "this line; laid out here: 3C replaced by 2H (readings R123)"},
+          LeftOutLine{
+              113, R"({"type":"three","player":3,"card":"3H","replacement":"QS"})",
+              "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
+              "line; laid out here: 3H replaced by QS (readings R123)"},
+          LeftOutLine{
+              232, R"({"type":"three","player":3,"card":"3D","replacement":"QC"})",
+              "seat 3 (Dan) holds a red three to lay out: a `three` line left out before this "
+              "line; laid out here: 3D replaced by QC (readings R123)"},
+          LeftOutLine{233, R"({"type":"three","player":0,"card":"3C","replacement":"8S"})",
+                      "seat 0 (Ann) holds a black three to lay out: a `three` line left out before "
+                      "this line; laid out here: 3C replaced by 8S (readings R123)"},
+          LeftOutLine{
+              347, R"({"type":"three","player":0,"card":"3H","replacement":"QH"})",
+              "seat 0 (Ann) holds a red three to lay out: a `three` line left out before this "
+              "line; laid out here: 3H replaced by QH (readings R123)"},
+      });
 }
 
 // readings R150: a discard left out before the next seat's draw (R130),
@@ -2286,25 +2280,23 @@ TEST(Recovery, AThreeSeveralSeatsCouldHaveLaidOutIsToldByTheLinesAfter_R123) {
 // and seat 2's 7C (239); one finding each, every total as recorded.
 TEST(Recovery, GoingOutAsReplayedWithTheDiscardLeftOutIsANote_R150) {
   const std::vector<std::string> good = SampleLines("hutto");
-  struct Case {
-    size_t index;
-    const char* line;
-    const char* out;
-  };
-  for (const Case& c : {
-           Case{134, R"({"type":"discard","player":0,"card":"3S"})",
-                "line 196: the log plays on after seat 3 (Dan) went out as replayed at line 195, "
-                "holding the discard left out (readings R150)"},
-           Case{201, R"({"type":"discard","player":1,"card":"3S"})",
-                "line 206: the log plays on after seat 3 (Dan) went out as replayed at line 205, "
-                "holding the discard left out (readings R150)"},
-           Case{238, R"({"type":"discard","player":2,"card":"7C"})",
-                "line 314: the log plays on after seat 0 (Ann) went out as replayed at line 313, "
-                "holding the discard left out (readings R150)"},
+  for (const LeftOutLine& c : {
+           LeftOutLine{
+               134, R"({"type":"discard","player":0,"card":"3S"})",
+               "line 196: the log plays on after seat 3 (Dan) went out as replayed at line 195, "
+               "holding the discard left out (readings R150)"},
+           LeftOutLine{
+               201, R"({"type":"discard","player":1,"card":"3S"})",
+               "line 206: the log plays on after seat 3 (Dan) went out as replayed at line 205, "
+               "holding the discard left out (readings R150)"},
+           LeftOutLine{
+               238, R"({"type":"discard","player":2,"card":"7C"})",
+               "line 314: the log plays on after seat 0 (Ann) went out as replayed at line 313, "
+               "holding the discard left out (readings R150)"},
        }) {
     SCOPED_TRACE(c.line);
     const std::vector<std::string> damaged = LeftOut(good, c.index, c.line);
-    ExpectOneFindingOf(good, damaged, int(c.index) + 1, CheckId::kDiscardMissing, c.out);
+    ExpectOneFindingOf(good, damaged, int(c.index) + 1, CheckId::kDiscardMissing, c.note);
     EXPECT_TRUE(HasNote(AuditUnderItsRuleset(damaged), CheckId::kDiscardMissing,
                         "held the discard left out, a card more than replayed: not out "
                         "(readings R150)"));

@@ -472,11 +472,16 @@ class ReplayDriver::GameReplay {
     // shown, holds one card more than replayed: going out short of canastas
     // is a note of the discard-missing finding.
     if (missing_discard_ && missing_discard_->taker == player && missing_discard_->taker >= 0) {
-      FoldInto(missing_discard_->finding, CheckId::kOutWithoutCanastas, e.line,
-               "the pile taken at line " + std::to_string(missing_discard_->take_line) +
-                   " held the discard left out, a card more than replayed: not out (readings "
-                   "R150)",
-               found);
+      const size_t before = found->size();
+      const std::string why = "the pile taken at line " +
+                              std::to_string(missing_discard_->take_line) +
+                              " held the discard left out, a card more than replayed: not out "
+                              "(readings R150)";
+      for (CheckId id : {CheckId::kOutWithoutCanastas, CheckId::kOutWithoutDiscard})
+        FoldInto(missing_discard_->finding, id, e.line, why, found);
+      // The card may be shown by the next move (R130): its going out stays a note.
+      if (found->size() != before)
+        out_with_discard_ = {missing_discard_->finding, player, hand_number_};
     }
     // So is the first take's finding that the pile holds one card only.
     if (missing_discard_ && missing_discard_->take_line == e.line &&
@@ -2942,9 +2947,12 @@ class ReplayDriver::GameReplay {
   [[gnu::noinline]] void MoveAfterEnd(const Event& e, const Position& pos, const Where& where) {
     // R150: gone out as replayed only, holding the discard left out of the
     // pile it took: the log plays on, a note of the discard-missing finding.
-    if (missing_discard_ && missing_discard_->taker >= 0 &&
-        pos.went_out() == missing_discard_->taker) {
-      const int root = missing_discard_->finding;
+    const bool folded_out = out_with_discard_.finding >= 0 &&
+                            out_with_discard_.hand == hand_number_ &&
+                            out_with_discard_.seat == pos.went_out();
+    if (folded_out || (missing_discard_ && missing_discard_->taker >= 0 &&
+                       pos.went_out() == missing_discard_->taker)) {
+      const int root = folded_out ? out_with_discard_.finding : missing_discard_->finding;
       AddNote(root, "line " + std::to_string(e.line) + ": the log plays on after " +
                         SeatName(pos.went_out()) + " went out as replayed at line " +
                         std::to_string(last_move_line_) +
@@ -3954,6 +3962,12 @@ class ReplayDriver::GameReplay {
     int take_line;
   };
   std::optional<MissingDiscard> missing_discard_;
+  struct OutWithDiscard {  // R150: a going out folded into a discard-missing finding
+    int finding = -1;
+    int seat = -1;
+    int hand = 0;
+  };
+  OutWithDiscard out_with_discard_;
   struct UndrawnTurn {  // R121 (SettleDeferredDiscard, UndrawnTurnShown)
     int seat;
     int finding;

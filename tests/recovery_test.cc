@@ -2301,6 +2301,14 @@ TEST(Recovery, GoingOutAsReplayedWithTheDiscardLeftOutIsANote_R150) {
                         "held the discard left out, a card more than replayed: not out "
                         "(readings R150)"));
   }
+  // The same where the going out as replayed melds every card
+  // (out-without-discard) and the next move shows the card (R130): jaques,
+  // seat 3's 3S (line 564).
+  const std::vector<std::string> jaques = SampleLines("jaques");
+  ExpectOneFindingOf(jaques, LeftOut(jaques, 563, R"({"type":"discard","player":3,"card":"3S"})"),
+                     564, CheckId::kDiscardMissing,
+                     "line 573: the log plays on after seat 1 (Bob) went out as replayed at line "
+                     "572, holding the discard left out (readings R150)");
 }
 
 // R150's limit: before anyone takes the pile that held the discard left

@@ -469,8 +469,8 @@ class ReplayDriver::GameReplay {
                found);
     }
     // R150: the seat that took that pile, before the card left out is
-    // shown, holds one card more than replayed: going out short of canastas
-    // is a note of the discard-missing finding.
+    // shown, holds one card more than replayed: going out short of canastas,
+    // or by a meld of every card, is a note of the discard-missing finding.
     if (missing_discard_ && missing_discard_->taker == player && missing_discard_->taker >= 0) {
       const size_t before = found->size();
       const std::string why = "the pile taken at line " +
@@ -3982,7 +3982,7 @@ class ReplayDriver::GameReplay {
     kThreeBeforeThree,       // R143: another seat's three, before a draw
     kTakeBeforeBonus,        // R148: a take while bonus cards are due
     kThreeOfTwoHolders,      // R118: a three of a card two other seats hold
-    kThreesBlock,            // R123: a three one card on that several seats' could explain
+    kThreesBlock,            // R123: a three one card on, several seats' threes to blame
   };
   // R123: the `three` lines after a three kept as kThreesBlock, until the
   // first other event.

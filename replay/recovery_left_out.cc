@@ -1,0 +1,1100 @@
+// The replay of one game: lines left out of the log (a draw, a take, a
+// three, a discard, a meld), shown by the lines after them and made up there
+// (docs/readings.md, R117-R150): one finding for each slip.
+#include "replay/driver_internal.h"
+
+namespace canasta {
+
+bool ReplayDriver::GameReplay::FoldLeftOutMeld(const Event& e, const Position& pos, int side,
+                                               LeftOutMeld& left, TaggedViolations* found,
+                                               TaggedViolations* folded) {
+  bool root_here = false;
+  for (const TaggedViolation& v : *found)
+    root_here |= left.root < 0 && TargetMissing(e, pos, side, v.violation.id);
+  root_here = root_here && LeftOutMeldHeld(e, pos, side);
+  if (root_here && left.opening_short >= 0) {
+    // The side's initial meld was judged short earlier in the hand, and
+    // now it adds to a meld it lacks: the meld left out was part of that
+    // initial meld, whose finding showed it first; this one is its note.
+    left.root = left.opening_short;
+    left.ranks.clear();
+    left.AddRanksOf(e);
+    root_here = false;
+  }
+  if (left.root < 0 && !root_here) return false;
+  auto named = [&](const std::optional<std::string>& to) {
+    return to && std::find(left.ranks.begin(), left.ranks.end(), *to) != left.ranks.end();
+  };
+  auto adds_to_left_out = [&] {
+    if (named(e.to)) return true;  // a take's top card
+    for (const MeldSpec& part : e.melds)
+      if (named(part.to)) return true;
+    for (const MeldSpec& part : e.before)
+      if (named(part.to)) return true;
+    return false;
+  };
+  TaggedViolations kept;
+  for (TaggedViolation& v : *found) {
+    bool fold = false;
+    switch (v.violation.id) {
+      case CheckId::kInitialMeldMinimum:
+      case CheckId::kInitialMeldCondition:
+      case CheckId::kOutWithoutCanastas:
+      case CheckId::kMeldKeepACard:  // short of the canastas to go out (R144)
+        fold = true;
+        break;
+      case CheckId::kMeldTooFewNaturals:
+      case CheckId::kMeldTooManyWilds:
+      case CheckId::kMeldTooSmall:
+        fold = root_here || adds_to_left_out();
+        break;
+      case CheckId::kDiscardEmptyPile:
+        // A discard onto an empty pile while the seat holds other cards,
+        // among them cards of a meld left out (SWAD, 001 L46).
+        fold = !root_here && HoldsLeftOutRank(pos, e.player.value_or(-1), left.ranks);
+        break;
+      case CheckId::kMeldTargetMissing:
+      case CheckId::kPileTakeInvalid:
+        // Another meld the side lacks: the line left out laid it too (one
+        // line may lay many melds); its shape findings follow as above.
+        fold = !root_here && TargetMissing(e, pos, side, v.violation.id);
+        if (fold) {
+          left.AddRanksOf(e);
+        }
+        break;
+      default:
+        break;
+    }
+    (fold ? folded : &kept)->push_back(std::move(v));
+  }
+  *found = std::move(kept);
+  return root_here;
+}
+
+bool ReplayDriver::GameReplay::HoldsLeftOutRank(const Position& pos, int seat,
+                                                const std::vector<std::string>& ranks) const {
+  if (seat < 0 || seat >= choice_.rules.num_players) return false;
+  for (const std::string& to : ranks) {
+    const std::optional<Rank> rank = RefRank(to);
+    if (rank && HoldsMeldOf(pos, seat, *rank)) return true;
+  }
+  return false;
+}
+
+bool ReplayDriver::GameReplay::HoldsMeldOf(const Position& pos, int seat, Rank rank) const {
+  const Rules& rules = choice_.rules;
+  if (rank == Rank::kJoker && !rules.wild_melds) return false;
+  int count = 0;
+  for (Card c : pos.hand(seat).ToVector())
+    count += rank == Rank::kJoker ? c.is_wild() : !c.is_wild() && c.rank() == rank;
+  return count >= (rank == Rank::kJoker ? rules.min_meld_size : rules.min_naturals);
+}
+
+bool ReplayDriver::GameReplay::TargetMissing(const Event& e, const Position& pos, int side,
+                                             CheckId id) const {
+  if (id == CheckId::kMeldTargetMissing) return true;
+  if (id != CheckId::kPileTakeInvalid || e.type != EventType::kTakePile) return false;
+  const std::optional<Rank> rank = RefRank(e.to);
+  if (!rank || *rank == Rank::kJoker || *rank == Rank::kSequence) return false;
+  for (const Meld& m : pos.melds(side))
+    if (m.rank == *rank && m.size() >= choice_.rules.min_meld_size) return false;
+  return true;
+}
+
+bool ReplayDriver::GameReplay::LeftOutMeldHeld(const Event& e, const Position& pos,
+                                               int side) const {
+  auto held = [&](const std::optional<std::string>& to) {
+    const std::optional<Rank> rank = RefRank(to);
+    if (!rank) return false;
+    for (int seat = 0; seat < choice_.rules.num_players; ++seat)
+      if (choice_.rules.side_of(seat) == side && HoldsMeldOf(pos, seat, *rank)) return true;
+    return false;
+  };
+  if (held(e.to)) return true;
+  for (const MeldSpec& part : e.melds)
+    if (held(part.to)) return true;
+  return false;
+}
+
+void ReplayDriver::GameReplay::NoteOverDraw(const Event& e, size_t findings_from) {
+  const size_t due = size_t(choice_.rules.stock_draw);
+  if (e.cards.size() <= due) return;
+  for (size_t i = findings_from; i < report_->findings.size(); ++i) {
+    if (report_->findings[i].id != CheckId::kDrawCount || report_->findings[i].line != e.line)
+      continue;
+    over_draw_ =
+        OverDraw{e.line, *e.player,
+                 std::vector<Card>(e.cards.begin() + std::ptrdiff_t(due), e.cards.end()), int(i)};
+    UpdateRare();
+    return;
+  }
+}
+
+void ReplayDriver::GameReplay::NoteMissingDiscard(int line, int seat, size_t findings_from) {
+  for (size_t i = findings_from; i < report_->findings.size(); ++i) {
+    if (report_->findings[i].id != CheckId::kDiscardMissing || report_->findings[i].line != line)
+      continue;
+    missing_discard_ = MissingDiscard{seat, int(i), -1, 0};
+    UpdateRare();
+    return;
+  }
+}
+
+void ReplayDriver::GameReplay::DiscardShown(const Event& e, Position* pos) {
+  MissingDiscard& missing = *missing_discard_;
+  const int player = *e.player;
+  if (missing.taker < 0) {
+    if (e.type == EventType::kTakePile) {
+      missing.taker = player;
+      missing.take_line = e.line;
+    }
+    return;
+  }
+  if (player != missing.taker) return;
+  for (Card c : Lacking(e, pos->Holding(player))) {
+    if (!pos->PassCard(missing.seat, player, c)) continue;
+    AddNote(missing.finding, "line " + std::to_string(e.line) + ": " + SeatName(player) +
+                                 " plays " + ToString(c) + " from the pile it took at line " +
+                                 std::to_string(missing.take_line) + ", a card " +
+                                 SeatName(missing.seat) + " still held: the discard left out was " +
+                                 ToString(c) + " (readings R130)");
+    missing_discard_.reset();
+    UpdateRare();
+    return;
+  }
+}
+
+void ReplayDriver::GameReplay::UndrawnTurnShown(const Event& e, Position* pos) {
+  const std::optional<Card> taken = StockCardTaken(e, /*bonus=*/false);
+  if (!taken) return;
+  const UndrawnTurn turn = *undrawn_turn_;
+  undrawn_turn_.reset();
+  UpdateRare();
+  const int due = choice_.rules.stock_draw;
+  if (pos->stock_slip_open() || pos->StockCardsBefore(*taken) != due) return;
+  const std::vector<Card> cards = pos->StockTop(due);
+  if (!pos->GiveFromStock(turn.seat, cards)) return;
+  AddNote(
+      turn.finding,
+      "the draw of " + ToString(cards) + ", the stock's next, was left out before this line: " +
+          (e.type == EventType::kThree ? "the three's replacement at line " : "the draw of line ") +
+          std::to_string(e.line) + " comes after it; made up (readings R121)");
+}
+
+void ReplayDriver::GameReplay::OverDrawShown(const Event& e, Position* pos) {
+  const std::optional<Card> taken = StockCardTaken(e, /*bonus=*/true);
+  if (!taken) return;
+  const OverDraw over = std::move(*over_draw_);
+  over_draw_.reset();
+  UpdateRare();
+  if (*taken != over.cards[0] || pos->IsStockNext(*taken) ||
+      !pos->ReturnToStock(over.player, over.cards))
+    return;
+  AddNote(over.finding, "line " + std::to_string(e.line) + " takes " + ToString(*taken) +
+                            " from the stock: " + ToString(over.cards) +
+                            " went back to the stock, written in this draw by mistake (readings "
+                            "R128)");
+}
+
+void ReplayDriver::GameReplay::SwapShown(const Event& e, Position* pos) {
+  const Position::DealtSwap swap = pos->dealt_swap();  // a copy: SettleSwap ends it
+  const int player = *e.player;
+  if (!swap.pending() || !(swap.seats >> player & 1u)) return;
+  CardsFromHand(e, &reseat_cards_);
+  const int plays = int(std::count(reseat_cards_.begin(), reseat_cards_.end(), swap.meant));
+  std::string how;
+  if (plays > pos->hand(player).count(swap.meant)) {
+    how = SeatName(player) + " plays " + ToString(swap.meant) + ", which it holds only as the " +
+          ToString(swap.written) + " written in its hand";
+  } else if (e.type == EventType::kDiscard && pos->phase() == Phase::kPlay &&
+             player == pos->current_player() && choice_.rules.IsLaidOutThree(swap.written) &&
+             pos->hand(player).count(swap.written) > (*e.card == swap.written ? 1 : 0)) {
+    how = SeatName(player) + " ends its turn holding the " + ToString(swap.written) +
+          ", never laid out";
+  } else {
+    return;
+  }
+  if (!pos->SettleSwap(player)) return;
+  AddNote(swap_finding_,
+          "line " + std::to_string(e.line) + ": " + how + "; it was the " + ToString(swap.meant));
+  swap_finding_ = -1;
+  UpdateRare();
+}
+
+bool ReplayDriver::GameReplay::UnusualMove(const Event& e, Position& pos, int player) {
+  // R119 first: a red three line written twice is neither a three left
+  // out nor another seat's three, whoever else holds that card.
+  if (e.type == EventType::kThree && MoveWrittenAgain(e, pos, player)) return true;
+  // R123, R121: `three` lines, a draw or a take left out; a move whose
+  // next event tells is kept until then (Defer).
+  if (player == pos.current_player() ||
+      (e.type == EventType::kThree && pos.phase() == Phase::kBeforePlay)) {
+    if (e.type == EventType::kDraw && !e.bonus &&
+        (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) && !e.cards.empty() &&
+        !pos.IsStockNext(e.cards[0])) {
+      if (pos.bonus_player() >= 0 && BonusDrawLeftOut(e, &pos)) {
+        // made up (R131): the draw is played after it
+      } else if (forfeited_bonus_.finding >= 0 && ForfeitedBonusDrawn(e, &pos)) {
+        // made up (R131), after the take that forfeited them
+      } else if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
+        return Defer(e);  // SettleDeferredMove, at the next event
+      }
+    } else if (e.type == EventType::kThree && e.card && e.replacement &&
+               !pos.IsStockNext(*e.replacement)) {
+      // `three` lines left out (R123) come first; then the turn's draw,
+      // which the next event may show was not left out.
+      if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
+        return Defer(e);  // SettleDeferredMove, at the next event
+      } else if (!settling_move_ && player == pos.current_player() &&
+                 DrawLeftOutBeforeThree(e, &pos, player, /*apply=*/false)) {
+        kept_as_ = KeptAs::kThreeAfterDrawLeftOut;
+        return Defer(e);  // SettleDeferredMove, at the next event
+      } else if (!settling_move_ && pos.phase() == Phase::kBeforePlay &&
+                 pos.StockCardsBefore(*e.replacement) == 1 &&
+                 ThreeHolders(pos, player).size() > 1) {
+        kept_as_ = KeptAs::kThreesBlock;  // SettleThreesBlock, after the threes that follow
+        threes_block_.clear();
+        return Defer(e);
+      }
+    } else if ((e.type == EventType::kMeld &&
+                (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay ||
+                 pos.draw_left_out())) ||
+               (e.type == EventType::kThree && e.card && !e.replacement &&
+                player == pos.current_player() && pos.phase() == Phase::kDraw)) {
+      // A red three from the pile (no replacement) too: the take came first.
+      TakeLeftOutBeforeMeld(e, &pos, player);
+    } else if (e.type == EventType::kDiscard &&
+               (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) &&
+               !settling_move_ && pos.stock_known()) {
+      return Defer(e);  // a turn that only discards: SettleDeferredMove
+    } else if ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
+               pos.phase() == Phase::kPlay) {
+      ThreesLeftOutBeforePlay(e, &pos, player);
+      // A turn that ends keeping threes to lay out: the next draw shows
+      // whether their lines were left out (SettleDeferredMove).
+      if (e.type == EventType::kDiscard && !settling_move_ && pos.stock_known() &&
+          (pos.draw_left_out() || !ThreesToLayOut(pos, player, std::nullopt).empty())) {
+        return Defer(e);
+      }
+    }
+  }
+  // R118: a red three laid out before a turn's draw by a seat that does
+  // not hold it, when one seat alone does; bonus cards drawn by a seat
+  // none are due to.
+  if ((e.type == EventType::kThree && pos.phase() != Phase::kPlay && e.card &&
+       pos.Holding(player).count(*e.card) == 0) ||
+      (e.type == EventType::kDraw && e.bonus && pos.bonus_player() >= 0 &&
+       player != pos.bonus_player())) {
+    if (OwnerReseated(e, pos, player)) return true;
+  }
+  // R119: a draw line written twice, and a turn's draw marked "bonus".
+  if (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay) &&
+      DrawMisrecorded(e, pos, player))
+    return true;
+  if (e.type == EventType::kDiscard && MoveWrittenAgain(e, pos, player)) return true;
+  if (e.type == EventType::kTakePile && TakeWrittenAgain(e, pos, player)) return true;
+  // R118: the next seat's draw or take while the turn in play has not
+  // ended: kept until the next event, which may be that turn's discard,
+  // written late (SettleEarlyOpener).
+  // R138: so is the next seat's red three, which it holds (its replacement
+  // the stock's next): the discard may have been left out before it.
+  if (player != pos.current_player() && pos.phase() == Phase::kPlay && !settling_move_ &&
+      player == (pos.current_player() + 1) % choice_.rules.num_players) {
+    if ((e.type == EventType::kDraw || e.type == EventType::kTakePile) && !e.bonus) return Defer(e);
+    if (e.type == EventType::kThree && e.card && pos.Holding(player).count(*e.card) > 0 &&
+        (!e.replacement || pos.IsStockNext(*e.replacement))) {
+      kept_as_ = KeptAs::kThreeOpener;
+      return Defer(e);
+    }
+  }
+  // R148: another seat's take of the pile while bonus cards are due: the
+  // next line may be the bonus draw, written late (SettleDeferredMove).
+  if (e.type == EventType::kTakePile && !settling_move_ && pos.bonus_player() >= 0 &&
+      player != pos.bonus_player()) {
+    kept_as_ = KeptAs::kTakeBeforeBonus;
+    return Defer(e);
+  }
+  // R143: another seat's three ahead of the first turn's draw, taking a
+  // card one place on in the stock: the next line may be a three that
+  // took the card skipped, written late (SettleDeferredMove).
+  if (e.type == EventType::kThree && !settling_move_ && player != pos.current_player() &&
+      (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) && e.card &&
+      e.replacement && pos.Holding(player).count(*e.card) > 0 &&
+      pos.StockCardsBefore(*e.replacement) == 1) {
+    kept_as_ = KeptAs::kThreeBeforeThree;
+    return Defer(e);
+  }
+  // R132: a meld written after the discard that ended its seat's turn.
+  if (e.type == EventType::kMeld && MeldAfterOwnDiscard(e, pos, player)) return true;
+  // R118: a seat number written wrong; or a draw out of turn, kept until
+  // the next move says whose it was.
+  if (player != pos.current_player() && pos.phase() != Phase::kOver) {
+    const std::string why = SeatMisnamed(e, pos, player);
+    if (!why.empty()) {
+      MoveReseated(e, pos, player, why);
+      return true;
+    }
+    if (pos.phase() != Phase::kPlay &&
+        (e.type == EventType::kDraw || e.type == EventType::kTakePile))
+      KeepOpener(e, pos);
+  }
+  return false;
+}
+
+std::vector<Card> ReplayDriver::GameReplay::ThreesToLayOut(const Position& pos, int player,
+                                                           std::optional<Card> but) {
+  std::vector<Card> threes;
+  for (Suit suit : {Suit::kHearts, Suit::kDiamonds, Suit::kSpades, Suit::kClubs}) {
+    const Card c(Rank::kThree, suit);
+    if (!choice_.rules.IsLaidOutThree(c)) continue;
+    for (int n = pos.Holding(player).count(c) - (but == c ? 1 : 0); n > 0; --n) threes.push_back(c);
+  }
+  return threes;
+}
+
+bool ReplayDriver::GameReplay::LayOutLeftOut(Position* pos, int player,
+                                             const std::vector<Card>& threes, int n, int line,
+                                             std::string* which, bool apply) {
+  const std::vector<Card> replacements = pos->StockTop(n);
+  if (int(threes.size()) < n || int(replacements.size()) < n) return false;
+  Position laid = *pos;
+  for (int i = 0; i < n; ++i) {
+    const ThreeMove three{player, threes[size_t(i)], replacements[size_t(i)], line};
+    if (!laid.Check(three).empty()) return false;
+    laid.Play(three);
+    *which += std::string(i ? ", " : "") + ToString(threes[size_t(i)]) + " replaced by " +
+              ToString(replacements[size_t(i)]);
+  }
+  if (!apply) return true;
+  *pos = std::move(laid);
+  // Their lines may yet come, written late: each is then not replayed.
+  late_threes_.clear();
+  for (int i = 0; i < n; ++i)
+    late_threes_.push_back(ThreeMove{player, threes[size_t(i)], replacements[size_t(i)], line});
+  late_finding_ = -1;
+  UpdateRare();
+  return true;
+}
+
+bool ReplayDriver::GameReplay::LateMoveCame(const Event& e) {
+  const LateMove& late = *late_move_;
+  const bool same =
+      e.type == late.type && e.player == late.player &&
+      (e.type == EventType::kDraw ? e.cards == late.cards : e.top && *e.top == late.cards[0]);
+  if (same && late.finding >= 0)
+    AddNote(late.finding, std::string(e.type == EventType::kDraw ? "the draw" : "the take") +
+                              " comes late, at line " + std::to_string(e.line) + ": not replayed");
+  // The wait ends with the turn: the line, a discard, or another seat's move.
+  if (same || e.type == EventType::kDiscard || e.player != late.player) {
+    late_move_.reset();
+    UpdateRare();
+  }
+  if (same) last_move_line_ = e.line;
+  return same;
+}
+
+bool ReplayDriver::GameReplay::LateThree(const Event& e) {
+  bool late = false;
+  if (e.type == EventType::kThree && e.card && e.replacement) {
+    for (auto it = late_threes_.begin(); it != late_threes_.end(); ++it) {
+      if (it->player != e.player || it->card != *e.card || it->replacement != e.replacement)
+        continue;
+      late_threes_.erase(it);
+      if (late_finding_ >= 0)
+        AddNote(late_finding_, "the `three` line of " + ToString(*e.card) +
+                                   " comes late, at line " + std::to_string(e.line) +
+                                   ": not replayed");
+      last_move_line_ = e.line;
+      late = true;
+      break;
+    }
+  }
+  if (!late) late_threes_.clear();
+  UpdateRare();
+  return late;
+}
+
+bool ReplayDriver::GameReplay::ThreesLeftOut(const Event& e, Position* pos, int player, bool apply,
+                                             bool others_only) {
+  const Card drawn = e.type == EventType::kThree ? *e.replacement : e.cards[0];
+  const int skipped = pos->StockCardsBefore(drawn);
+  if (skipped == 0) return false;
+  int owner = player;
+  std::vector<Card> threes =
+      ThreesToLayOut(*pos, player, e.type == EventType::kThree ? e.card : std::nullopt);
+  if (others_only || int(threes.size()) < skipped) {
+    // Another seat's threes: before the first turn each seat lays out its
+    // own (readings R23), when one seat alone holds enough.
+    owner = -1;
+    for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
+      if (seat == player) continue;
+      std::vector<Card> theirs = ThreesToLayOut(*pos, seat, std::nullopt);
+      if (int(theirs.size()) < skipped) continue;
+      if (owner >= 0) return false;  // two seats could have: which is unknown
+      owner = seat;
+      threes = std::move(theirs);
+    }
+    if (owner < 0) return false;
+  }
+  return LayOutWithFinding(e, pos, player, owner, threes, skipped, apply);
+}
+
+bool ReplayDriver::GameReplay::LayOutWithFinding(const Event& e, Position* pos, int player,
+                                                 int owner, const std::vector<Card>& threes,
+                                                 int skipped, bool apply) {
+  const Card drawn = e.type == EventType::kThree ? *e.replacement : e.cards[0];
+  const std::vector<Card> next = pos->StockTop(1);
+  const Where where = AtMove(*pos, player);
+  std::string which;
+  if (next.empty() || !LayOutLeftOut(pos, owner, threes, skipped, e.line, &which, apply))
+    return false;
+  if (!apply) return true;
+  late_finding_ = Add(
+      e.line, CheckId::kStockMismatch,
+      std::string(e.type == EventType::kThree ? "the replacement drawn is "
+                                              : "the card drawn is ") +
+          ToString(drawn) + " but the stock's next card is " + ToString(next[0]),
+      {Context(where),
+       ToString(drawn) + " comes " + std::to_string(skipped) + (skipped == 1 ? " card" : " cards") +
+           " on, and " + LeftOutNote(owner, threes, skipped, which),
+       "rule: 000 §7, §12"});
+  return true;
+}
+
+bool ReplayDriver::GameReplay::SettleThreesBlock(const Event* next, Position* pos) {
+  // R143 first: the next line another seat's three that took the card
+  // skipped, the two lines written in the wrong order.
+  if (threes_block_.empty() && next && next->type == EventType::kThree &&
+      next->player != deferred_move_.player && ThreeReplayedFirst(deferred_move_, *next, pos))
+    return true;
+  if (next && next->ok && next->type == EventType::kThree && pos->phase() == Phase::kBeforePlay &&
+      threes_block_.size() < 16) {
+    threes_block_.push_back(*next);
+    move_deferred_ = true;
+    kept_as_ = KeptAs::kThreesBlock;
+    UpdateRare();
+    return true;
+  }
+  const Event first = std::move(deferred_move_);
+  const std::vector<Event> block = std::move(threes_block_);
+  threes_block_.clear();
+  const int player = *first.player;
+  int owner = -1, found = 0;
+  Card owned;
+  for (int seat : ThreeHolders(*pos, player)) {
+    std::vector<Card> kinds = ThreesToLayOut(*pos, seat, std::nullopt);
+    kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
+    for (Card three : kinds) {
+      if (!BlockLegalAfter(*pos, seat, three, first, block)) continue;
+      owner = seat;
+      owned = three;
+      ++found;
+    }
+  }
+  settling_move_ = true;
+  if (found == 1) LayOutWithFinding(first, pos, player, owner, {owned}, 1);
+  OnMove(first);
+  settling_move_ = false;
+  for (const Event& e : block) OnMove(e);
+  return false;
+}
+
+bool ReplayDriver::GameReplay::BlockLegalAfter(const Position& pos, int seat, Card three,
+                                               const Event& first,
+                                               const std::vector<Event>& block) {
+  const std::vector<Card> top = pos.StockTop(1);
+  if (top.empty()) return false;
+  Position probe = pos;
+  const ThreeMove laid{seat, three, top[0], first.line};
+  if (!probe.Check(laid).empty()) return false;
+  probe.Play(laid);
+  auto legal = [&probe](const Event& e) {
+    std::string unused;
+    const std::optional<Move> move = ToMove(e, &unused);
+    return move && probe.Play(*move).empty();
+  };
+  return legal(first) && std::all_of(block.begin(), block.end(), legal);
+}
+
+bool ReplayDriver::GameReplay::SettleDeferredMove(const Event* next) {
+  move_deferred_ = false;
+  const KeptAs kept_as = kept_as_;
+  kept_as_ = KeptAs::kMove;
+  UpdateRare();
+  Position* pos = game_.position();
+  if (!in_hand_ || !pos) return false;
+  if (deferred_move_.type == EventType::kDiscard) return SettleDeferredDiscard(next, pos);
+  if (deferred_move_.type == EventType::kDraw && deferred_move_.bonus)
+    return SettleEarlyBonus(next, pos);
+  if (kept_as == KeptAs::kTakeBeforeBonus) return SettleTakeBeforeBonus(next, pos);
+  if (kept_as == KeptAs::kThreeOfTwoHolders) return SettleThreeOfTwoHolders(next, pos);
+  if (kept_as == KeptAs::kThreesBlock) return SettleThreesBlock(next, pos);
+  if (deferred_move_.player != pos->current_player() &&
+      (deferred_move_.type == EventType::kDraw || deferred_move_.type == EventType::kTakePile ||
+       kept_as == KeptAs::kThreeOpener))
+    return SettleEarlyOpener(next, pos);
+  if (kept_as == KeptAs::kThreeAfterDrawLeftOut) {
+    const Event three = std::move(deferred_move_);
+    settling_move_ = true;
+    if (!OwnDrawNext(next, three, *pos))
+      DrawLeftOutBeforeThree(three, pos, *three.player, /*apply=*/true);
+    OnMove(three);
+    settling_move_ = false;
+    return false;
+  }
+  if (kept_as == KeptAs::kThreeBeforeThree) {
+    // The next three is legal first only if it takes the card skipped.
+    const Event three = std::move(deferred_move_);
+    if (next && next->type == EventType::kThree && next->player != three.player &&
+        ThreeReplayedFirst(three, *next, pos))
+      return true;
+    settling_move_ = true;
+    OnMove(three);
+    settling_move_ = false;
+    return false;
+  }
+  const Event draw = std::move(deferred_move_);  // a turn's draw, or a three
+  // A three next whose replacement is the card skipped is the line left
+  // out, written late (LateThree).
+  const std::vector<Card> skipped = pos->StockTop(1);
+  const bool takes_skipped = next && next->type == EventType::kThree && next->replacement &&
+                             !skipped.empty() && *next->replacement == skipped[0];
+  const bool late_three = takes_skipped && next->player == draw.player;
+  // Another seat's three that takes the card skipped: two seats' lines
+  // swapped before play (R23), nothing left out.
+  // The same seat's draw after a three is the lines in another order only
+  // when it takes the card skipped: a draw of other cards is the turn's
+  // draw after its threes, and a three line was left out (R123).
+  const bool draw_takes_skipped = next && next->type == EventType::kDraw && !next->cards.empty() &&
+                                  !skipped.empty() && next->cards[0] == skipped[0];
+  // So is the same seat's three after a three only when it does not take
+  // the card right after the first three's, of a three the seat still
+  // holds once the threes left out are laid: in the stock's order, the
+  // card skipped before them was a three line's left out. Not where the
+  // skip is a whole draw before the seat's own turn's draw: that is R121's.
+  bool three_follows = false;
+  // The same, where the seat's next three is one the threes left out would
+  // have laid: the card skipped was another seat's three's, when one seat
+  // alone holds enough (R23), and its line was left out.
+  bool others_follow = false;
+  const bool undrawn = pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay;
+  const int k = draw.type == EventType::kThree && draw.replacement
+                    ? pos->StockCardsBefore(*draw.replacement)
+                    : 0;
+  if (k > 0 && draw.card && next && next->type == EventType::kThree && next->replacement &&
+      next->card &&
+      !(undrawn && k == choice_.rules.stock_draw && *draw.player == pos->current_player())) {
+    const std::vector<Card> top = pos->StockTop(k + 2);
+    const std::vector<Card> threes = ThreesToLayOut(*pos, *draw.player, draw.card);
+    int left = pos->Holding(*draw.player).count(*next->card) - (*draw.card == *next->card);
+    for (int i = 0; i < k && i < int(threes.size()); ++i) left -= threes[size_t(i)] == *next->card;
+    const bool follows = int(top.size()) == k + 2 && *next->replacement == top[size_t(k + 1)];
+    three_follows = follows && left > 0;
+    others_follow = follows && left <= 0 && next->player == draw.player &&
+                    ThreesLeftOut(draw, pos, *draw.player, /*apply=*/false, /*others_only=*/true);
+    // Several other seats' threes could be the one left out: the lines
+    // after tell (SettleThreesBlock), this one among them.
+    if (follows && left <= 0 && next->player == draw.player && !others_follow && k == 1 &&
+        pos->phase() == Phase::kBeforePlay && ThreeHolders(*pos, *draw.player).size() > 1) {
+      deferred_move_ = draw;
+      threes_block_.assign(1, *next);
+      kept_as_ = KeptAs::kThreesBlock;
+      move_deferred_ = true;
+      UpdateRare();
+      return true;
+    }
+  }
+  const bool plain = (next && next->player == draw.player && !late_three &&
+                      ((next->type == EventType::kThree && !three_follows && !others_follow) ||
+                       (draw.type == EventType::kThree && draw_takes_skipped))) ||
+                     (takes_skipped && next->player != draw.player);
+  // R143: the first turn's draw, or a three laid out before play, then
+  // another seat's three laid out before play that takes the card
+  // skipped: the two lines in the wrong order.
+  if (takes_skipped && next->player != draw.player &&
+      (pos->phase() == Phase::kBeforePlay || pos->phase() == Phase::kDraw) &&
+      ThreeReplayedFirst(draw, *next, pos))
+    return true;
+  settling_move_ = true;
+  if (!plain) {
+    ThreesLeftOut(draw, pos, *draw.player, /*apply=*/true, others_follow);
+  } else if (draw.type == EventType::kThree && draw.replacement &&
+             !pos->IsStockNext(*draw.replacement) && *draw.player == pos->current_player() &&
+             !OwnDrawNext(next, draw, *pos)) {
+    DrawLeftOutBeforeThree(draw, pos, *draw.player, /*apply=*/true);  // R121
+  }
+  OnMove(draw);
+  settling_move_ = false;
+  return false;
+}
+
+bool ReplayDriver::GameReplay::ForfeitedBonusDrawn(const Event& e, Position* pos) {
+  const ForfeitedBonus due = std::move(forfeited_bonus_);
+  forfeited_bonus_ = ForfeitedBonus();
+  if (due.hand != hand_number_ || due.stock_size != pos->stock_size() || pos->stock_slip_open() ||
+      pos->StockCardsBefore(e.cards[0]) != int(due.cards.size()) ||
+      pos->StockTop(int(due.cards.size())) != due.cards || !pos->GiveFromStock(due.seat, due.cards))
+    return false;
+  AddNote(due.finding, "the bonus draw of " + ToString(due.cards) +
+                           ", the stock's next, was left out before this line: the next draw "
+                           "from the stock, at line " +
+                           std::to_string(e.line) +
+                           ", comes after it; made up there (readings R131)");
+  return true;
+}
+
+void ReplayDriver::GameReplay::DiscardLeftOutBeforeBonus(const Event& bonus, const Event& after,
+                                                         Position* pos) {
+  const int seat = *bonus.player;
+  const int next = (seat + 1) % choice_.rules.num_players;
+  if (after.type == EventType::kTakePile && after.top) {
+    const DiscardMove discard{seat, *after.top, bonus.line};
+    Position probe = *pos;
+    if (pos->hand(seat).count(*after.top) == 0 || !probe.Play(discard).empty() ||
+        probe.bonus_player() != seat || probe.StockTop(probe.bonus_count()) != bonus.cards)
+      return;
+    const Where where = AtMove(*pos, seat);
+    pos->Play(discard);
+    Add(bonus.line, CheckId::kDiscardMissing,
+        "seat " + std::to_string(seat) + "'s turn ended without a discard; seat " +
+            std::to_string(next) + " takes the pile",
+        {Context(where),
+         "the top card it takes at line " + std::to_string(after.line) + ", " +
+             ToString(*after.top) + ", is one " + SeatName(seat) + " held: the discard of " +
+             ToString(*after.top) +
+             ", which earned the bonus drawn here, was left out before "
+             "this line; made up here (readings R140)",
+         "rule: " + choice_.rules.Cite("rule.discard", "000 §8, §11")});
+    return;
+  }
+  Position probe = *pos;
+  if (probe.EndTurnUndiscarded(next, /*earns_bonus=*/true).empty() ||
+      probe.bonus_player() != seat || probe.StockTop(probe.bonus_count()) != bonus.cards)
+    return;
+  const Where where = AtMove(*pos, seat);
+  const size_t before = report_->findings.size();
+  const TaggedViolations ended = pos->EndTurnUndiscarded(next, /*earns_bonus=*/true);
+  std::vector<int> indices;
+  AddViolations(ended, bonus.line, where, &indices);
+  for (size_t i = 0; i < ended.size() && i < indices.size(); ++i)
+    if (ended[i].violation.id == CheckId::kDiscardMissing)
+      AddNote(indices[i], SeatName(seat) +
+                              " draws the bonus cards its initial meld earned: the "
+                              "discard that ended its turn, and earned them, was "
+                              "left out before this line (readings R140)");
+  NoteMissingDiscard(bonus.line, seat, before);  // R130: a take of the pile may show its card
+}
+
+bool ReplayDriver::GameReplay::BonusDrawLeftOut(const Event& e, Position* pos) {
+  const int seat = pos->bonus_player();
+  const int due = pos->bonus_count();
+  if (!pos->stock_known() || pos->stock_slip_open() || pos->StockCardsBefore(e.cards[0]) != due)
+    return false;
+  const DrawMove bonus{seat, pos->StockTop(due), e.line, /*bonus=*/true};
+  if (int(bonus.cards.size()) != due || !pos->Check(bonus).empty()) return false;
+  const Where where = AtMove(*pos, seat);
+  pos->Play(bonus);
+  const int index =
+      Add(e.line, CheckId::kDrawCount,
+          "seat " + std::to_string(seat) + " did not draw the " + std::to_string(due) +
+              " bonus card(s) due after the initial meld",
+          {Context(where),
+           "the bonus draw of " + ToString(bonus.cards) +
+               ", the stock's next, was left out before this line: this draw comes after it; made "
+               "up here (readings R131)",
+           "rule: " + choice_.rules.Cite("bonus_cards_first", "001 L37")});
+  ExpectLate(EventType::kDraw, seat, bonus.cards, index);
+  return true;
+}
+
+void ReplayDriver::GameReplay::DiscardLeftOutBeforeThree(const Event& three, Position* pos) {
+  const int due = pos->current_player();
+  const Where where = AtMove(*pos, *three.player);
+  const size_t before = report_->findings.size();
+  const TaggedViolations ended = pos->EndTurnUndiscarded(*three.player);
+  if (ended.empty()) return;
+  std::vector<int> indices;
+  AddViolations(ended, three.line, where, &indices);
+  for (size_t i = 0; i < ended.size() && i < indices.size(); ++i)
+    if (ended[i].violation.id == CheckId::kDiscardMissing)
+      AddNote(indices[i], SeatName(*three.player) + " lays out " + ToString(*three.card) +
+                              " at the start of its own turn: the discard that ended " +
+                              SeatName(due) + "'s turn was left out before it (readings R138)");
+  NoteMissingDiscard(three, before);  // R130: a take of the pile may show its card
+}
+
+bool ReplayDriver::GameReplay::DiscardLeftOutBeforeTake(const Event& take, Position* pos) {
+  const int due = pos->current_player();
+  if (!take.top || pos->phase() != Phase::kPlay || pos->hand(due).count(*take.top) == 0 ||
+      (!pos->pile().empty() && pos->pile().back() == *take.top))
+    return false;
+  Add(take.line, CheckId::kDiscardMissing,
+      "seat " + std::to_string(due) + "'s turn ended without a discard; seat " +
+          std::to_string(*take.player) + " takes the pile",
+      {Context(AtMove(*pos, due)),
+       "the top card it takes, " + ToString(*take.top) + ", is one " + SeatName(due) +
+           " held: the discard of " + ToString(*take.top) +
+           " was left out before this line; made up here (readings R129)",
+       "rule: " + choice_.rules.Cite("rule.discard", "000 §8, §11")});
+  Event discard;
+  discard.type = EventType::kDiscard;
+  discard.line = take.line;
+  discard.player = due;
+  discard.card = *take.top;
+  reseating_ = true;  // not a line of the log: no R119 "written again" after it
+  OnMove(discard);
+  reseating_ = false;
+  return true;
+}
+
+std::vector<Card> ReplayDriver::GameReplay::Lacking(const Event& e, CardCounts holding) {
+  CardsFromHand(e, &reseat_cards_);
+  std::vector<Card> lacking;
+  for (Card c : reseat_cards_)
+    if (!holding.Remove(c)) lacking.push_back(c);
+  return lacking;
+}
+
+std::optional<TakePileMove> ReplayDriver::GameReplay::TakeLeftOut(Position* pos, int seat, int line,
+                                                                  bool turn_ends) {
+  if (pos->pile().empty()) return std::nullopt;
+  const Card top = pos->pile().back();
+  if (top.is_wild() || top.rank() == Rank::kThree) return std::nullopt;
+  const CardCounts& hand = pos->hand(seat);
+  std::vector<TakePileMove> forms;
+  forms.push_back(TakePileMove{seat, top, {}, top.rank(), std::nullopt, line});
+  std::vector<Card> naturals, wilds;
+  for (Suit suit : {Suit::kSpades, Suit::kHearts, Suit::kDiamonds, Suit::kClubs})
+    for (int n = hand.count(Card(top.rank(), suit)); n > 0 && naturals.size() < 2; --n)
+      naturals.push_back(Card(top.rank(), suit));
+  for (Card w : {Card(Rank::kTwo, Suit::kSpades), Card(Rank::kTwo, Suit::kHearts),
+                 Card(Rank::kTwo, Suit::kDiamonds), Card(Rank::kTwo, Suit::kClubs), Card::Joker()})
+    if (hand.count(w) > 0 && wilds.empty()) wilds.push_back(w);
+  if (naturals.size() == 2) forms.push_back(TakePileMove{seat, top, naturals, {}, {}, line});
+  if (!naturals.empty() && !wilds.empty())
+    forms.push_back(TakePileMove{seat, top, {naturals[0], wilds[0]}, {}, {}, line});
+  for (const TakePileMove& take : forms) {
+    if (!pos->Check(take).empty()) continue;
+    if (turn_ends) {
+      Position after = *pos;  // rare: a turn's take left out, at its end
+      after.Play(take);
+      if (after.TurnEndOpeningShort()) continue;
+    }
+    pos->Play(take);
+    return take;
+  }
+  return std::nullopt;
+}
+
+std::string ReplayDriver::GameReplay::TakeText(const TakePileMove& take, int pile) {
+  return "the take of the pile (" + std::to_string(pile) + " cards, " + ToString(take.top) +
+         " on top" +
+         (take.to ? ", onto the meld of " + ToString(*take.to) + "s"
+                  : ", with " + ToString(take.with)) +
+         ")";
+}
+
+void ReplayDriver::GameReplay::TakeLeftOutAtDiscard(Position* pos, int seat, int line,
+                                                    const std::string& by) {
+  const int pile = int(pos->pile().size());
+  const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, line, true);
+  if (!take) return;
+  const int turn = LastFinding(CheckId::kTurnSequence);
+  if (turn >= 0)
+    AddNote(turn, TakeText(*take, pile) + " was left out: " + by +
+                      " is the stock's next card, so the turn drew none (readings R121)");
+}
+
+bool ReplayDriver::GameReplay::DrawLeftOutBeforeThree(const Event& e, Position* pos, int player,
+                                                      bool apply) {
+  const int due = choice_.rules.stock_draw;
+  if ((pos->phase() != Phase::kDraw && pos->phase() != Phase::kBeforePlay) || !pos->stock_known() ||
+      pos->stock_slip_open() || pos->StockCardsBefore(*e.replacement) != due)
+    return false;
+  const DrawMove draw{player, pos->StockTop(due), e.line};
+  const bool held_or_drawn =
+      pos->Holding(player).count(*e.card) > 0 ||
+      std::find(draw.cards.begin(), draw.cards.end(), *e.card) != draw.cards.end();
+  if (int(draw.cards.size()) != due || !held_or_drawn || !pos->Check(draw).empty()) return false;
+  if (!apply) return true;
+  const int index = DrawMadeUp(
+      pos, draw, "the three's replacement, " + ToString(*e.replacement) + ", comes after it");
+  ExpectLate(EventType::kDraw, player, draw.cards, index);
+  return true;
+}
+
+void ReplayDriver::GameReplay::TakeLeftOutBeforeMeld(const Event& e, Position* pos, int player) {
+  const std::vector<Card> lacking = Lacking(e, pos->hand(player));
+  if (lacking.empty()) return;
+  const Where where = AtMove(*pos, player);
+  const bool three = e.type == EventType::kThree;
+  // Melds before the draw already had the turn's finding: a note on it.
+  const bool found = pos->draw_left_out();
+  auto report = [&](const std::string& what, EventType type, std::vector<Card> cards) {
+    const std::string note = what + " was left out before this line: the " +
+                             (three ? "three lays out " : "meld plays ") + ToString(lacking) +
+                             (type == EventType::kTakePile ? " from the pile" : "") +
+                             "; made up here (readings R121)";
+    int index = -1;
+    if (found) {
+      index = LastFinding(CheckId::kTurnSequence);
+      if (index >= 0) AddNote(index, note);
+    } else {
+      index = Add(
+          e.line, CheckId::kTurnSequence,
+          "seat " + std::to_string(player) + " must draw or take the pile first",
+          {Context(where), note, "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+    }
+    ExpectLate(type, player, std::move(cards), index);
+  };
+  // The stock's next card(s), played: the draw was left out.
+  CardCounts drawn;
+  const DrawMove draw{player, pos->StockTop(choice_.rules.stock_draw), e.line};
+  for (Card c : draw.cards) drawn.Add(c);
+  if (pos->stock_known() && !pos->stock_slip_open() &&
+      int(draw.cards.size()) == choice_.rules.stock_draw && drawn.Contains(lacking) &&
+      pos->Check(draw).empty()) {
+    pos->Play(draw);
+    return report("the draw of " + ToString(draw.cards) + ", the stock's next,", EventType::kDraw,
+                  draw.cards);
+  }
+  CardCounts pile;
+  for (Card c : pos->pile()) pile.Add(c);
+  if (!pile.Contains(lacking)) return;
+  const int size = int(pos->pile().size());
+  const std::optional<TakePileMove> take = TakeLeftOut(pos, player, e.line, false);
+  if (!take) return;
+  report(TakeText(*take, size), EventType::kTakePile, {take->top});
+}
+
+bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position* pos) {
+  const Event discard = std::move(deferred_move_);
+  const int seat = *discard.player;
+  if (next && pos->current_player() == seat && pos->phase() == Phase::kPlay &&
+      OpeningMeldAfterDiscard(discard, *next, pos))
+    return true;
+  // R143: the seat's own three, written after the discard that ended its
+  // turn, taking the stock's next card: the two lines in the wrong order.
+  if (next && next->type == EventType::kThree && next->player == discard.player &&
+      pos->current_player() == seat && pos->phase() == Phase::kPlay && next->replacement &&
+      pos->IsStockNext(*next->replacement) && ThreeReplayedFirst(discard, *next, pos))
+    return true;
+  // R121: the turn's own draw (of the stock's next cards) or take (of the
+  // pile's top card) written after its discard: two lines swapped.
+  // Replayed draw or take first, one finding; its line, next, is not
+  // replayed again.
+  const bool drawing = pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay;
+  if (drawing && pos->current_player() == seat && next && next->player == discard.player &&
+      ((next->type == EventType::kDraw && !next->bonus && !next->cards.empty() &&
+        pos->IsStockNext(next->cards[0])) ||
+       (next->type == EventType::kTakePile && next->top && !pos->pile().empty() &&
+        pos->pile().back() == *next->top))) {
+    std::string unused;
+    const std::optional<Move> first = ToMove(*next, &unused);
+    if (first && pos->Check(*first).empty()) {
+      const Where where = AtMove(*pos, seat);
+      pos->Play(*first);
+      const bool draw = next->type == EventType::kDraw;
+      Add(discard.line, CheckId::kTurnSequence,
+          "seat " + std::to_string(seat) + " must draw or take the pile first",
+          {Context(where),
+           std::string(draw ? "its draw" : "its take of the pile") +
+               " comes after this line, at line " + std::to_string(next->line) +
+               ": the two lines are written in the wrong order, and are replayed " +
+               (draw ? "draw" : "take") + " first (readings R121)",
+           "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+      ExpectLate(next->type, seat, draw ? next->cards : std::vector<Card>{*next->top}, -1);
+      settling_move_ = true;
+      OnMove(discard);
+      settling_move_ = false;
+      return false;
+    }
+  }
+  // R121: what the turn left out shows in the first card the next event
+  // takes from the stock, another seat's draw or its three's replacement.
+  std::optional<Card> taken;
+  if (next && next->player != discard.player) {
+    if (next->type == EventType::kDraw && !next->bonus && !next->cards.empty())
+      taken = next->cards[0];
+    else if (next->type == EventType::kThree && next->replacement)
+      taken = *next->replacement;
+  } else if (next && next->type == EventType::kDraw && next->bonus && !next->cards.empty() &&
+             pos->draw_left_out()) {
+    // The seat's own bonus draw after its discard, in a turn that melded
+    // before its draw (R121): a card a whole draw on shows the draw.
+    taken = next->cards[0];
+  }
+  const std::string by = taken
+                             ? (next->type == EventType::kThree ? "the three's replacement at line "
+                                                                : "the draw of line ") +
+                                   std::to_string(next->line)
+                             : std::string();
+  // R121: a turn that only discards: the stock's next card taken next
+  // means the turn took the pile; a card a whole draw on, that it drew the
+  // cards between.
+  bool made_up = false;
+  if (drawing && pos->current_player() == seat && taken) {
+    const Where where = AtMove(*pos, seat);
+    const int pile = int(pos->pile().size());
+    std::string note;
+    if (!pos->stock_slip_open() && pos->IsStockNext(*taken)) {
+      const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, discard.line, true);
+      if (take)
+        note = TakeText(*take, pile) + " was left out before this line: " + by +
+               " is the stock's next card, so the turn drew none";
+    } else if (!pos->stock_slip_open() && AWholeDrawOn(*pos, *next, *taken)) {
+      const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+      if (pos->Check(draw).empty()) {
+        DrawMadeUp(pos, draw, by + " comes after it");
+        made_up = true;
+      }
+    }
+    made_up |= !note.empty();
+    if (!note.empty())
+      Add(discard.line, CheckId::kTurnSequence,
+          "seat " + std::to_string(seat) + " must draw or take the pile first",
+          {Context(where), note + "; made up here (readings R121)",
+           "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+  }
+  // R121: a turn that only discards, a card it lacks that is among the
+  // stock's next: the discard shows the draw left out, made up before it.
+  // Also when the next event takes the stock's next card too, the turn not
+  // read as a take of the pile: a second copy of the card came next.
+  if (drawing && pos->current_player() == seat && !made_up && discard.card &&
+      !pos->stock_slip_open() && pos->Holding(seat).count(*discard.card) == 0)
+    DrawShownByDiscard(pos, seat, discard);
+  // R121: the stock's next card taken next, and no take made up: a second
+  // copy of it a whole draw on shows the draw (once the turn has drawn or
+  // taken, above, no draw is legal).
+  if (drawing && pos->current_player() == seat && taken && !pos->stock_slip_open() &&
+      AWholeDrawOn(*pos, *next, *taken)) {
+    const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+    if (pos->Check(draw).empty()) DrawMadeUp(pos, draw, by + " comes after it");
+  }
+  // R121: a turn that melded before drawing, then discards a card it
+  // lacks among the stock's next: the draw left out, made up before the
+  // discard, a note on the turn's finding.
+  if (pos->draw_left_out() && pos->current_player() == seat && discard.card &&
+      !pos->stock_slip_open() && pos->Holding(seat).count(*discard.card) == 0)
+    DrawShownByLateDiscard(pos, seat, discard);
+  // R121: a turn that melded before drawing and drew nothing since. The
+  // next card taken from the stock a whole draw on shows the draw left
+  // out: it is made up before the discard, and the turn's one finding says
+  // so.
+  if (pos->draw_left_out() && taken && pos->IsStockNext(*taken))
+    TakeLeftOutAtDiscard(pos, seat, discard.line, by);
+  if (pos->draw_left_out() && taken && AWholeDrawOn(*pos, *next, *taken)) {
+    const DrawMove late{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+    if (pos->Check(late).empty()) {
+      pos->Play(late);
+      const int turn = LastFinding(CheckId::kTurnSequence);
+      if (turn >= 0)
+        AddNote(turn, "the draw of " + ToString(late.cards) + ", the stock's next, was left out: " +
+                          by + " comes after it (readings R121)");
+    }
+  }
+  // A turn with no draw whose next event takes nothing from the stock:
+  // the next card taken from it may still tell (UndrawnTurnShown).
+  const bool undrawn = !taken && pos->current_player() == seat &&
+                       (pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay);
+  const std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);
+  const int skipped = next && next->type == EventType::kDraw && !next->bonus &&
+                              next->player != discard.player && !next->cards.empty()
+                          ? pos->StockCardsBefore(next->cards[0])
+                          : 0;
+  const std::vector<Card> replacements = pos->StockTop(skipped);
+  std::string which;
+  const bool laid = skipped > 0 && LayOutLeftOut(pos, seat, threes, skipped, discard.line, &which);
+  settling_move_ = true;
+  OnMove(discard);
+  settling_move_ = false;
+  const int turn = LastFinding(CheckId::kTurnSequence);
+  if (undrawn && !laid && turn >= 0 && report_->findings[size_t(turn)].line == discard.line) {
+    undrawn_turn_ = UndrawnTurn{seat, turn};
+    UpdateRare();
+  }
+  if (!laid) return false;
+  const Card drawn = next->cards[0];
+  late_finding_ = Add(
+      next->line, CheckId::kStockMismatch,
+      "the card drawn is " + ToString(drawn) + " but the stock's next card is " +
+          ToString(replacements[0]),
+      {Context(AtMove(*pos, *next->player)),
+       ToString(drawn) + " comes " + std::to_string(skipped) + (skipped == 1 ? " card" : " cards") +
+           " on, and " + SeatName(seat) + " ended its turn at line " +
+           std::to_string(discard.line) + " keeping " + ThreesText(threes) +
+           " to lay out: " + (skipped == 1 ? "a `three` line" : "`three` lines") +
+           " left out before that line; laid out there: " + which + " (readings R123)",
+       "rule: 000 §7, §12"});
+  return false;
+}
+
+bool ReplayDriver::GameReplay::AWholeDrawOn(const Position& pos, const Event& next,
+                                            Card taken) const {
+  const int draw = choice_.rules.stock_draw;
+  if (pos.StockCardsBefore(taken) == draw) return true;
+  if (next.type != EventType::kDraw || next.cards.empty() || next.cards[0] != taken) return false;
+  const std::vector<Card> top = pos.StockTop(draw + int(next.cards.size()));
+  return int(top.size()) == draw + int(next.cards.size()) &&
+         std::equal(next.cards.begin(), next.cards.end(), top.begin() + draw);
+}
+
+void ReplayDriver::GameReplay::DrawShownByDiscard(Position* pos, int seat, const Event& discard) {
+  const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+  if (std::find(draw.cards.begin(), draw.cards.end(), *discard.card) == draw.cards.end() ||
+      !pos->Check(draw).empty())
+    return;
+  DrawMadeUp(pos, draw, "the discard plays " + ToString(*discard.card));
+}
+
+void ReplayDriver::GameReplay::DrawShownByLateDiscard(Position* pos, int seat,
+                                                      const Event& discard) {
+  const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+  const int turn = LastFinding(CheckId::kTurnSequence);
+  if (turn < 0 ||
+      std::find(draw.cards.begin(), draw.cards.end(), *discard.card) == draw.cards.end() ||
+      !pos->Check(draw).empty())
+    return;
+  pos->Play(draw);
+  AddNote(turn, "the draw of " + ToString(draw.cards) +
+                    ", the stock's next, was left out: the discard at line " +
+                    std::to_string(discard.line) + " plays " + ToString(*discard.card) +
+                    "; made up there (readings R121)");
+}
+
+int ReplayDriver::GameReplay::DrawMadeUp(Position* pos, const DrawMove& draw,
+                                         const std::string& shown_by) {
+  const Where where = AtMove(*pos, draw.player);
+  pos->Play(draw);
+  return Add(draw.tag, CheckId::kTurnSequence,
+             "seat " + std::to_string(draw.player) + " must draw or take the pile first",
+             {Context(where),
+              "the draw of " + ToString(draw.cards) +
+                  ", the stock's next, was left out before this line: " + shown_by +
+                  "; made up here (readings R121)",
+              "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+}
+
+void ReplayDriver::GameReplay::ThreesLeftOutBeforePlay(const Event& e, Position* pos, int player) {
+  const std::vector<Card> lacking = Lacking(e, pos->Holding(player));
+  const std::vector<Card> threes = ThreesToLayOut(*pos, player, std::nullopt);
+  if (lacking.empty() || threes.empty()) return;
+  // The fewest threes whose replacements hold every card lacking.
+  const std::vector<Card> next = pos->StockTop(int(threes.size()));
+  int n = 0;
+  CardCounts drawn;
+  while (n < int(next.size()) &&
+         !drawn.Contains(lacking))  // each lacking card among the replacements
+    drawn.Add(next[size_t(n++)]);
+  if (!drawn.Contains(lacking)) return;
+  const Where where = AtMove(*pos, player);
+  std::string which;
+  if (!LayOutLeftOut(pos, player, threes, n, e.line, &which)) return;
+  late_finding_ =
+      Add(e.line, CheckId::kCardNotHeld,
+          SeatName(player) + " plays " + ToString(lacking) + ", which it does not hold: " +
+              (lacking.size() == 1 ? "the stock's next card" : "the stock's next cards"),
+          {Context(where), LeftOutNote(player, threes, n, which), "rule: 000 §7, §11"});
+}
+
+}  // namespace canasta

@@ -234,14 +234,29 @@ bool ReplayDriver::GameReplay::MoveWrittenAgain(const Event& e, const Position& 
                             "'s turn, not seat " + std::to_string(player) + "'s",
                         "the discard", choice_.rules.Cite("rule.turn_order", "000 §11"));
   if (e.type != EventType::kThree || !e.card || last_three_.line != last_move_line_ ||
-      last_three_.line <= 0 || last_three_.player != player || last_three_.card != *e.card ||
-      last_three_.replacement != e.replacement)
+      last_three_.line <= 0 || last_three_.player != player || last_three_.card != *e.card)
     return false;
-  if (pos.Holding(player).count(*e.card) == 0)
-    return WrittenAgain(
-        e, pos, player, last_three_.line, CheckId::kCardNotHeld,
-        "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " again", "the three",
-        choice_.rules.Cite("rule.card_held", "000 §11"));
+  const bool same = last_three_.replacement == e.replacement;
+  if (pos.Holding(player).count(*e.card) == 0) {
+    // Another replacement: a copy all the same, unless another seat may
+    // lay out that three now (before play): the line may be its (R118).
+    if (!same) {
+      for (int seat = 0; seat < choice_.rules.num_players; ++seat)
+        if (seat != player && pos.Holding(seat).count(*e.card) > 0 &&
+            pos.Check(ThreeMove{seat, *e.card, e.replacement, e.line}).empty())
+          return false;
+    }
+    return WrittenAgain(e, pos, player, last_three_.line, CheckId::kCardNotHeld,
+                        "seat " + std::to_string(player) + " lays out " + ToString(*e.card) +
+                            " again" +
+                            (same || !e.replacement || !last_three_.replacement
+                                 ? std::string()
+                                 : ", replaced by " + ToString(*e.replacement) + " where line " +
+                                       std::to_string(last_three_.line) + " has " +
+                                       ToString(*last_three_.replacement)),
+                        "the three", choice_.rules.Cite("rule.card_held", "000 §11"));
+  }
+  if (!same) return false;
   if (e.replacement && !pos.IsStockNext(*e.replacement))
     return WrittenAgain(e, pos, player, last_three_.line, CheckId::kStockMismatch,
                         "seat " + std::to_string(player) + " lays out " + ToString(*e.card) +

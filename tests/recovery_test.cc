@@ -1987,6 +1987,34 @@ TEST(Recovery, ARedThreeWrittenTwiceIsOneFindingWhoeverHoldsAnother_R119) {
             "seat 2 lays out 3D again, replaced by 7C, which line 433 drew already");
 }
 
+// readings R119 for a red three written again with another replacement
+// (the stock's next card): the seat holds no other copy, so the line is its
+// last one written again, one finding, not replayed (seat 2's 3D, classic
+// line 7: before, the copy's 7S was taken from the stock, and the turn's
+// draw of it, the hand's scores and seat 0's 3D went wrong after it).
+// Unless another seat may lay that three out now (hutto, before the first
+// turn): the line is then that seat's, its seat miswritten (R118).
+TEST(Recovery, AThreeWrittenAgainWithAnotherReplacementIsOneFinding_R119) {
+  std::vector<std::string> lines = ClassicSampleLines();
+  ASSERT_EQ(lines[6], R"({"type":"three","player":2,"card":"3D","replacement":"5H"})");
+  ASSERT_EQ(lines[7], R"({"type":"draw","player":2,"cards":["7S"]})");
+  lines.insert(lines.begin() + 7, R"({"type":"three","player":2,"card":"3D","replacement":"7S"})");
+  const FileReport copy = Audit(Unlines(lines));
+  ExpectOneFinding(copy, 8, CheckId::kCardNotHeld,
+                   "the three of line 7 written again: this line is not replayed (readings R119)");
+  EXPECT_EQ(test::MessageOf(copy, CheckId::kCardNotHeld),
+            "seat 2 lays out 3D again, replaced by 7S where line 7 has 5H");
+
+  const std::vector<std::string> hutto = SampleLines("hutto");
+  std::vector<std::string> reseated = hutto;
+  ASSERT_EQ(reseated[2], R"({"type":"three","player":2,"card":"3D","replacement":"QC"})");
+  ASSERT_EQ(reseated[3], R"({"type":"three","player":0,"card":"3D","replacement":"5H"})");
+  reseated[3] = R"({"type":"three","player":2,"card":"3D","replacement":"5H"})";
+  ExpectOneFindingOf(
+      hutto, reseated, 4, CheckId::kCardNotHeld,
+      "seat 0 (Ann) alone holds it: the move is replayed as seat 0's (readings R118)");
+}
+
 // readings R142: the game's end_game (line 597) written before the last
 // hand's end_hand (line 596): one finding; the hand ends, then the game,
 // with every total and the winner as recorded.

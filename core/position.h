@@ -164,8 +164,9 @@ class Position {
 
   // A turn's draw left out of the log, shown only after the turn ended
   // (readings R121): the stock's next cards, `cards` in order, go to
-  // `seat`'s hand; the turn in play is not touched. False (nothing changed)
-  // unless they are the stock's next and no slip is open.
+  // `seat`'s hand; the turn in play is not touched. Also once the deal is
+  // over, before it is scored (the hand's record shows the draw). False
+  // (nothing changed) unless they are the stock's next and no slip is open.
   bool GiveFromStock(int seat, const std::vector<Card>& cards);
   // Cards a draw took beyond the turn's due, that the next take from the
   // stock shows were never drawn (readings R128): back from `seat`'s hand

@@ -64,8 +64,8 @@ void Position::TakeFromStock(Card c) {
   }
 }
 bool Position::GiveFromStock(int seat, const std::vector<Card>& cards) {
-  if (cards.empty() || seat < 0 || seat >= rules_->num_players || phase_ == Phase::kOver ||
-      int(cards.size()) > stock_size_ || stock_alt_ != kNoSlot)
+  if (cards.empty() || seat < 0 || seat >= rules_->num_players || int(cards.size()) > stock_size_ ||
+      stock_alt_ != kNoSlot)
     return false;
   for (size_t i = 0; i < cards.size(); ++i) {
     if (stock_ ? (*stock_)[stock_pos_ + i] != cards[i] : unseen_.count(cards[i]) == 0) return false;

@@ -436,6 +436,12 @@ class ReplayDriver::GameReplay {
   // turn's draw left out. The stock's next cards go to that seat's
   // hand (Position::GiveFromStock), a note on the turn's finding.
   [[gnu::noinline]] void UndrawnTurnShown(const Event& e, Position* pos);
+  // R121: such a turn, when no card is taken from the stock before the
+  // hand's end: the record of the hand, `end`, shows the draw when its
+  // score for the seat's side is the replay's with the stock's next cards
+  // in that seat's hand. They go there before the hand is scored, a note on
+  // the turn's finding.
+  [[gnu::noinline]] void UndrawnTurnScored(const Event& end);
   // R128: the next card taken from the stock, by a draw or a three's
   // replacement, is the first card the over-long draw took beyond its due,
   // and not the stock's next: those cards were written in the draw by
@@ -991,7 +997,7 @@ class ReplayDriver::GameReplay {
     int hand = 0;
   };
   OutWithDiscard out_with_discard_;
-  struct UndrawnTurn {  // R121 (SettleDeferredDiscard, UndrawnTurnShown)
+  struct UndrawnTurn {  // R121 (SettleDeferredDiscard, UndrawnTurnShown, UndrawnTurnScored)
     int seat;
     int finding;
   };

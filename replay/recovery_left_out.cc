@@ -181,6 +181,29 @@ void ReplayDriver::GameReplay::UndrawnTurnShown(const Event& e, Position* pos) {
           std::to_string(e.line) + " comes after it; made up (readings R121)");
 }
 
+void ReplayDriver::GameReplay::UndrawnTurnScored(const Event& end) {
+  const UndrawnTurn turn = *undrawn_turn_;
+  undrawn_turn_.reset();
+  UpdateRare();
+  Position* pos = game_.position();
+  const int side = choice_.rules.side_of(turn.seat);
+  if (!end.scores || int(end.scores->size()) != choice_.rules.num_sides() || pos->stock_slip_open())
+    return;
+  const int recorded = (*end.scores)[size_t(side)];
+  const std::vector<Card> cards = pos->StockTop(choice_.rules.stock_draw);
+  if (cards.empty()) return;
+  Position probe = *pos;
+  if (!probe.GiveFromStock(turn.seat, cards) || probe.Score()[size_t(side)].total() != recorded)
+    return;
+  pos->GiveFromStock(turn.seat, cards);
+  AddNote(turn.finding, "the draw of " + ToString(cards) +
+                            ", the stock's next, was left out before this line: the end_hand "
+                            "at line " +
+                            std::to_string(end.line) + " scores " + SideName(side) +
+                            " with them in " + SeatName(turn.seat) +
+                            "'s hand; made up (readings R121)");
+}
+
 void ReplayDriver::GameReplay::OverDrawShown(const Event& e, Position* pos) {
   const std::optional<Card> taken = StockCardTaken(e, /*bonus=*/true);
   if (!taken) return;
@@ -847,13 +870,14 @@ void ReplayDriver::GameReplay::TakeLeftOutBeforeMeld(const Event& e, Position* p
     }
     ExpectLate(type, player, std::move(cards), index);
   };
-  // The stock's next card(s), played: the draw was left out.
+  // The stock's next card(s), played: the draw was left out. The last
+  // draw of a hand takes what is left, fewer cards than a turn draws.
   CardCounts drawn;
   const DrawMove draw{player, pos->StockTop(choice_.rules.stock_draw), e.line};
   for (Card c : draw.cards) drawn.Add(c);
   if (pos->stock_known() && !pos->stock_slip_open() &&
-      int(draw.cards.size()) == choice_.rules.stock_draw && drawn.Contains(lacking) &&
-      pos->Check(draw).empty()) {
+      int(draw.cards.size()) == std::min(choice_.rules.stock_draw, pos->stock_size()) &&
+      !draw.cards.empty() && drawn.Contains(lacking) && pos->Check(draw).empty()) {
     pos->Play(draw);
     return report("the draw of " + ToString(draw.cards) + ", the stock's next,", EventType::kDraw,
                   draw.cards);

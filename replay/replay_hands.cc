@@ -389,6 +389,7 @@ void ReplayDriver::GameReplay::CloseHand(bool complete, const Event* e) {
   h.complete = complete;
   const int sides = choice_.rules.num_sides();
   if (in_hand_ && game_.position()) {
+    if (undrawn_turn_ && e && !lost) UndrawnTurnScored(*e);  // R121
     h.breakdown = game_.FinishDeal();
     h.scores.reserve(h.breakdown.size());
     for (const ScoreBreakdown& b : h.breakdown) h.scores.push_back(b.total());

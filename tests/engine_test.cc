@@ -445,6 +445,33 @@ TEST(EnginePosition, GiveFromStockHandsTheStocksNextCardsToASeat_R121) {
   EXPECT_TRUE(pos.Play(DrawMove{1, Cs({"AH"}), 0}).empty());
 }
 
+// readings R121: once the deal is over, before it is scored, a draw left
+// out still goes to the seat's hand, and the score counts it in hand.
+TEST(EnginePosition, GiveFromStockOnceTheDealIsOverCountsInTheScore_R121) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QS", "QH", "QH"}};
+  d.stock = {"9D", "5S"};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"9D"}), 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{1,
+                                {MeldPart{{}, {}, Cs({"KS", "KS", "KH", "KH", "KD", "KD", "KC"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QS", "QH", "QH"})}},
+                                0})
+                  .empty());
+  ASSERT_TRUE(pos.Play(DiscardMove{1, C("9D"), 0}).empty());
+  ASSERT_EQ(pos.phase(), Phase::kOver);
+  const int in_hand = pos.Score()[0].in_hand;
+  const int held = pos.hand(2).total();
+  EXPECT_FALSE(pos.GiveFromStock(2, Cs({"9D"})));  // not the stock's next
+  ASSERT_TRUE(pos.GiveFromStock(2, Cs({"5S"})));
+  EXPECT_EQ(pos.hand(2).total(), held + 1);
+  EXPECT_EQ(pos.Score()[0].in_hand, in_hand - 5);
+}
+
 // readings R130: a card one seat still holds goes to another's hand.
 TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
   const Rules rules;

@@ -2235,6 +2235,76 @@ TEST(Recovery, AThreeLineLeftOutBeforeTheSeatsNextLinesInTheStocksOrder_R123) {
                    "the draw of 9S, the stock's next, was left out before this line");
 }
 
+// readings R121 at a hand's last draw, which takes the stock's last card,
+// fewer than a turn draws: left out before a meld that plays it, it is made
+// up there, one finding, every total as recorded (hutto line 338, two-handed
+// line 328, three-handed line 488: before, the meld was a card-not-held
+// finding too, and the replay's hand ended with the card still in the stock).
+TEST(Recovery, AHandsLastDrawLeftOutBeforeAMeldIsMadeUp_R121) {
+  struct Case {
+    const char* sample;
+    LeftOutLine left_out;
+  };
+  for (const Case& c : {
+           Case{"hutto",
+                {337, R"({"type":"draw","player":1,"cards":["JK"]})",
+                 "the draw of JK, the stock's next, was left out before this line: the meld "
+                 "plays JK; made up here (readings R121)"}},
+           Case{"two-handed",
+                {327, R"({"type":"draw","player":1,"cards":["7D"]})",
+                 "the draw of 7D, the stock's next, was left out before this line"}},
+           Case{"three-handed",
+                {487, R"({"type":"draw","player":0,"cards":["KC"]})",
+                 "the draw of KC, the stock's next, was left out before this line"}},
+       }) {
+    SCOPED_TRACE(c.sample);
+    ExpectEachLeftOutOneFinding(SampleLines(c.sample), CheckId::kTurnSequence, {c.left_out});
+  }
+}
+
+// readings R121 for a turn that only discards when no card is taken from
+// the stock after it before the hand ends: the end_hand's score of the
+// seat's side, the replay's with the stock's next card in the seat's hand,
+// shows the draw. Jaques line 565 (seat 0's 5S) and modern-american line
+// 445 (seat 1's 7S) left out: one finding each, every total as recorded
+// (before, a score-hand finding for the card's points too).
+TEST(Recovery, ADrawLeftOutThatOnlyTheHandsScoresShowIsMadeUp_R121) {
+  struct Case {
+    const char* sample;
+    LeftOutLine left_out;
+  };
+  for (const Case& c : {
+           Case{"jaques",
+                {564, R"({"type":"draw","player":0,"cards":["5S"]})",
+                 "the draw of 5S, the stock's next, was left out before this line: the end_hand "
+                 "at line 574 scores side 0 (Ann and Cat) with them in seat 0 (Ann)'s hand; made "
+                 "up (readings R121)"}},
+           Case{"modern-american",
+                {444, R"({"type":"draw","player":1,"cards":["7S"]})",
+                 "the draw of 7S, the stock's next, was left out before this line: the end_hand "
+                 "at line 453"}},
+       }) {
+    SCOPED_TRACE(c.sample);
+    ExpectEachLeftOutOneFinding(SampleLines(c.sample), CheckId::kTurnSequence, {c.left_out});
+  }
+  // A record that scores the hand as replayed, without the card: the turn
+  // drew nothing at the table; nothing is made up.
+  std::vector<std::string> lines =
+      LeftOut(SampleLines("jaques"), 564, R"({"type":"draw","player":0,"cards":["5S"]})");
+  ASSERT_EQ(lines.at(573).rfind(R"({"type":"end_hand","hand":7,"scores":[380,845],)", 0), 0u);
+  lines[573] = R"({"type":"end_hand","hand":7,"scores":[385,845],"totals":[4300,5145],)"
+               R"("breakdown":[{"canastas":0,"red_threes":200,"going_out":0,"melded":215,)"
+               R"("in_hand":-30,"penalties":0},{"canastas":300,"red_threes":0,"going_out":100,)"
+               R"("melded":465,"in_hand":-20,"penalties":0}]})";
+  ASSERT_EQ(lines.at(574), R"({"type":"end_game","totals":[4295,5145],"winner":1})");
+  lines[574] = R"({"type":"end_game","totals":[4300,5145],"winner":1})";
+  const FileReport r = AuditUnderItsRuleset(lines);
+  EXPECT_FINDINGS(r, {565, CheckId::kTurnSequence});
+  EXPECT_FALSE(HasNote(r, CheckId::kTurnSequence, "made up")) << test::Dump(r);
+  ASSERT_EQ(r.games.size(), 1u);
+  EXPECT_EQ(r.games[0].totals, (std::vector<int>{4300, 5145}));
+}
+
 // readings R123 before the first turn, when the seat's next line is a
 // three of its own that the threes left out would have laid: in the jaques
 // sample, seat 2's 3D (hand 2, line 121) and seat 3's 3D (hand 6, line 406)

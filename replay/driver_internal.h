@@ -622,8 +622,11 @@ class ReplayDriver::GameReplay {
   // rank, with two naturals of it, or with a natural and a wild card. The
   // take played, or none.
   // At the turn's end (`turn_ends`), a take that leaves the side's opening
-  // short of its minimum is not made up: the turn could not end so.
-  std::optional<TakePileMove> TakeLeftOut(Position* pos, int seat, int line, bool turn_ends);
+  // short of its minimum is not made up: the turn could not end so. With
+  // `then`, only a form after which that move (the meld that showed the
+  // take) is legal.
+  std::optional<TakePileMove> TakeLeftOut(Position* pos, int seat, int line, bool turn_ends,
+                                          const Move* then = nullptr);
   static std::string TakeText(const TakePileMove& take, int pile);
   // At the end of a turn that melded before drawing: the next card another
   // seat takes from the stock is the stock's next, so the turn drew none and

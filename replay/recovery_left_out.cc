@@ -779,7 +779,8 @@ std::vector<Card> ReplayDriver::GameReplay::Lacking(const Event& e, CardCounts h
 }
 
 std::optional<TakePileMove> ReplayDriver::GameReplay::TakeLeftOut(Position* pos, int seat, int line,
-                                                                  bool turn_ends) {
+                                                                  bool turn_ends,
+                                                                  const Move* then) {
   if (pos->pile().empty()) return std::nullopt;
   const Card top = pos->pile().back();
   if (top.is_wild() || top.rank() == Rank::kThree) return std::nullopt;
@@ -798,10 +799,11 @@ std::optional<TakePileMove> ReplayDriver::GameReplay::TakeLeftOut(Position* pos,
     forms.push_back(TakePileMove{seat, top, {naturals[0], wilds[0]}, {}, {}, line});
   for (const TakePileMove& take : forms) {
     if (!pos->Check(take).empty()) continue;
-    if (turn_ends) {
-      Position after = *pos;  // rare: a turn's take left out, at its end
+    if (turn_ends || then) {
+      Position after = *pos;  // rare: a turn's take left out
       after.Play(take);
-      if (after.TurnEndOpeningShort()) continue;
+      if (turn_ends && after.TurnEndOpeningShort()) continue;
+      if (then && !after.Check(*then).empty()) continue;
     }
     pos->Play(take);
     return take;
@@ -848,16 +850,30 @@ bool ReplayDriver::GameReplay::DrawLeftOutBeforeThree(const Event& e, Position* 
 
 void ReplayDriver::GameReplay::TakeLeftOutBeforeMeld(const Event& e, Position* pos, int player) {
   const std::vector<Card> lacking = Lacking(e, pos->hand(player));
-  if (lacking.empty()) return;
+  // A meld that adds to a meld of the pile's top rank, which the side
+  // lacks: the take that would have laid that meld was left out.
+  std::optional<Move> meld;
+  const Rank top = pos->pile().empty() ? Rank::kThree : pos->pile().back().rank();
+  if (lacking.empty()) {
+    if (e.type != EventType::kMeld || pos->pile().empty()) return;
+    const int side = choice_.rules.side_of(player);
+    const bool to_top = std::any_of(e.melds.begin(), e.melds.end(), [&](const MeldSpec& part) {
+      return part.to && RefRank(part.to) == top;
+    });
+    std::string unused;
+    if (!to_top || pos->MeldFor(side, top, true) != nullptr || !(meld = ToMove(e, &unused))) return;
+  }
   const Where where = AtMove(*pos, player);
   const bool three = e.type == EventType::kThree;
   // Melds before the draw already had the turn's finding: a note on it.
   const bool found = pos->draw_left_out();
   auto report = [&](const std::string& what, EventType type, std::vector<Card> cards) {
-    const std::string note = what + " was left out before this line: the " +
-                             (three ? "three lays out " : "meld plays ") + ToString(lacking) +
-                             (type == EventType::kTakePile ? " from the pile" : "") +
-                             "; made up here (readings R121)";
+    const std::string note =
+        what + " was left out before this line: the " +
+        (meld ? "meld adds to the meld of " + ToString(top) + "s that the take lays"
+              : (three ? "three lays out " : "meld plays ") + ToString(lacking) +
+                    (type == EventType::kTakePile ? " from the pile" : "")) +
+        "; made up here (readings R121)";
     int index = -1;
     if (found) {
       index = LastFinding(CheckId::kTurnSequence);
@@ -875,7 +891,7 @@ void ReplayDriver::GameReplay::TakeLeftOutBeforeMeld(const Event& e, Position* p
   CardCounts drawn;
   const DrawMove draw{player, pos->StockTop(choice_.rules.stock_draw), e.line};
   for (Card c : draw.cards) drawn.Add(c);
-  if (pos->stock_known() && !pos->stock_slip_open() &&
+  if (!meld && pos->stock_known() && !pos->stock_slip_open() &&
       int(draw.cards.size()) == std::min(choice_.rules.stock_draw, pos->stock_size()) &&
       !draw.cards.empty() && drawn.Contains(lacking) && pos->Check(draw).empty()) {
     pos->Play(draw);
@@ -886,7 +902,8 @@ void ReplayDriver::GameReplay::TakeLeftOutBeforeMeld(const Event& e, Position* p
   for (Card c : pos->pile()) pile.Add(c);
   if (!pile.Contains(lacking)) return;
   const int size = int(pos->pile().size());
-  const std::optional<TakePileMove> take = TakeLeftOut(pos, player, e.line, false);
+  const std::optional<TakePileMove> take =
+      TakeLeftOut(pos, player, e.line, false, meld ? &*meld : nullptr);
   if (!take) return;
   report(TakeText(*take, size), EventType::kTakePile, {take->top});
 }
@@ -1018,9 +1035,12 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
     }
   }
   // A turn with no draw whose next event takes nothing from the stock:
-  // the next card taken from it may still tell (UndrawnTurnShown).
-  const bool undrawn = !taken && pos->current_player() == seat &&
-                       (pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay);
+  // the next card taken from it may still tell (UndrawnTurnShown). So for
+  // a turn that melded before its draw, whose finding is at its first meld.
+  const bool melded_first = pos->draw_left_out() && pos->current_player() == seat;
+  const bool undrawn =
+      !taken && pos->current_player() == seat &&
+      (pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay || melded_first);
   const std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);
   const int skipped = next && next->type == EventType::kDraw && !next->bonus &&
                               next->player != discard.player && !next->cards.empty()
@@ -1033,7 +1053,8 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
   OnMove(discard);
   settling_move_ = false;
   const int turn = LastFinding(CheckId::kTurnSequence);
-  if (undrawn && !laid && turn >= 0 && report_->findings[size_t(turn)].line == discard.line) {
+  if (undrawn && !laid && turn >= 0 &&
+      (melded_first || report_->findings[size_t(turn)].line == discard.line)) {
     undrawn_turn_ = UndrawnTurn{seat, turn};
     UpdateRare();
   }

@@ -2262,6 +2262,81 @@ TEST(Recovery, AHandsLastDrawLeftOutBeforeAMeldIsMadeUp_R121) {
   }
 }
 
+// readings R121 for a meld before the draw that adds to a meld of the
+// pile's top rank, which the side lacks: the take that lays that meld was
+// left out, made up before the meld in a form after which the meld is
+// legal. Two-handed line 212 (seat 1 takes TC with TS TD, then adds TD):
+// left out, or written after the meld, one finding, every total as
+// recorded (before, meld-target-missing too, and the hand departed).
+TEST(Recovery, AMeldOntoTheMeldALeftOutTakeLaysShowsTheTake_R121) {
+  const std::vector<std::string> good = SampleLines("two-handed");
+  const char* take = R"({"type":"take_pile","player":1,"top":"TC","with":["TS","TD"]})";
+  const char* note =
+      "the take of the pile (5 cards, TC on top, with TS TD) was left out before this line: the "
+      "meld adds to the meld of Ts that the take lays; made up here (readings R121)";
+  ExpectEachLeftOutOneFinding(good, CheckId::kTurnSequence, {LeftOutLine{211, take, note}});
+  ExpectOneFindingOf(good, Swapped(good, 211, take, R"({"type":"meld","player":1,)"), 212,
+                     CheckId::kTurnSequence, "the take comes late, at line 213: not replayed");
+  // The form is one after which the meld is legal: in the classic sample,
+  // seat 1's take of 4H with 4H 2D (line 94) left out before it adds 4C to
+  // the 4s, not the natural pair 4H 4C, which would leave it no 4C. (Its
+  // wild card is the first the seat holds, 2S, which a later meld plays:
+  // that is a second finding, at line 95.)
+  const FileReport classic =
+      Audit(Unlines(LeftOut(ClassicSampleLines(), 93,
+                            R"({"type":"take_pile","player":1,"top":"4H","with":["4H","2D"]})")));
+  EXPECT_TRUE(HasNote(classic, CheckId::kTurnSequence,
+                      "the take of the pile (4 cards, 4H on top, with 4H 2S) was left out"))
+      << test::Dump(classic);
+  for (const Finding& f : classic.games.at(0).findings)
+    if (f.line == 94) EXPECT_EQ(f.id, CheckId::kTurnSequence) << f.message;
+}
+
+// readings R121: a meld before the draw onto the side's own meld of the
+// pile's top rank shows no take (the side could add to it after a draw as
+// well): seat 1's draw of 9S left out, then AS added to its aces with AC on
+// the pile, then 9S discarded. The discard shows the draw, one finding (a
+// take made up at the meld would leave the discard of 9S a second one).
+TEST(Recovery, AMeldBeforeTheDrawOntoTheSidesMeldOfTheTopRankShowsNoTake_R121) {
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{"AC"}, {"AS", "AH", "AD", "AS", "QS"}};
+  d.stock = {"7S", "6H", "5D", "4C", "9S"};
+  log.Deal(d);
+  log.Draw(1);  // 7S
+  log.Meld(1, {{"AS", "AH", "AD"}});
+  log.Discard(1, "QS");
+  log.PassTurns(2);
+  log.Draw(0);  // 4C
+  log.Discard(0, "AC");
+  const int draw = log.Draw(1);  // 9S, left out below
+  const int meld = log.Add(1, "A", {"AS"});
+  log.Discard(1, "9S");
+  std::istringstream in(log.str());
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  lines.erase(lines.begin() + (draw - 1));
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_PROBLEMS(r, {meld - 1, CheckId::kTurnSequence});
+  EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                      "the draw of 9S, the stock's next, was left out: the discard at line " +
+                          std::to_string(meld) + " plays 9S"))
+      << test::Dump(r);
+}
+
+// readings R121 for a turn that melded before its draw, when the event
+// after its discard takes nothing from the stock (the next seat takes the
+// pile): the next card taken from the stock, a whole draw on, shows the
+// draw. Jaques line 276 (seat 3's AD) left out: one finding, every total as
+// recorded (before, a stock-mismatch at the next draw, line 282, too).
+TEST(Recovery, ADrawLeftOutBeforeMeldsShownByALaterDraw_R121) {
+  ExpectEachLeftOutOneFinding(
+      SampleLines("jaques"), CheckId::kTurnSequence,
+      {LeftOutLine{275, R"({"type":"draw","player":3,"cards":["AD"]})",
+                   "the draw of AD, the stock's next, was left out before this line: the draw of "
+                   "line 282 comes after it; made up (readings R121)"}});
+}
+
 // readings R121 for a turn that only discards when no card is taken from
 // the stock after it before the hand ends: the end_hand's score of the
 // seat's side, the replay's with the stock's next card in the seat's hand,

@@ -161,6 +161,20 @@ void ExpectEachLeftOutOneFinding(const std::vector<std::string>& good, CheckId i
   }
 }
 
+// One line of a named sample left out.
+struct SampleLeftOut {
+  const char* sample;
+  LeftOutLine left_out;
+};
+
+// ExpectEachLeftOutOneFinding for each case, in its own sample.
+void ExpectEachSampleLeftOutOneFinding(CheckId id, std::initializer_list<SampleLeftOut> cases) {
+  for (const SampleLeftOut& c : cases) {
+    SCOPED_TRACE(c.sample);
+    ExpectEachLeftOutOneFinding(SampleLines(c.sample), id, {c.left_out});
+  }
+}
+
 // The measure of issue 7: samples/classic/game.jsonl with a comma missing in
 // its first deal line gave 80 findings; now the bad line alone, its note
 // counting the 74 events of hand 1 that were not replayed, and hand 1's
@@ -275,8 +289,7 @@ TEST(Recovery, ACardPlayedManyTimesIsOneFinding) {
   log.Draw(1);
   std::string cards;
   for (int i = 0; i < 500; ++i) cards += std::string(i ? "," : "") + "\"9S\"";
-  const int bad =
-      log.Raw(R"({"type":"meld","player":1,"melds":[{"cards":[)" + cards + "]}]}");
+  const int bad = log.Raw(R"({"type":"meld","player":1,"melds":[{"cards":[)" + cards + "]}]}");
   FileReport r = Audit(log.str());
   ASSERT_EQ(test::CountId(r, CheckId::kCardNotHeld), 1) << test::Dump(r);
   EXPECT_NE(test::MessageOf(r, CheckId::kCardNotHeld).find("plays 9S 500 times but holds"),
@@ -2241,25 +2254,21 @@ TEST(Recovery, AThreeLineLeftOutBeforeTheSeatsNextLinesInTheStocksOrder_R123) {
 // line 328, three-handed line 488: before, the meld was a card-not-held
 // finding too, and the replay's hand ended with the card still in the stock).
 TEST(Recovery, AHandsLastDrawLeftOutBeforeAMeldIsMadeUp_R121) {
-  struct Case {
-    const char* sample;
-    LeftOutLine left_out;
-  };
-  for (const Case& c : {
-           Case{"hutto",
-                {337, R"({"type":"draw","player":1,"cards":["JK"]})",
-                 "the draw of JK, the stock's next, was left out before this line: the meld "
-                 "plays JK; made up here (readings R121)"}},
-           Case{"two-handed",
-                {327, R"({"type":"draw","player":1,"cards":["7D"]})",
-                 "the draw of 7D, the stock's next, was left out before this line"}},
-           Case{"three-handed",
-                {487, R"({"type":"draw","player":0,"cards":["KC"]})",
-                 "the draw of KC, the stock's next, was left out before this line"}},
-       }) {
-    SCOPED_TRACE(c.sample);
-    ExpectEachLeftOutOneFinding(SampleLines(c.sample), CheckId::kTurnSequence, {c.left_out});
-  }
+  ExpectEachSampleLeftOutOneFinding(
+      CheckId::kTurnSequence,
+      {
+          SampleLeftOut{
+              "hutto",
+              {337, R"({"type":"draw","player":1,"cards":["JK"]})",
+               "the draw of JK, the stock's next, was left out before this line: the meld "
+               "plays JK; made up here (readings R121)"}},
+          SampleLeftOut{"two-handed",
+                        {327, R"({"type":"draw","player":1,"cards":["7D"]})",
+                         "the draw of 7D, the stock's next, was left out before this line"}},
+          SampleLeftOut{"three-handed",
+                        {487, R"({"type":"draw","player":0,"cards":["KC"]})",
+                         "the draw of KC, the stock's next, was left out before this line"}},
+      });
 }
 
 // readings R121 for a meld before the draw that adds to a meld of the
@@ -2344,24 +2353,21 @@ TEST(Recovery, ADrawLeftOutBeforeMeldsShownByALaterDraw_R121) {
 // 445 (seat 1's 7S) left out: one finding each, every total as recorded
 // (before, a score-hand finding for the card's points too).
 TEST(Recovery, ADrawLeftOutThatOnlyTheHandsScoresShowIsMadeUp_R121) {
-  struct Case {
-    const char* sample;
-    LeftOutLine left_out;
-  };
-  for (const Case& c : {
-           Case{"jaques",
-                {564, R"({"type":"draw","player":0,"cards":["5S"]})",
-                 "the draw of 5S, the stock's next, was left out before this line: the end_hand "
-                 "at line 574 scores side 0 (Ann and Cat) with them in seat 0 (Ann)'s hand; made "
-                 "up (readings R121)"}},
-           Case{"modern-american",
-                {444, R"({"type":"draw","player":1,"cards":["7S"]})",
-                 "the draw of 7S, the stock's next, was left out before this line: the end_hand "
-                 "at line 453"}},
-       }) {
-    SCOPED_TRACE(c.sample);
-    ExpectEachLeftOutOneFinding(SampleLines(c.sample), CheckId::kTurnSequence, {c.left_out});
-  }
+  ExpectEachSampleLeftOutOneFinding(
+      CheckId::kTurnSequence,
+      {
+          SampleLeftOut{
+              "jaques",
+              {564, R"({"type":"draw","player":0,"cards":["5S"]})",
+               "the draw of 5S, the stock's next, was left out before this line: the end_hand "
+               "at line 574 scores side 0 (Ann and Cat) with them in seat 0 (Ann)'s hand; made "
+               "up (readings R121)"}},
+          SampleLeftOut{
+              "modern-american",
+              {444, R"({"type":"draw","player":1,"cards":["7S"]})",
+               "the draw of 7S, the stock's next, was left out before this line: the end_hand "
+               "at line 453"}},
+      });
   // A record that scores the hand as replayed, without the card: the turn
   // drew nothing at the table; nothing is made up.
   std::vector<std::string> lines =

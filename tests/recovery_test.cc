@@ -2297,8 +2297,11 @@ TEST(Recovery, AMeldOntoTheMeldALeftOutTakeLaysShowsTheTake_R121) {
   EXPECT_TRUE(HasNote(classic, CheckId::kTurnSequence,
                       "the take of the pile (4 cards, 4H on top, with 4H 2S) was left out"))
       << test::Dump(classic);
-  for (const Finding& f : classic.games.at(0).findings)
-    if (f.line == 94) EXPECT_EQ(f.id, CheckId::kTurnSequence) << f.message;
+  for (const Finding& f : classic.games.at(0).findings) {
+    if (f.line == 94) {
+      EXPECT_EQ(f.id, CheckId::kTurnSequence) << f.message;
+    }
+  }
 }
 
 // readings R121: a meld before the draw onto the side's own meld of the

@@ -180,6 +180,13 @@ class Position {
   // holds goes to the hand of `to`, who took it with the pile. False
   // (nothing changed) unless `from` holds it and the seats differ.
   bool PassCard(int from, int to, Card c);
+  // A take of the pile made up for a line left out (readings R121) laid
+  // `laid` from `seat`'s hand onto its side's meld of `rank`, and a later
+  // line of the turn plays `laid`: the take laid `held` instead, a card of
+  // the same kind and value the seat still holds. The two change places.
+  // False (nothing changed) unless the meld holds `laid`, the seat holds
+  // `held`, and both are wild cards, or naturals of `rank`, of one value.
+  bool SwapLaidCard(int seat, Rank rank, Card laid, Card held);
 
   // A discard left out of the log before the next seat's red three
   // (readings R138): the turn in play, whose seat has drawn, ends without a

@@ -675,6 +675,24 @@ bool Position::PassCard(int from, int to, Card c) {
   return true;
 }
 
+bool Position::SwapLaidCard(int seat, Rank rank, Card laid, Card held) {
+  if (seat < 0 || seat >= rules_->num_players || laid == held || laid.is_wild() != held.is_wild() ||
+      rules_->value(laid) != rules_->value(held) ||
+      (!laid.is_wild() && (laid.rank() != rank || held.rank() != rank)))
+    return false;
+  Meld* meld = FindMeld(side_of(seat), rank);
+  CardCounts& hand = players_[seat].hand;
+  if (meld == nullptr || hand.count(held) == 0 || !meld->Remove(laid)) return false;
+  meld->Add(held);
+  hand.Remove(held);
+  hand.Add(laid);
+  for (CardCounts* turn : {&turn_.laid, &turn_.counted}) {
+    if (turn->Remove(laid)) turn->Add(held);
+  }
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
+
 int Position::BonusEarned(int player) const {
   // 001 L37, readings R47: an initial meld made while the turn card is in
   // the stock earns bonus cards, drawn after the turn's discard.

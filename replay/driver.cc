@@ -530,6 +530,8 @@ bool ReplayDriver::GameReplay::RarePending(const Event& e, Position* pos) {
   }
   if (!late_threes_.empty() && !settling_move_ && LateThree(e)) return true;  // R123
   if (late_move_ && !settling_move_ && LateMoveCame(e)) return true;          // R121
+  if (late_move_ && !late_move_->with.empty() && e.type == EventType::kMeld)
+    TakeCardShown(e, pos);  // R121
   if (pending_end_game_) {
     if (pos->phase() == Phase::kOver) {  // R142 kept it: a move after the hand's end
       FlushEndGame();

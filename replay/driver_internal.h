@@ -485,11 +485,21 @@ class ReplayDriver::GameReplay {
                      std::string* which, bool apply = true);
   // R121: a draw or take made up before a meld, whose line may yet come
   // later in the turn (written out of order): it is then not replayed.
-  void ExpectLate(EventType type, int player, std::vector<Card> cards, int finding) {
+  void ExpectLate(EventType type, int player, std::vector<Card> cards, int finding,
+                  const TakePileMove* take = nullptr) {
     late_move_ = LateMove{type, player, std::move(cards), finding};
+    if (take) {
+      late_move_->with = take->with;
+      late_move_->rank = take->top.rank();
+    }
     UpdateRare();
   }
   bool LateMoveCame(const Event& e);
+  // R121: a meld later in the turn of a take made up with cards shown
+  // (`with`) plays one of them, a card the seat now lacks: the take showed
+  // another card of the same kind the seat still holds, and the two change
+  // places (Position::SwapLaidCard), a note on the take's finding.
+  [[gnu::noinline]] void TakeCardShown(const Event& e, Position* pos);
   // A `three` line that comes after R123 laid its three out, with the same
   // card and replacement: written late, not replayed (a note on the
   // inference's finding). Any other move ends the wait.
@@ -967,6 +977,8 @@ class ReplayDriver::GameReplay {
     int player;
     std::vector<Card> cards;  // a draw's cards; a take's top
     int finding;
+    std::vector<Card> with;    // a take's cards from the hand (TakeCardShown)
+    Rank rank = Rank::kJoker;  // the rank of the meld the take laid them on
   };
   std::optional<LateMove> late_move_;
   // R131: bonus cards forfeited by another seat's take (the draw-count

@@ -400,13 +400,34 @@ bool ReplayDriver::GameReplay::LayOutLeftOut(Position* pos, int player,
 }
 
 bool ReplayDriver::GameReplay::LateMoveCame(const Event& e) {
-  const LateMove& late = *late_move_;
+  LateMove& late = *late_move_;
   const bool same =
       e.type == late.type && e.player == late.player &&
       (e.type == EventType::kDraw ? e.cards == late.cards : e.top && *e.top == late.cards[0]);
   if (same && late.finding >= 0)
     AddNote(late.finding, std::string(e.type == EventType::kDraw ? "the draw" : "the take") +
                               " comes late, at line " + std::to_string(e.line) + ": not replayed");
+  // The take's own line shows the cards it showed: those the made-up take
+  // laid in their place change places with them.
+  if (same && !late.with.empty() && e.with != late.with && game_.position()) {
+    std::vector<Card> shown = e.with;
+    for (Card& laid : late.with) {
+      auto it = std::find(shown.begin(), shown.end(), laid);
+      if (it != shown.end()) {
+        shown.erase(it);
+        continue;
+      }
+      for (auto held = shown.begin(); held != shown.end(); ++held) {
+        if (!game_.position()->SwapLaidCard(late.player, late.rank, laid, *held)) continue;
+        if (late.finding >= 0)
+          AddNote(late.finding, "the take laid " + ToString(*held) + ", not " + ToString(laid) +
+                                    ", as its line shows (readings R121)");
+        laid = *held;
+        shown.erase(held);
+        break;
+      }
+    }
+  }
   // The wait ends with the turn: the line, a discard, or another seat's move.
   if (same || e.type == EventType::kDiscard || e.player != late.player) {
     late_move_.reset();
@@ -867,7 +888,8 @@ void ReplayDriver::GameReplay::TakeLeftOutBeforeMeld(const Event& e, Position* p
   const bool three = e.type == EventType::kThree;
   // Melds before the draw already had the turn's finding: a note on it.
   const bool found = pos->draw_left_out();
-  auto report = [&](const std::string& what, EventType type, std::vector<Card> cards) {
+  auto report = [&](const std::string& what, EventType type, std::vector<Card> cards,
+                    const TakePileMove* take = nullptr) {
     const std::string note =
         what + " was left out before this line: the " +
         (meld ? "meld adds to the meld of " + ToString(top) + "s that the take lays"
@@ -884,7 +906,7 @@ void ReplayDriver::GameReplay::TakeLeftOutBeforeMeld(const Event& e, Position* p
           "seat " + std::to_string(player) + " must draw or take the pile first",
           {Context(where), note, "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
     }
-    ExpectLate(type, player, std::move(cards), index);
+    ExpectLate(type, player, std::move(cards), index, take);
   };
   // The stock's next card(s), played: the draw was left out. The last
   // draw of a hand takes what is left, fewer cards than a turn draws.
@@ -905,7 +927,32 @@ void ReplayDriver::GameReplay::TakeLeftOutBeforeMeld(const Event& e, Position* p
   const std::optional<TakePileMove> take =
       TakeLeftOut(pos, player, e.line, false, meld ? &*meld : nullptr);
   if (!take) return;
-  report(TakeText(*take, size), EventType::kTakePile, {take->top});
+  report(TakeText(*take, size), EventType::kTakePile, {take->top}, &*take);
+}
+
+void ReplayDriver::GameReplay::TakeCardShown(const Event& e, Position* pos) {
+  LateMove& late = *late_move_;
+  if (e.player != late.player || late.finding < 0) return;
+  const std::vector<Card> lacking = Lacking(e, pos->hand(late.player));
+  CardCounts needed;                           // the meld's cards the seat holds
+  for (Card c : reseat_cards_) needed.Add(c);  // Lacking's list of the meld's cards
+  for (Card c : lacking) needed.Remove(c);
+  for (Card laid : lacking) {
+    auto in_take = std::find(late.with.begin(), late.with.end(), laid);
+    if (in_take == late.with.end()) continue;
+    const CardCounts& hand = pos->hand(late.player);
+    for (int i = 0; i < kNumFaces; ++i) {
+      const Card held = Card::FromIndex(i);
+      if (hand.count(held) <= needed.count(held) ||
+          !pos->SwapLaidCard(late.player, late.rank, laid, held))
+        continue;
+      *in_take = held;
+      AddNote(late.finding, "the take laid " + ToString(held) + ", not " + ToString(laid) +
+                                ": the meld at line " + std::to_string(e.line) + " plays " +
+                                ToString(laid) + " (readings R121)");
+      break;
+    }
+  }
 }
 
 bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position* pos) {

@@ -472,6 +472,33 @@ TEST(EnginePosition, GiveFromStockOnceTheDealIsOverCountsInTheScore_R121) {
   EXPECT_EQ(pos.Score()[0].in_hand, in_hand - 5);
 }
 
+// readings R121: a card a made-up take laid changes places with one of
+// the same kind and value the seat holds; nothing else does.
+TEST(EnginePosition, SwapLaidCardTradesALaidCardForAHeldOne_R121) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"AS", "AH", "2S", "2D", "JK", "KS", "5H"}};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, pos.StockTop(1), 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{1, {MeldPart{{}, {}, Cs({"AS", "AH", "2S"})}}, 0}).empty());
+  EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("JK")));   // another value
+  EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("AS"), C("2D")));   // a natural for a wild
+  EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2H"), C("2D")));   // not in the meld
+  EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("2C")));   // not held
+  EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kKing, C("2S"), C("2D")));  // no meld of Ks
+  EXPECT_FALSE(pos.SwapLaidCard(9, Rank::kAce, C("2S"), C("2D")));
+  ASSERT_TRUE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("2D")));
+  EXPECT_EQ(pos.hand(1).count(C("2S")), 1);
+  EXPECT_EQ(pos.hand(1).count(C("2D")), 0);
+  ASSERT_EQ(pos.melds(1).size(), 1u);
+  EXPECT_EQ(std::count(pos.melds(1)[0].cards.begin(), pos.melds(1)[0].cards.end(), C("2D")), 1);
+  EXPECT_EQ(pos.melds(1)[0].twos, 1);
+  EXPECT_TRUE(pos.Play(DiscardMove{1, C("2S"), 0}).empty());  // the card is back in hand
+}
+
 // readings R130: a card one seat still holds goes to another's hand.
 TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
   const Rules rules;

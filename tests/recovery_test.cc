@@ -2288,20 +2288,40 @@ TEST(Recovery, AMeldOntoTheMeldALeftOutTakeLaysShowsTheTake_R121) {
                      CheckId::kTurnSequence, "the take comes late, at line 213: not replayed");
   // The form is one after which the meld is legal: in the classic sample,
   // seat 1's take of 4H with 4H 2D (line 94) left out before it adds 4C to
-  // the 4s, not the natural pair 4H 4C, which would leave it no 4C. (Its
-  // wild card is the first the seat holds, 2S, which a later meld plays:
-  // that is a second finding, at line 95.)
-  const FileReport classic =
-      Audit(Unlines(LeftOut(ClassicSampleLines(), 93,
-                            R"({"type":"take_pile","player":1,"top":"4H","with":["4H","2D"]})")));
-  EXPECT_TRUE(HasNote(classic, CheckId::kTurnSequence,
-                      "the take of the pile (4 cards, 4H on top, with 4H 2S) was left out"))
-      << test::Dump(classic);
-  for (const Finding& f : classic.games.at(0).findings) {
-    if (f.line == 94) {
-      EXPECT_EQ(f.id, CheckId::kTurnSequence) << f.message;
-    }
-  }
+  // the 4s, not the natural pair 4H 4C, which would leave it no 4C.
+  ExpectEachLeftOutOneFinding(
+      ClassicSampleLines(), CheckId::kTurnSequence,
+      {LeftOutLine{93, R"({"type":"take_pile","player":1,"top":"4H","with":["4H","2D"]})",
+                   "the take of the pile (4 cards, 4H on top, with 4H 2S) was left out"}});
+}
+
+// readings R121: a take made up with the first wild card the seat holds,
+// when a later meld of the turn plays that card, or the take's own line
+// comes late: the take laid another wild card the seat holds, and the two
+// change places. Classic line 94 (4H with 4H 2D; made up with 2S, which
+// line 96 plays) and hutto line 361 (9D with 9S 2H; made up with 2S, which
+// line 364 plays), left out or written after the next line: one finding
+// each, every total as recorded (before, card-not-held too, and the hand
+// departed from the log).
+TEST(Recovery, ATakeMadeUpWithAnotherWildCardIsMended_R121) {
+  const char* classic_take = R"({"type":"take_pile","player":1,"top":"4H","with":["4H","2D"]})";
+  const char* hutto_take = R"({"type":"take_pile","player":2,"top":"9D","with":["9S","2H"]})";
+  const std::vector<std::string> classic = ClassicSampleLines();
+  const std::vector<std::string> hutto = SampleLines("hutto");
+  ExpectEachLeftOutOneFinding(
+      classic, CheckId::kTurnSequence,
+      {LeftOutLine{93, classic_take,
+                   "the take laid 2D, not 2S: the meld at line 95 plays 2S (readings R121)"}});
+  ExpectEachLeftOutOneFinding(
+      hutto, CheckId::kTurnSequence,
+      {LeftOutLine{360, hutto_take,
+                   "the take laid 2H, not 2S: the meld at line 363 plays 2S (readings R121)"}});
+  ExpectOneFindingOf(classic, Swapped(classic, 93, classic_take, R"({"type":"meld","player":1,)"),
+                     94, CheckId::kTurnSequence,
+                     "the take laid 2D, not 2S, as its line shows (readings R121)");
+  ExpectOneFindingOf(hutto, Swapped(hutto, 360, hutto_take, R"({"type":"meld","player":2,)"), 361,
+                     CheckId::kTurnSequence,
+                     "the take laid 2H, not 2S, as its line shows (readings R121)");
 }
 
 // readings R121: a meld before the draw onto the side's own meld of the

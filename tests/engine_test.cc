@@ -67,8 +67,9 @@ TEST(EngineCard, TenIsWrittenTOr10) {
 }
 
 TEST(EngineCard, RejectsWhatIsNotACard) {
-  for (const char* bad : {"1S", "KX", "", "K", "S", "JKX", "10", "11H", "0H", "1H", "100H", "kh",
-                          "jk", "JOKER", " KS", "KS ", "TT", "3", "2Z", "10X", "1OH"}) {
+  for (const char* bad :
+       {"1S", "KX", "",      "K",   "S",   "JKX", "10", "11H", "0H",  "1H", "100H",
+        "kh", "jk", "JOKER", " KS", "KS ", "TT",  "3",  "2Z",  "10X", "1OH"}) {
     EXPECT_FALSE(ParseCard(bad).has_value()) << "\"" << bad << "\"";
   }
   EXPECT_FALSE(ParseRank("1").has_value());
@@ -273,7 +274,7 @@ TEST(EnginePosition, DealThenDrawThenDiscard) {
   ASSERT_TRUE(pos.Deal(SampleDeal()).empty());
   EXPECT_EQ(pos.phase(), Phase::kBeforePlay);
   EXPECT_EQ(pos.dealer(), 0);
-  EXPECT_EQ(pos.current_player(), 1);  // the dealer's left begins (000 §11)
+  EXPECT_EQ(pos.current_player(), 1);         // the dealer's left begins (000 §11)
   EXPECT_EQ(pos.stock_size(), 108 - 44 - 1);  // TC-T01: 63
   EXPECT_EQ(pos.pile(), Cs({"8C"}));
   EXPECT_TRUE(pos.stock_known());
@@ -302,8 +303,8 @@ TEST(EnginePosition, DealThenDrawThenDiscard) {
   EXPECT_EQ(pos.Check(DrawMove{3, Cs({"AD"}), 0})[0].violation.id, CheckId::kTurnOrder);
 
   // The initial meld: 60 >= 50.
-  const Move meld = MeldMove{1, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})},
-                                 MeldPart{{}, {}, Cs({"QS", "QH", "QD"})}}, 0};
+  const Move meld = MeldMove{
+      1, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})}, MeldPart{{}, {}, Cs({"QS", "QH", "QD"})}}, 0};
   EXPECT_TRUE(pos.Play(meld).empty());
   EXPECT_TRUE(pos.turn_opening());
   EXPECT_EQ(pos.turn_initial_count(), 60);
@@ -319,7 +320,6 @@ TEST(EnginePosition, DealThenDrawThenDiscard) {
   EXPECT_TRUE(pos.IsPileFrozenFor(0));
   EXPECT_EQ(pos.CanastaCount(1), 0);
   EXPECT_EQ(pos.went_out(), -1);
-
 }
 
 // readings R127: seat 1's KS written as an AC. The deal's one finding says
@@ -479,11 +479,16 @@ TEST(EnginePosition, SwapLaidCardTradesALaidCardForAHeldOne_R121) {
   Position pos(rules, DefaultHooks(), {0, 0});
   test::Log log;
   test::DealSpec d;
-  d.hands = {{}, {"AS", "AH", "2S", "2D", "JK", "KS", "5H"}};
+  d.hands = {{}, {"AS", "AH", "2S", "2D", "JK", "KS", "KH", "KD", "QS", "5H"}};
   log.Deal(d);
   ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
   ASSERT_TRUE(pos.Play(DrawMove{1, pos.StockTop(1), 0}).empty());
-  ASSERT_TRUE(pos.Play(MeldMove{1, {MeldPart{{}, {}, Cs({"AS", "AH", "2S"})}}, 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{1,
+                                {MeldPart{{}, {}, Cs({"AS", "AH", "2S"})},
+                                 MeldPart{{}, {}, Cs({"KS", "KH", "KD"})}},
+                                0})
+                  .empty());
+  EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kKing, C("KD"), C("QS")));  // another rank, one value
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("JK")));   // another value
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("AS"), C("2D")));   // a natural for a wild
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2H"), C("2D")));   // not in the meld
@@ -493,9 +498,11 @@ TEST(EnginePosition, SwapLaidCardTradesALaidCardForAHeldOne_R121) {
   ASSERT_TRUE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("2D")));
   EXPECT_EQ(pos.hand(1).count(C("2S")), 1);
   EXPECT_EQ(pos.hand(1).count(C("2D")), 0);
-  ASSERT_EQ(pos.melds(1).size(), 1u);
-  EXPECT_EQ(std::count(pos.melds(1)[0].cards.begin(), pos.melds(1)[0].cards.end(), C("2D")), 1);
-  EXPECT_EQ(pos.melds(1)[0].twos, 1);
+  ASSERT_EQ(pos.melds(1).size(), 2u);
+  const Meld& aces = pos.melds(1)[0];
+  ASSERT_EQ(aces.rank, Rank::kAce);
+  EXPECT_EQ(std::count(aces.cards.begin(), aces.cards.end(), C("2D")), 1);
+  EXPECT_EQ(aces.twos, 1);
   EXPECT_TRUE(pos.Play(DiscardMove{1, C("2S"), 0}).empty());  // the card is back in hand
 }
 
@@ -706,8 +713,10 @@ TEST(EnginePosition, ScoreOfAQuickOut) {
   log.Deal(d);
   ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
   ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"9D"}), 0}).empty());
-  ASSERT_TRUE(pos.Play(MeldMove{1, {MeldPart{{}, {}, Cs({"KS", "KS", "KH", "KH", "KD", "KD", "KC"})},
-                                    MeldPart{{}, {}, Cs({"QS", "QS", "QH", "QH"})}}, 0})
+  ASSERT_TRUE(pos.Play(MeldMove{1,
+                                {MeldPart{{}, {}, Cs({"KS", "KS", "KH", "KH", "KD", "KD", "KC"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QS", "QH", "QH"})}},
+                                0})
                   .empty());
   EXPECT_EQ(pos.CanastaCount(1), 1);
   ASSERT_TRUE(pos.Play(DiscardMove{1, C("9D"), 0}).empty());
@@ -743,7 +752,7 @@ TEST(EngineGame, HandNumbersAndDealerRotation) {
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].violation.id, CheckId::kDealDealer);
   game.FinishDeal();
-  d.dealer = 0;  // 3 dealt last: seat 0 is next, around the table
+  d.dealer = 0;              // 3 dealt last: seat 0 is next, around the table
   v = game.StartDeal(5, d);  // hand 4 was skipped
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].violation.id, CheckId::kDealHandNumber);
@@ -793,8 +802,8 @@ void PlayScaledDeal(Game& game, int hand) {
   play(MeldMove{0, {MeldPart{{}, {}, Cs({"KS", "KH", "KD"})}}});
   play(DiscardMove{0, C("6S")});
   play(DrawMove{1, Cs({"7D"})});
-  play(MeldMove{1, {MeldPart{{}, {}, Cs({"5S", "5H", "5D"})},
-                    MeldPart{{}, {}, Cs({"7S", "7H", "7D"})}}});
+  play(MeldMove{
+      1, {MeldPart{{}, {}, Cs({"5S", "5H", "5D"})}, MeldPart{{}, {}, Cs({"7S", "7H", "7D"})}}});
   EXPECT_EQ(pos.phase(), Phase::kOver);
   EXPECT_TRUE(pos.End(0).empty());
   game.FinishDeal();
@@ -975,8 +984,8 @@ TEST(EngineSelfPlay, SimulatedLogsRecordTheStockAndTheScores) {
   std::ostringstream out;
   SimulateGame(classic, 99, SimulateOptions{}, out);
   const std::string text = out.str();
-  EXPECT_EQ(text.rfind("{\"type\":\"game\",\"format\":\"canasta-log/1\",\"ruleset\":\"classic\"", 0),
-            0u);
+  EXPECT_EQ(
+      text.rfind("{\"type\":\"game\",\"format\":\"canasta-log/1\",\"ruleset\":\"classic\"", 0), 0u);
   EXPECT_NE(text.find("\"stock\":["), std::string::npos);
   EXPECT_NE(text.find("\"scores\":["), std::string::npos);
   EXPECT_NE(text.find("\"breakdown\":["), std::string::npos);

@@ -183,9 +183,10 @@ class Position {
   // A take of the pile made up for a line left out (readings R121) laid
   // `laid` from `seat`'s hand onto its side's meld of `rank`, and a later
   // line of the turn plays `laid`: the take laid `held` instead, a card of
-  // the same kind and value the seat still holds. The two change places.
-  // False (nothing changed) unless the meld holds `laid`, the seat holds
-  // `held`, and both are wild cards, or naturals of `rank`, of one value.
+  // the same kind the seat still holds. The two change places, and what
+  // `laid` counted toward the initial meld `held` counts instead. False
+  // (nothing changed) unless the meld holds `laid`, the seat holds `held`,
+  // and both are wild cards or both naturals of `rank`.
   bool SwapLaidCard(int seat, Rank rank, Card laid, Card held);
 
   // A discard left out of the log before the next seat's red three

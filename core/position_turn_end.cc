@@ -676,8 +676,8 @@ bool Position::PassCard(int from, int to, Card c) {
 }
 
 bool Position::SwapLaidCard(int seat, Rank rank, Card laid, Card held) {
+  // Naturals of the meld's rank, or wild cards (a joker for a two too).
   if (seat < 0 || seat >= rules_->num_players || laid == held || laid.is_wild() != held.is_wild() ||
-      rules_->value(laid) != rules_->value(held) ||
       (!laid.is_wild() && (laid.rank() != rank || held.rank() != rank)))
     return false;
   Meld* meld = FindMeld(side_of(seat), rank);
@@ -686,8 +686,14 @@ bool Position::SwapLaidCard(int seat, Rank rank, Card laid, Card held) {
   meld->Add(held);
   hand.Remove(held);
   hand.Add(laid);
-  for (CardCounts* turn : {&turn_.laid, &turn_.counted}) {
-    if (turn->Remove(laid)) turn->Add(held);
+  if (turn_.laid.Remove(laid)) turn_.laid.Add(held);
+  if (turn_.counted.Remove(laid)) {
+    // What the card counted toward the initial meld's minimum (000 §13).
+    turn_.counted.Add(held);
+    const int change =
+        hooks_->InitialMeldValue(*rules_, held) - hooks_->InitialMeldValue(*rules_, laid);
+    turn_.initial_count = SaturatingAdd(turn_.initial_count, change);
+    turn_.rank_count[int(rank)] = SaturatingAdd(turn_.rank_count[int(rank)], change);
   }
   CANASTA_DCHECK(InvariantsHold());
   return true;

@@ -473,7 +473,9 @@ TEST(EnginePosition, GiveFromStockOnceTheDealIsOverCountsInTheScore_R121) {
 }
 
 // readings R121: a card a made-up take laid changes places with one of
-// the same kind and value the seat holds; nothing else does.
+// the same kind the seat holds (wild cards, or naturals of the meld's
+// rank), and what it counted toward the initial meld changes with it;
+// nothing else does.
 TEST(EnginePosition, SwapLaidCardTradesALaidCardForAHeldOne_R121) {
   const Rules rules;
   Position pos(rules, DefaultHooks(), {0, 0});
@@ -489,7 +491,6 @@ TEST(EnginePosition, SwapLaidCardTradesALaidCardForAHeldOne_R121) {
                                 0})
                   .empty());
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kKing, C("KD"), C("QS")));  // another rank, one value
-  EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("JK")));   // another value
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("AS"), C("2D")));   // a natural for a wild
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2H"), C("2D")));   // not in the meld
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("2C")));   // not held
@@ -503,7 +504,36 @@ TEST(EnginePosition, SwapLaidCardTradesALaidCardForAHeldOne_R121) {
   ASSERT_EQ(aces.rank, Rank::kAce);
   EXPECT_EQ(std::count(aces.cards.begin(), aces.cards.end(), C("2D")), 1);
   EXPECT_EQ(aces.twos, 1);
+  // A joker for the two: 50 toward the minimum instead of 20 (000 §13).
+  const int count = pos.turn_initial_count();
+  ASSERT_TRUE(pos.SwapLaidCard(1, Rank::kAce, C("2D"), C("JK")));
+  EXPECT_EQ(pos.turn_initial_count(), count + 30);
+  EXPECT_EQ(aces.twos, 0);
+  EXPECT_EQ(aces.jokers, 1);
+  EXPECT_EQ(pos.hand(1).count(C("2D")), 1);
   EXPECT_TRUE(pos.Play(DiscardMove{1, C("2S"), 0}).empty());  // the card is back in hand
+}
+
+// readings R121 under each_meld_meets_minimum: the two traded for a
+// joker counts 30 less toward its own meld's minimum (70 to 40 of 50).
+TEST(EnginePosition, SwapLaidCardCountsTowardTheMeldsOwnMinimum_R121) {
+  Rules rules;
+  rules.each_meld_meets_minimum = true;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"AS", "AH", "AD", "KS", "KH", "JK", "2S", "QS", "5H"}};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, pos.StockTop(1), 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{1,
+                                {MeldPart{{}, {}, Cs({"AS", "AH", "AD"})},
+                                 MeldPart{{}, {}, Cs({"KS", "KH", "JK"})}},
+                                0})
+                  .empty());
+  EXPECT_FALSE(pos.TurnEndOpeningShort());
+  ASSERT_TRUE(pos.SwapLaidCard(1, Rank::kKing, C("JK"), C("2S")));
+  EXPECT_TRUE(pos.TurnEndOpeningShort());
 }
 
 // readings R130: a card one seat still holds goes to another's hand.

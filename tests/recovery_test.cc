@@ -2324,6 +2324,42 @@ TEST(Recovery, ATakeMadeUpWithAnotherWildCardIsMended_R121) {
                      "the take laid 2H, not 2S, as its line shows (readings R121)");
 }
 
+// readings R121: the card a made-up take trades back is one the seat holds
+// beyond the meld's own cards, of any value. Seat 1 takes QC with QS and a
+// wild card (left out), adds QH to its queens, then melds KS KH KD 2S 2D.
+// The take is made up with 2S, the seat's first wild card; the kings' meld
+// plays 2S, and of the wild cards the seat still holds, 2D is the meld's
+// own: the take laid the other one, a two (2C) or a joker.
+TEST(Recovery, ATakeMadeUpTradesBackNoCardTheMeldPlays_R121) {
+  for (const std::string wild : {"2C", "JK"}) {
+    SCOPED_TRACE(wild);
+    test::Log log;
+    test::DealSpec d;
+    d.hands = {{"QC"}, {"AS", "AH", "AC", "QS", "QH", "2S", "2D", wild, "KS", "KH", "KD"}};
+    d.stock = {"8D"};
+    log.Deal(d);
+    log.Draw(1);  // 8D
+    log.Meld(1, {{"AS", "AH", "AC"}});
+    log.Discard(1, "8D");
+    log.PassTurns(2);
+    log.Draw(0);
+    log.Discard(0, "QC");
+    const int take = log.Take(1, "QC", {"QS", wild});  // left out below
+    log.Add(1, "Q", {"QH"});
+    const int kings = log.Meld(1, {{"KS", "KH", "KD", "2S", "2D"}});
+    std::istringstream in(log.str());
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    lines.erase(lines.begin() + (take - 1));
+    const FileReport r = Audit(Unlines(lines));
+    EXPECT_PROBLEMS(r, {take, CheckId::kTurnSequence});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                        "the take laid " + wild + ", not 2S: the meld at line " +
+                            std::to_string(kings - 1) + " plays 2S (readings R121)"))
+        << test::Dump(r);
+  }
+}
+
 // readings R121: a meld before the draw onto the side's own meld of the
 // pile's top rank shows no take (the side could add to it after a draw as
 // well): seat 1's draw of 9S left out, then AS added to its aces with AC on

@@ -188,6 +188,12 @@ class Position {
   // (nothing changed) unless the meld holds `laid`, the seat holds `held`,
   // and both are wild cards or both naturals of `rank`.
   bool SwapLaidCard(int seat, Rank rank, Card laid, Card held);
+  // Once the deal has ended (End), the red threes `seat` still holds were
+  // laid out after all, their `three` lines left out of the record
+  // (readings R151): they go to its side's threes, and the penalty End
+  // charged for them (000 §7, readings R20) is taken back. False (nothing
+  // changed) unless End has charged one for the seat.
+  bool LayOutHeldThrees(int seat);
 
   // A discard left out of the log before the next seat's red three
   // (readings R138): the turn in play, whose seat has drawn, ends without a

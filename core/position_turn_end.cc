@@ -675,6 +675,26 @@ bool Position::PassCard(int from, int to, Card c) {
   return true;
 }
 
+bool Position::LayOutHeldThrees(int seat) {
+  // The threes EndPlay charged for, and nothing else.
+  if (!ended_ || seat < 0 || seat >= rules_->num_players || !rules_->three_values.empty() ||
+      players_[seat].turns == 0 ||
+      (special_player_ >= 0 && side_of(seat) == side_of(special_player_)))
+    return false;
+  CardCounts& hand = players_[seat].hand;
+  const int held = RedThreesIn(hand);
+  if (held == 0) return false;
+  Side& side = sides_[side_of(seat)];
+  side.penalties =
+      SaturatingAdd(side.penalties, -SaturatingMul(held, rules_->undeclared_red_three_penalty));
+  for (Suit suit : {Suit::kHearts, Suit::kDiamonds}) {
+    const Card three(Rank::kThree, suit);
+    while (hand.Remove(three)) side.threes.push_back(three);
+  }
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
+
 bool Position::SwapLaidCard(int seat, Rank rank, Card laid, Card held) {
   // Naturals of the meld's rank, or wild cards (a joker for a two too).
   if (seat < 0 || seat >= rules_->num_players || laid == held || laid.is_wild() != held.is_wild() ||

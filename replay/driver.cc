@@ -314,6 +314,7 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     const CheckId id = report_->findings[i].id;
     if (id == CheckId::kMeldKeepACard)
       kept_short_ = {int(i), player, hand_number_, pos.turns_played(player)};
+    if (id == CheckId::kThreeTiming) kept_three_ = {int(i), player, hand_number_};
     if (id == CheckId::kMeldTooManyWilds && meld)
       wilds_short_ = {int(i), side, hand_number_, *rank, naturals};
     if (left.meld_finding < 0 && IsMeldFinding(id)) left.meld_finding = int(i);

@@ -442,6 +442,11 @@ class ReplayDriver::GameReplay {
   // in that seat's hand. They go there before the hand is scored, a note on
   // the turn's finding.
   [[gnu::noinline]] void UndrawnTurnScored(const Event& end);
+  // R151: red threes still held when play ends, after the seat's
+  // three-timing finding of this hand, whose end_hand scores them laid out:
+  // their `three` lines were left out. They are laid out, and the end's
+  // red-three-undeclared findings become notes of that finding.
+  [[gnu::noinline]] void ThreesShownByScores(const Event& end, TaggedViolations* ended);
   // R128: the next card taken from the stock, by a draw or a three's
   // replacement, is the first card the over-long draw took beyond its due,
   // and not the stock's next: those cards were written in the draw by
@@ -938,6 +943,12 @@ class ReplayDriver::GameReplay {
     int hand = 0;
     int turn = 0;
   } kept_short_;
+  // R151: the last three-timing finding, with the seat and hand.
+  struct KeptThree {
+    int finding = -1;
+    int player = -1;
+    int hand = 0;
+  } kept_three_;
   bool left_out_dirty_ = true;             // left_out_ may hold a hand's state
   TaggedViolations folded_;                // ReportMoveFindings' folded findings
   std::optional<Event> pending_end_game_;  // OnEndGameEvent

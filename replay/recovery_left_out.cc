@@ -204,6 +204,37 @@ void ReplayDriver::GameReplay::UndrawnTurnScored(const Event& end) {
                             "'s hand; made up (readings R121)");
 }
 
+void ReplayDriver::GameReplay::ThreesShownByScores(const Event& end, TaggedViolations* ended) {
+  const auto undeclared = [](const TaggedViolation& v) {
+    return v.violation.id == CheckId::kRedThreeUndeclared;
+  };
+  const KeptThree kept = kept_three_;
+  Position* pos = game_.position();
+  if (std::none_of(ended->begin(), ended->end(), undeclared) || kept.finding < 0 ||
+      kept.hand != hand_number_ || !end.scores ||
+      int(end.scores->size()) != choice_.rules.num_sides() || !pos)
+    return;
+  // That seat alone holds red threes: the findings are all its own.
+  for (int seat = 0; seat < choice_.rules.num_players; ++seat)
+    if (seat != kept.player && RedThreesIn(pos->hand(seat)) > 0) return;
+  const int held = RedThreesIn(pos->hand(kept.player));
+  const int side = choice_.rules.side_of(kept.player);
+  Position probe = *pos;
+  if (!probe.LayOutHeldThrees(kept.player) ||
+      probe.Score()[size_t(side)].total() != (*end.scores)[size_t(side)])
+    return;
+  pos->LayOutHeldThrees(kept.player);
+  for (const TaggedViolation& v : *ended)
+    if (undeclared(v))
+      AddNote(kept.finding, "line " + std::to_string(end.line) + ": as replayed, " +
+                                v.violation.message + "; the end_hand scores " + SideName(side) +
+                                " with " +
+                                (held == 1 ? "it laid out: its `three` line was"
+                                           : "them laid out: their `three` lines were") +
+                                " left out of the log; laid out (readings R151)");
+  ended->erase(std::remove_if(ended->begin(), ended->end(), undeclared), ended->end());
+}
+
 void ReplayDriver::GameReplay::OverDrawShown(const Event& e, Position* pos) {
   const std::optional<Card> taken = StockCardTaken(e, /*bonus=*/true);
   if (!taken) return;

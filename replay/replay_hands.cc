@@ -231,7 +231,8 @@ void ReplayDriver::GameReplay::OnEndHand(const Event& e) {
         {});
   }
   const Where where = At(-1);
-  const TaggedViolations ended = game_.position()->End(e.line);
+  TaggedViolations ended = game_.position()->End(e.line);
+  if (!ended.empty()) ThreesShownByScores(e, &ended);  // R151
   if (!ended.empty()) EndFindings(e, ended, where);
   played_end_line_ = e.line;
   CloseHand(true, &e);

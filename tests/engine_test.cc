@@ -536,6 +536,44 @@ TEST(EnginePosition, SwapLaidCardCountsTowardTheMeldsOwnMinimum_R121) {
   EXPECT_TRUE(pos.TurnEndOpeningShort());
 }
 
+// readings R151: once the deal has ended, a red three a seat kept goes to
+// its side's threes, and the penalty the end charged for it is taken back;
+// not before the end, nor for a seat that holds none.
+TEST(EnginePosition, LayOutHeldThreesTakesBackTheEndsPenalty_R151) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"3H", "4S"}, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QS", "QH", "QH"}};
+  d.stock = {"9D", "5S"};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"9D"}), 0}).empty());
+  ASSERT_FALSE(pos.Play(DiscardMove{1, C("9D"), 0}).empty());  // three-timing: 3H kept
+  ASSERT_TRUE(pos.Play(DrawMove{2, Cs({"5S"}), 0}).empty());
+  ASSERT_TRUE(pos.Play(MeldMove{2,
+                                {MeldPart{{}, {}, Cs({"KS", "KS", "KH", "KH", "KD", "KD", "KC"})},
+                                 MeldPart{{}, {}, Cs({"QS", "QS", "QH", "QH"})}},
+                                0})
+                  .empty());
+  ASSERT_TRUE(pos.Play(DiscardMove{2, C("5S"), 0}).empty());
+  ASSERT_EQ(pos.phase(), Phase::kOver);
+  EXPECT_FALSE(pos.LayOutHeldThrees(1));  // the end has charged nothing yet
+  const TaggedViolations ended = pos.End(0);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].violation.id, CheckId::kRedThreeUndeclared);
+  const ScoreBreakdown before = pos.Score()[1];
+  EXPECT_FALSE(pos.LayOutHeldThrees(0));  // holds none
+  EXPECT_FALSE(pos.LayOutHeldThrees(4));
+  ASSERT_TRUE(pos.LayOutHeldThrees(1));
+  EXPECT_EQ(pos.hand(1).count(C("3H")), 0);
+  EXPECT_EQ(pos.threes(1), Cs({"3H"}));
+  const ScoreBreakdown after = pos.Score()[1];
+  EXPECT_EQ(after.penalties, before.penalties + rules.undeclared_red_three_penalty);
+  EXPECT_EQ(after.red_threes, before.red_threes - 100);  // a side with no meld: against it
+  EXPECT_FALSE(pos.LayOutHeldThrees(1));                 // once
+}
+
 // readings R130: a card one seat still holds goes to another's hand.
 TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
   const Rules rules;

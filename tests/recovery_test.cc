@@ -2324,6 +2324,91 @@ TEST(Recovery, ATakeMadeUpWithAnotherWildCardIsMended_R121) {
                      "the take laid 2H, not 2S, as its line shows (readings R121)");
 }
 
+// readings R151: a red three taken with the pile whose `three` line was
+// left out is kept, as replayed, to the end of play; the end_hand's scores
+// count it laid out. Classic line 580 (seat 0's 3H) left out: the turn's
+// three-timing warning alone, every total as recorded (before, the end's
+// red-three-undeclared and score-hand findings too).
+TEST(Recovery, ARedThreeLeftOutThatTheHandsScoresCountLaidOut_R151) {
+  const std::vector<std::string> good = ClassicSampleLines();
+  ExpectOneFindingOf(good, LeftOut(good, 579, R"({"type":"three","player":0,"card":"3H"})"), 582,
+                     CheckId::kThreeTiming,
+                     "line 595: as replayed, seat 0 still holds 1 red three when play ends; the "
+                     "side loses 500; the end_hand scores side 0 (Ann and Cat) with it laid out: "
+                     "its `three` line was left out of the log; laid out (readings R151)");
+}
+
+// readings R151, both ways: seat 3 keeps its dealt 3H through a turn and
+// seat 1 goes out. An end_hand whose scores charge the penalty leaves both
+// findings; one whose scores count the three laid out leaves the turn's.
+TEST(Recovery, AKeptRedThreeIsLaidOutOnlyWhenTheScoresCountItSo_R151) {
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "JS"}, {}, {"3H"}};
+  d.stock = {"JH", "9D", "9H", "9S", "QC"};
+  log.Deal(d);
+  log.Draw(1);  // JH
+  log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
+  const int discard = log.Discard(1, "JH");
+  log.PassTurns(3);  // seats 2, 3 (still holding 3H), 0
+  log.Draw(1);       // QC
+  log.Add(1, "Q", {"QC"});
+  log.Discard(1, "JS");  // out
+  const FileReport unscored = Audit(log.str() + R"({"type":"end_hand","hand":1})" + "\n");
+  const std::vector<int> charged = test::OnlyGame(unscored).hands.at(0).scores;
+  ASSERT_EQ(charged.size(), 2u);
+  const int end = log.line() + 1;
+  auto scored = [&](int side1) {
+    return log.str() + R"({"type":"end_hand","hand":1,"scores":[)" + std::to_string(charged[0]) +
+           "," + std::to_string(side1) + "]}\n";
+  };
+  const FileReport penalty = Audit(scored(charged[1]));
+  EXPECT_PROBLEMS(penalty, {discard + 4, CheckId::kThreeTiming},
+                  {end, CheckId::kRedThreeUndeclared});
+  // Laid out: the 500 taken back, and the three's 100 for a side that melded.
+  const FileReport laid = Audit(scored(charged[1] + 600));
+  EXPECT_PROBLEMS(laid, {discard + 4, CheckId::kThreeTiming});
+  EXPECT_TRUE(HasNote(laid, CheckId::kThreeTiming,
+                      "the end_hand scores side 1 (Bob and Dan) with it laid out"))
+      << test::Dump(laid);
+  EXPECT_EQ(test::OnlyGame(laid).hands.at(0).scores[1], charged[1] + 600);
+  // Scores that are neither: the penalty stands, and the score is wrong.
+  const FileReport neither = Audit(scored(charged[1] + 100));
+  EXPECT_PROBLEMS(neither, {discard + 4, CheckId::kThreeTiming},
+                  {end, CheckId::kRedThreeUndeclared}, {end, CheckId::kScoreHand});
+}
+
+// readings R151 needs the seat of the last three-timing finding to be the
+// only one holding red threes: the end's findings name no seat. Seat 0
+// keeps 3D too; the scores count seat 0's laid out (the 500 back, and 100
+// against a side with no meld) and charge seat 3's. Nothing is laid out:
+// both penalties stand, and side 0's score is wrong.
+TEST(Recovery, KeptRedThreesOfTwoSeatsAreNotLaidOut_R151) {
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {
+      {"3D"}, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "JS"}, {}, {"3H"}};
+  d.stock = {"JH", "9D", "9H", "9S", "QC"};
+  log.Deal(d);
+  log.Draw(1);
+  log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
+  const int discard = log.Discard(1, "JH");
+  log.PassTurns(3);  // seats 2, 3 (still holding 3H), 0 (still holding 3D)
+  log.Draw(1);
+  log.Add(1, "Q", {"QC"});
+  log.Discard(1, "JS");
+  const FileReport unscored = Audit(log.str() + R"({"type":"end_hand","hand":1})" + "\n");
+  const std::vector<int> charged = test::OnlyGame(unscored).hands.at(0).scores;
+  ASSERT_EQ(charged.size(), 2u);
+  const int end = log.line() + 1;
+  const FileReport r =
+      Audit(log.str() + R"({"type":"end_hand","hand":1,"scores":[)" +
+            std::to_string(charged[0] + 400) + "," + std::to_string(charged[1]) + "]}\n");
+  EXPECT_PROBLEMS(r, {discard + 4, CheckId::kThreeTiming}, {discard + 6, CheckId::kThreeTiming},
+                  {end, CheckId::kRedThreeUndeclared}, {end, CheckId::kRedThreeUndeclared},
+                  {end, CheckId::kScoreHand});
+}
+
 // readings R121: the card a made-up take trades back is one the seat holds
 // beyond the meld's own cards, of any value. Seat 1 takes QC with QS and a
 // wild card (left out), adds QH to its queens, then melds KS KH KD 2S 2D.

@@ -734,8 +734,7 @@ class ReplayDriver::GameReplay {
   [[gnu::always_inline]] void PlayMove(const Event& e, Position& pos, int player, const M& move) {
     if constexpr (std::is_same_v<M, DiscardMove>)
       last_discard_ = {reseating_ ? 0 : e.line, player, move.card, {}};
-    if constexpr (std::is_same_v<M, ThreeMove>)
-      last_three_ = {e.line, player, move.card, move.replacement};
+    if constexpr (std::is_same_v<M, ThreeMove>) NoteThree(e.line, pos, player, move);
     // The usual discard and draw, played in one pass (Position::PlayUsualDiscard,
     // PlayUsualDraw): legal, with nothing to report and nobody to tell.
     if constexpr (std::is_same_v<M, DiscardMove> || std::is_same_v<M, DrawMove>) {
@@ -961,6 +960,23 @@ class ReplayDriver::GameReplay {
     std::optional<Card> replacement;
   };
   LastMove last_discard_, last_three_;
+  // This hand's threes laid out before play, as replayed (R118,
+  // ThreeLineOfTheOwner).
+  std::vector<LastMove> threes_before_play_;
+  void NoteThree(int line, const Position& pos, int player, const ThreeMove& move) {
+    last_three_ = {line, player, move.card, move.replacement};
+    if (pos.phase() != Phase::kBeforePlay) return;
+    if (!threes_before_play_.empty() && threes_before_play_.front().line < hand_line_)
+      threes_before_play_.clear();
+    threes_before_play_.push_back(last_three_);
+  }
+  // R118: a three of `player`, who holds none, that `owner` alone holds,
+  // before play. When an earlier line of this hand laid that card out as
+  // `player`'s, and `owner` lays out its threes before `player` in the
+  // hand's order, that earlier line was the owner's and this one is
+  // `player`'s: the one finding says so, and the two replacements go to
+  // the seats as written. False (nothing done) otherwise.
+  bool ThreeLineOfTheOwner(const Event& e, Position* pos, int player, int owner);
   bool reseating_ = false;  // MoveReseated
   // R121, R123: a move kept for the next event (SettleDeferredMove).
   bool move_deferred_ = false;

@@ -653,24 +653,36 @@ bool ReplayDriver::GameReplay::SettleDeferredMove(const Event* next) {
   // alone holds enough (R23), and its line was left out.
   bool others_follow = false;
   const bool undrawn = pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay;
-  const int k = draw.type == EventType::kThree && draw.replacement
-                    ? pos->StockCardsBefore(*draw.replacement)
-                    : 0;
-  if (k > 0 && draw.card && next && next->type == EventType::kThree && next->replacement &&
-      next->card &&
-      !(undrawn && k == choice_.rules.stock_draw && *draw.player == pos->current_player())) {
-    const std::vector<Card> top = pos->StockTop(k + 2);
-    const std::vector<Card> threes = ThreesToLayOut(*pos, *draw.player, draw.card);
-    int left = pos->Holding(*draw.player).count(*next->card) - (*draw.card == *next->card);
+  // The same holds for a turn's draw further on, then the seat's three
+  // (often of a card it drew) replaced by the stock's card after the draw.
+  const bool is_three = draw.type == EventType::kThree;
+  int k = 0;
+  if (is_three && draw.replacement && draw.card) k = pos->StockCardsBefore(*draw.replacement);
+  if (draw.type == EventType::kDraw && !draw.bonus && !draw.cards.empty())
+    k = pos->StockCardsBefore(draw.cards[0]);
+  if (k > 0 && next && next->type == EventType::kThree && next->replacement && next->card &&
+      !(is_three && undrawn && k == choice_.rules.stock_draw &&
+        *draw.player == pos->current_player())) {
+    const int taken = is_three ? 1 : int(draw.cards.size());
+    const std::vector<Card> top = pos->StockTop(k + taken + 1);
+    const std::vector<Card> threes =
+        ThreesToLayOut(*pos, *draw.player, is_three ? draw.card : std::nullopt);
+    int left = pos->Holding(*draw.player).count(*next->card);
+    if (is_three)
+      left -= *draw.card == *next->card;
+    else
+      left += int(std::count(draw.cards.begin(), draw.cards.end(), *next->card));
     for (int i = 0; i < k && i < int(threes.size()); ++i) left -= threes[size_t(i)] == *next->card;
-    const bool follows = int(top.size()) == k + 2 && *next->replacement == top[size_t(k + 1)];
+    const bool follows =
+        int(top.size()) == k + taken + 1 && *next->replacement == top[size_t(k + taken)];
     three_follows = follows && left > 0;
     others_follow = follows && left <= 0 && next->player == draw.player &&
                     ThreesLeftOut(draw, pos, *draw.player, /*apply=*/false, /*others_only=*/true);
     // Several other seats' threes could be the one left out: the lines
     // after tell (SettleThreesBlock), this one among them.
-    if (follows && left <= 0 && next->player == draw.player && !others_follow && k == 1 &&
-        pos->phase() == Phase::kBeforePlay && ThreeHolders(*pos, *draw.player).size() > 1) {
+    if (is_three && follows && left <= 0 && next->player == draw.player && !others_follow &&
+        k == 1 && pos->phase() == Phase::kBeforePlay &&
+        ThreeHolders(*pos, *draw.player).size() > 1) {
       deferred_move_ = draw;
       threes_block_.assign(1, *next);
       kept_as_ = KeptAs::kThreesBlock;

@@ -169,7 +169,40 @@ bool ReplayDriver::GameReplay::OwnerReseated(const Event& e, const Position& pos
     owner = seat;
   }
   if (owner < 0) return false;
+  if (ThreeLineOfTheOwner(e, game_.position(), player, owner)) return true;
   return ThreeReseated(e, pos, player, owner, SeatName(owner) + " alone holds it");
+}
+
+bool ReplayDriver::GameReplay::ThreeLineOfTheOwner(const Event& e, Position* pos, int player,
+                                                   int owner) {
+  const int n = choice_.rules.num_players;
+  if (pos->phase() != Phase::kBeforePlay || !e.replacement) return false;
+  // The hand's order before play: from the seat that plays first.
+  const int first = pos->current_player();
+  if ((owner - first + n) % n >= (player - first + n) % n) return false;
+  const LastMove* earlier = nullptr;
+  for (const LastMove& t : threes_before_play_)
+    if (t.line >= hand_line_ && t.player == player && t.card == *e.card && t.replacement)
+      earlier = &t;
+  if (!earlier || pos->Holding(player).count(*earlier->replacement) == 0) return false;
+  const LastMove line = *earlier;
+  const int root = Add(
+      e.line, CheckId::kCardNotHeld,
+      "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " but holds none",
+      {Context(AtMove(*pos, player)),
+       "line " + std::to_string(line.line) + " lays out " + ToString(*e.card) + " for " +
+           SeatName(player) + ", who held one; " + SeatName(owner) +
+           " alone holds one now, and lays out its threes before " + SeatName(player) +
+           " does: line " + std::to_string(line.line) + " was " + SeatName(owner) +
+           "'s (replaced by " + ToString(*line.replacement) + "), and this line is " +
+           SeatName(player) + "'s (replaced by " + ToString(*e.replacement) + ") (readings R118)"});
+  Event reseated = e;
+  reseated.player = owner;
+  OnMove(reseated);  // the three laid out for the owner's side; then the replacements traded
+  if (!pos->PassCard(owner, player, *e.replacement) ||
+      !pos->PassCard(player, owner, *line.replacement))
+    AddNote(root, "the replacements could not be traded: the seats no longer hold them");
+  return true;
 }
 
 bool ReplayDriver::GameReplay::ThreeReseated(const Event& e, const Position& pos, int player,

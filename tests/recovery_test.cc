@@ -2028,6 +2028,49 @@ TEST(Recovery, AThreeWrittenAgainWithAnotherReplacementIsOneFinding_R119) {
       "seat 0 (Ann) alone holds it: the move is replayed as seat 0's (readings R118)");
 }
 
+// readings R118 before play: a three written for the next seat, which
+// holds that card too, is replayed as written; the real holder's own line
+// then finds its seat holding none. The seat that lays out its threes
+// first in the hand's order owned the earlier line, so the two lines'
+// replacements go to the seats as written. Modern-american lines 114
+// (seat 3's 3H, written as seat 0's) and 234 (seat 0's 3C, written as seat
+// 1's): one finding each, every total as recorded (before, the swapped
+// replacements cost two card-not-held findings later in the hand).
+TEST(Recovery, AThreeWrittenForASeatThatHoldsTheSameCardIsOneFinding_R118) {
+  const std::vector<std::string> ma = SampleLines("modern-american");
+  struct Case {
+    size_t index;
+    const char* written;
+    int finding;
+    const char* note;
+  };
+  for (const Case& c :
+       {Case{113, R"({"type":"three","player":0,"card":"3H","replacement":"QS"})", 115,
+             "line 114 lays out 3H for seat 0 (Ann), who held one; seat 3 (Dan) alone holds one "
+             "now, and lays out its threes before seat 0 (Ann) does: line 114 was seat 3 (Dan)'s "
+             "(replaced by QS), and this line is seat 0 (Ann)'s (replaced by AS) (readings R118)"},
+        Case{233, R"({"type":"three","player":1,"card":"3C","replacement":"8S"})", 236,
+             "line 234 lays out 3C for seat 1 (Bob), who held one; seat 0 (Ann) alone holds one "
+             "now, and lays out its threes before seat 1 (Bob) does: line 234 was seat 0 (Ann)'s "
+             "(replaced by 8S), and this line is seat 1 (Bob)'s (replaced by JS) (readings "
+             "R118)"}}) {
+    SCOPED_TRACE(c.written);
+    std::vector<std::string> reseated = ma;
+    ASSERT_EQ(reseated[c.index].find(R"("type":"three")"), 1u) << reseated[c.index];
+    reseated[c.index] = c.written;
+    ExpectOneFindingOf(ma, reseated, c.finding, CheckId::kCardNotHeld, c.note);
+  }
+  // Seat 1's 3D (line 117) written for seat 2, whose own 3D line 112 laid
+  // out earlier: seat 1 lays out its threes after seat 2, so this line is
+  // seat 1's, and the replacements stay.
+  std::vector<std::string> later = ma;
+  ASSERT_EQ(later[116], R"({"type":"three","player":1,"card":"3D","replacement":"8H"})");
+  later[116] = R"({"type":"three","player":2,"card":"3D","replacement":"8H"})";
+  ExpectOneFindingOf(
+      ma, later, 117, CheckId::kCardNotHeld,
+      "seat 1 (Bob) alone holds it: the move is replayed as seat 1's (readings R118)");
+}
+
 // readings R142: the game's end_game (line 597) written before the last
 // hand's end_hand (line 596): one finding; the hand ends, then the game,
 // with every total and the winner as recorded.
@@ -2322,6 +2365,21 @@ TEST(Recovery, ATakeMadeUpWithAnotherWildCardIsMended_R121) {
   ExpectOneFindingOf(hutto, Swapped(hutto, 360, hutto_take, R"({"type":"meld","player":2,)"), 361,
                      CheckId::kTurnSequence,
                      "the take laid 2H, not 2S, as its line shows (readings R121)");
+}
+
+// readings R123: the first turn's draw of a red three one card on, then
+// that three laid out with the stock's next card: the card skipped replaced
+// another seat's three, left out before play. Modern-american line 237
+// (seat 2's 3H, replaced by 8D) left out: one finding at seat 3's draw of
+// 3S (before, that draw was judged alone, and seat 2's 3H and 8D cost a
+// card-not-held and a three-timing finding later).
+TEST(Recovery, AThreeLeftOutBeforeADrawnThreeIsMadeUp_R123) {
+  ExpectEachSampleLeftOutOneFinding(
+      CheckId::kStockMismatch,
+      {{"modern-american",
+        {236, R"({"type":"three","player":2,"card":"3H","replacement":"8D"})",
+         "3S comes 1 card on, and seat 2 (Cat) holds a red three to lay out: a `three` line left "
+         "out before this line; laid out here: 3H replaced by 8D (readings R123)"}}});
 }
 
 // readings R151: a red three taken with the pile whose `three` line was

@@ -486,8 +486,11 @@ class ReplayDriver::GameReplay {
   std::vector<Card> ThreesToLayOut(const Position& pos, int player, std::optional<Card> but);
   // Lays out the first `n` of `threes` with the stock's next cards; false
   // (and `pos` untouched) when one of them is not legal now.
+  // With `kept`, the threes were kept past the seat's own turn (its
+  // three-timing finding of this hand): they are laid out as of that turn,
+  // whoever is in turn now.
   bool LayOutLeftOut(Position* pos, int player, const std::vector<Card>& threes, int n, int line,
-                     std::string* which, bool apply = true);
+                     std::string* which, bool apply = true, bool kept = false);
   // R121: a draw or take made up before a meld, whose line may yet come
   // later in the turn (written out of order): it is then not replayed.
   void ExpectLate(EventType type, int player, std::vector<Card> cards, int finding,

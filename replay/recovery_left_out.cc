@@ -408,13 +408,13 @@ std::vector<Card> ReplayDriver::GameReplay::ThreesToLayOut(const Position& pos, 
 
 bool ReplayDriver::GameReplay::LayOutLeftOut(Position* pos, int player,
                                              const std::vector<Card>& threes, int n, int line,
-                                             std::string* which, bool apply) {
+                                             std::string* which, bool apply, bool kept) {
   const std::vector<Card> replacements = pos->StockTop(n);
   if (int(threes.size()) < n || int(replacements.size()) < n) return false;
   Position laid = *pos;
   for (int i = 0; i < n; ++i) {
     const ThreeMove three{player, threes[size_t(i)], replacements[size_t(i)], line};
-    if (!laid.Check(three).empty()) return false;
+    if (!kept && !laid.Check(three).empty()) return false;
     laid.Play(three);
     *which += std::string(i ? ", " : "") + ToString(threes[size_t(i)]) + " replaced by " +
               ToString(replacements[size_t(i)]);
@@ -521,14 +521,30 @@ bool ReplayDriver::GameReplay::LayOutWithFinding(const Event& e, Position* pos, 
   const std::vector<Card> next = pos->StockTop(1);
   const Where where = AtMove(*pos, player);
   std::string which;
-  if (next.empty() || !LayOutLeftOut(pos, owner, threes, skipped, e.line, &which, apply))
+  // The seat's turn already ended holding these threes, a three-timing
+  // finding of this hand: the same lines left out, shown now (readings R123).
+  const bool kept = kept_three_.finding >= 0 && kept_three_.hand == hand_number_ &&
+                    kept_three_.player == owner && pos->phase() != Phase::kBeforePlay &&
+                    pos->bonus_player() < 0;  // a three laid out forfeits bonus cards due
+  if (next.empty() || !LayOutLeftOut(pos, owner, threes, skipped, e.line, &which, apply,
+                                     kept && owner != pos->current_player()))
     return false;
   if (!apply) return true;
+  const std::string message = std::string(e.type == EventType::kThree ? "the replacement drawn is "
+                                                                      : "the card drawn is ") +
+                              ToString(drawn) + " but the stock's next card is " +
+                              ToString(next[0]);
+  if (kept) {
+    late_finding_ = kept_three_.finding;
+    AddNote(late_finding_, "line " + std::to_string(e.line) + ": " + message + ", " +
+                               ToString(drawn) + " " + std::to_string(skipped) +
+                               (skipped == 1 ? " card" : " cards") + " on: " + SeatName(owner) +
+                               "'s " + (skipped == 1 ? "`three` line was" : "`three` lines were") +
+                               " left out; laid out there: " + which + " (readings R123)");
+    return true;
+  }
   late_finding_ = Add(
-      e.line, CheckId::kStockMismatch,
-      std::string(e.type == EventType::kThree ? "the replacement drawn is "
-                                              : "the card drawn is ") +
-          ToString(drawn) + " but the stock's next card is " + ToString(next[0]),
+      e.line, CheckId::kStockMismatch, message,
       {Context(where),
        ToString(drawn) + " comes " + std::to_string(skipped) + (skipped == 1 ? " card" : " cards") +
            " on, and " + LeftOutNote(owner, threes, skipped, which),

@@ -2382,6 +2382,36 @@ TEST(Recovery, AThreeLeftOutBeforeADrawnThreeIsMadeUp_R123) {
          "out before this line; laid out here: 3H replaced by 8D (readings R123)"}}});
 }
 
+// readings R123 for a three kept past its turn's end: the turn's
+// three-timing finding comes first; the next draw one card on, the seat's
+// own or another seat's, shows the `three` line left out, a note of that
+// finding. Two-handed lines 251 (3H, KD) and 440 (3D, TC) and three-handed
+// line 106 (3H, 6C, shown by the next seat's draw) left out: one finding
+// each, every total as recorded (before, a stock-mismatch too, and for the
+// three-handed line the three kept to the end).
+TEST(Recovery, AThreeKeptPastItsTurnShownByTheStockIsANoteOfItsTiming_R123) {
+  const std::vector<std::string> good = SampleLines("two-handed");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 250, R"({"type":"three","player":1,"card":"3H","replacement":"KD"})"),
+      252, CheckId::kThreeTiming,
+      "line 255: the card drawn is JC but the stock's next card is KD, JC 1 card on: "
+      "seat 1 (Bob)'s `three` line was left out; laid out there: 3H replaced by KD "
+      "(readings R123)");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 439, R"({"type":"three","player":1,"card":"3D","replacement":"TC"})"),
+      441, CheckId::kThreeTiming,
+      "line 444: the card drawn is 5H but the stock's next card is TC, 5H 1 card on: "
+      "seat 1 (Bob)'s `three` line was left out; laid out there: 3D replaced by TC "
+      "(readings R123)");
+  const std::vector<std::string> three = SampleLines("three-handed");
+  ExpectOneFindingOf(
+      three, LeftOut(three, 105, R"({"type":"three","player":2,"card":"3H","replacement":"6C"})"),
+      107, CheckId::kThreeTiming,
+      "line 111: the card drawn is QS but the stock's next card is 6C, QS 1 card on: "
+      "seat 2 (Cat)'s `three` line was left out; laid out there: 3H replaced by 6C "
+      "(readings R123)");
+}
+
 // readings R151: a red three taken with the pile whose `three` line was
 // left out is kept, as replayed, to the end of play; the end_hand's scores
 // count it laid out. Classic line 580 (seat 0's 3H) left out: the turn's

@@ -2426,44 +2426,60 @@ TEST(Recovery, ARedThreeLeftOutThatTheHandsScoresCountLaidOut_R151) {
                      "its `three` line was left out of the log; laid out (readings R151)");
 }
 
+// The hand of ScenarioThree.UndeclaredRedThreeCosts500: seat 3 keeps its
+// dealt 3H through a turn (seat 0 `seat0`'s cards too), then seat 1 goes
+// out in its second turn. `ends(scores)` is the log with an end_hand
+// recording those scores; `charged` the replay's scores (threes kept,
+// penalties charged); `discard` seat 1's first discard's line.
+struct KeptThreeHand {
+  explicit KeptThreeHand(const std::vector<std::string>& seat0) {
+    test::DealSpec d;
+    d.hands = {
+        seat0, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "JS"}, {}, {"3H"}};
+    d.stock = {"JH", "9D", "9H", "9S", "QC"};
+    log.Deal(d);
+    log.Draw(1);  // JH
+    log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
+    discard = log.Discard(1, "JH");
+    log.PassTurns(3);  // seats 2, 3 (still holding 3H), 0
+    log.Draw(1);       // QC
+    log.Add(1, "Q", {"QC"});
+    log.Discard(1, "JS");  // out
+    end = log.line() + 1;
+    charged = test::OnlyGame(Audit(log.str() + R"({"type":"end_hand","hand":1})" + "\n"))
+                  .hands.at(0)
+                  .scores;
+  }
+  std::string ends(int side0, int side1) const {
+    return log.str() + R"({"type":"end_hand","hand":1,"scores":[)" + std::to_string(side0) + "," +
+           std::to_string(side1) + "]}\n";
+  }
+  test::Log log;
+  int discard = 0;
+  int end = 0;
+  std::vector<int> charged;
+};
+
 // readings R151, both ways: seat 3 keeps its dealt 3H through a turn and
 // seat 1 goes out. An end_hand whose scores charge the penalty leaves both
 // findings; one whose scores count the three laid out leaves the turn's.
 TEST(Recovery, AKeptRedThreeIsLaidOutOnlyWhenTheScoresCountItSo_R151) {
-  test::Log log;
-  test::DealSpec d;
-  d.hands = {{}, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "JS"}, {}, {"3H"}};
-  d.stock = {"JH", "9D", "9H", "9S", "QC"};
-  log.Deal(d);
-  log.Draw(1);  // JH
-  log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
-  const int discard = log.Discard(1, "JH");
-  log.PassTurns(3);  // seats 2, 3 (still holding 3H), 0
-  log.Draw(1);       // QC
-  log.Add(1, "Q", {"QC"});
-  log.Discard(1, "JS");  // out
-  const FileReport unscored = Audit(log.str() + R"({"type":"end_hand","hand":1})" + "\n");
-  const std::vector<int> charged = test::OnlyGame(unscored).hands.at(0).scores;
-  ASSERT_EQ(charged.size(), 2u);
-  const int end = log.line() + 1;
-  auto scored = [&](int side1) {
-    return log.str() + R"({"type":"end_hand","hand":1,"scores":[)" + std::to_string(charged[0]) +
-           "," + std::to_string(side1) + "]}\n";
-  };
-  const FileReport penalty = Audit(scored(charged[1]));
-  EXPECT_PROBLEMS(penalty, {discard + 4, CheckId::kThreeTiming},
-                  {end, CheckId::kRedThreeUndeclared});
+  const KeptThreeHand h({});
+  ASSERT_EQ(h.charged.size(), 2u);
+  const FileReport penalty = Audit(h.ends(h.charged[0], h.charged[1]));
+  EXPECT_PROBLEMS(penalty, {h.discard + 4, CheckId::kThreeTiming},
+                  {h.end, CheckId::kRedThreeUndeclared});
   // Laid out: the 500 taken back, and the three's 100 for a side that melded.
-  const FileReport laid = Audit(scored(charged[1] + 600));
-  EXPECT_PROBLEMS(laid, {discard + 4, CheckId::kThreeTiming});
+  const FileReport laid = Audit(h.ends(h.charged[0], h.charged[1] + 600));
+  EXPECT_PROBLEMS(laid, {h.discard + 4, CheckId::kThreeTiming});
   EXPECT_TRUE(HasNote(laid, CheckId::kThreeTiming,
                       "the end_hand scores side 1 (Bob and Dan) with it laid out"))
       << test::Dump(laid);
-  EXPECT_EQ(test::OnlyGame(laid).hands.at(0).scores[1], charged[1] + 600);
+  EXPECT_EQ(test::OnlyGame(laid).hands.at(0).scores[1], h.charged[1] + 600);
   // Scores that are neither: the penalty stands, and the score is wrong.
-  const FileReport neither = Audit(scored(charged[1] + 100));
-  EXPECT_PROBLEMS(neither, {discard + 4, CheckId::kThreeTiming},
-                  {end, CheckId::kRedThreeUndeclared}, {end, CheckId::kScoreHand});
+  const FileReport neither = Audit(h.ends(h.charged[0], h.charged[1] + 100));
+  EXPECT_PROBLEMS(neither, {h.discard + 4, CheckId::kThreeTiming},
+                  {h.end, CheckId::kRedThreeUndeclared}, {h.end, CheckId::kScoreHand});
 }
 
 // readings R151 needs the seat of the last three-timing finding to be the
@@ -2472,29 +2488,12 @@ TEST(Recovery, AKeptRedThreeIsLaidOutOnlyWhenTheScoresCountItSo_R151) {
 // against a side with no meld) and charge seat 3's. Nothing is laid out:
 // both penalties stand, and side 0's score is wrong.
 TEST(Recovery, KeptRedThreesOfTwoSeatsAreNotLaidOut_R151) {
-  test::Log log;
-  test::DealSpec d;
-  d.hands = {
-      {"3D"}, {"KS", "KS", "KH", "KH", "KD", "KD", "KC", "QS", "QH", "QD", "JS"}, {}, {"3H"}};
-  d.stock = {"JH", "9D", "9H", "9S", "QC"};
-  log.Deal(d);
-  log.Draw(1);
-  log.Meld(1, {{"KS", "KS", "KH", "KH", "KD", "KD", "KC"}, {"QS", "QH", "QD"}});
-  const int discard = log.Discard(1, "JH");
-  log.PassTurns(3);  // seats 2, 3 (still holding 3H), 0 (still holding 3D)
-  log.Draw(1);
-  log.Add(1, "Q", {"QC"});
-  log.Discard(1, "JS");
-  const FileReport unscored = Audit(log.str() + R"({"type":"end_hand","hand":1})" + "\n");
-  const std::vector<int> charged = test::OnlyGame(unscored).hands.at(0).scores;
-  ASSERT_EQ(charged.size(), 2u);
-  const int end = log.line() + 1;
-  const FileReport r =
-      Audit(log.str() + R"({"type":"end_hand","hand":1,"scores":[)" +
-            std::to_string(charged[0] + 400) + "," + std::to_string(charged[1]) + "]}\n");
-  EXPECT_PROBLEMS(r, {discard + 4, CheckId::kThreeTiming}, {discard + 6, CheckId::kThreeTiming},
-                  {end, CheckId::kRedThreeUndeclared}, {end, CheckId::kRedThreeUndeclared},
-                  {end, CheckId::kScoreHand});
+  const KeptThreeHand h({"3D"});
+  ASSERT_EQ(h.charged.size(), 2u);
+  const FileReport r = Audit(h.ends(h.charged[0] + 400, h.charged[1]));
+  EXPECT_PROBLEMS(r, {h.discard + 4, CheckId::kThreeTiming}, {h.discard + 6, CheckId::kThreeTiming},
+                  {h.end, CheckId::kRedThreeUndeclared}, {h.end, CheckId::kRedThreeUndeclared},
+                  {h.end, CheckId::kScoreHand});
 }
 
 // readings R121: the card a made-up take trades back is one the seat holds

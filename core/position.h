@@ -194,6 +194,10 @@ class Position {
   // charged for them (000 §7, readings R20) is taken back. False (nothing
   // changed) unless End has charged one for the seat.
   bool LayOutHeldThrees(int seat);
+  // The side of `seat` made its initial meld in a line left out of the
+  // record (readings R137): it has opened, its melds unknown. Later melds
+  // are judged as an opened side's. False (nothing changed) if it had.
+  bool MarkOpened(int seat);
 
   // A discard left out of the log before the next seat's red three
   // (readings R138): the turn in play, whose seat has drawn, ends without a

@@ -695,6 +695,12 @@ bool Position::LayOutHeldThrees(int seat) {
   return true;
 }
 
+bool Position::MarkOpened(int seat) {
+  if (seat < 0 || seat >= rules_->num_players || sides_[side_of(seat)].opened) return false;
+  sides_[side_of(seat)].opened = true;
+  return true;
+}
+
 bool Position::SwapLaidCard(int seat, Rank rank, Card laid, Card held) {
   // Naturals of the meld's rank, or wild cards (a joker for a two too).
   if (seat < 0 || seat >= rules_->num_players || laid == held || laid.is_wild() != held.is_wild() ||

@@ -331,6 +331,28 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
               "(readings R137)");
     }
   }
+  // R137: bonus cards drawn after the seat's own discard, none due, by a
+  // side not opened, where an initial meld earns them: that turn's initial
+  // meld line was left out. The side has opened; what follows is noted here.
+  if (e.type == EventType::kDraw && e.bonus && left.root < 0 && !pos.has_melded(side) &&
+      (choice_.rules.bonus_cards_first > 0 || choice_.rules.bonus_cards_second > 0) &&
+      last_discard_.player == player && last_discard_.line > 0) {
+    for (size_t i = findings_before; i < report_->findings.size(); ++i) {
+      if (report_->findings[i].id != CheckId::kDrawCount || !game_.position() ||
+          !game_.position()->MarkOpened(player))
+        continue;
+      left.root = int(i);
+      left.ranks.clear();
+      AddNote(left.root,
+              "bonus cards follow the initial meld that earns them (001 L37): the "
+              "initial meld line of " +
+                  SeatName(player) + "'s turn, before its discard at line " +
+                  std::to_string(last_discard_.line) +
+                  ", was likely left out; what its absence makes of the hand is noted "
+                  "here (readings R137)");
+      break;
+    }
+  }
   for (const TaggedViolation& v : folded)
     AddNote(left.root, "line " + std::to_string(v.tag ? v.tag : e.line) + ": as replayed, " +
                            v.violation.message + "; the side's melds lack the meld line left " +

@@ -574,6 +574,32 @@ TEST(EnginePosition, LayOutHeldThreesTakesBackTheEndsPenalty_R151) {
   EXPECT_FALSE(pos.LayOutHeldThrees(1));                 // once
 }
 
+// readings R137: a side whose initial meld line was left out is opened:
+// the next meld of the side is judged as an opened side's (no minimum).
+TEST(EnginePosition, MarkOpenedJudgesTheSidesNextMeldAsOpened_R137) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"5S", "5H", "5D", "9S"}};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  const DrawMove draw{1, pos.StockTop(1), 0};
+  const MeldMove fives{1, {MeldPart{{}, {}, Cs({"5S", "5H", "5D"})}}, 0};
+  Position closed = pos;
+  ASSERT_TRUE(closed.Play(draw).empty());
+  closed.Play(fives);
+  EXPECT_TRUE(closed.TurnEndOpeningShort());  // 15 of the 50 an initial meld needs
+  EXPECT_FALSE(pos.has_melded(1));
+  EXPECT_FALSE(pos.MarkOpened(9));
+  ASSERT_TRUE(pos.MarkOpened(3));  // seat 3's side: seats 1 and 3
+  EXPECT_TRUE(pos.has_melded(1));
+  EXPECT_FALSE(pos.MarkOpened(1));  // once
+  ASSERT_TRUE(pos.Play(draw).empty());
+  EXPECT_TRUE(pos.Play(fives).empty());
+  EXPECT_FALSE(pos.TurnEndOpeningShort());
+}
+
 // readings R130: a card one seat still holds goes to another's hand.
 TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
   const Rules rules;

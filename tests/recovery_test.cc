@@ -2412,6 +2412,22 @@ TEST(Recovery, AThreeKeptPastItsTurnShownByTheStockIsANoteOfItsTiming_R123) {
       "(readings R123)");
 }
 
+// readings R137 for an initial meld left out, shown by the bonus cards
+// the seat draws after its discard (001 L37): the side has opened, and what
+// the meld's absence makes of the hand is noted on the bonus draw's
+// finding. Modern-american line 373 (seat 2's JK JK JK) left out: one
+// finding, every total as recorded (before, the partner's next meld judged
+// as an initial meld short of its minimum, and its bonus cards not drawn).
+TEST(Recovery, AnInitialMeldLeftOutShownByItsBonusDrawIsOneFinding_R137) {
+  const std::vector<std::string> ma = SampleLines("modern-american");
+  ExpectOneFindingOf(
+      ma, LeftOut(ma, 372, R"({"type":"meld","player":2,"melds":[{"cards":["JK","JK","JK"]}]})"),
+      374, CheckId::kDrawCount,
+      "bonus cards follow the initial meld that earns them (001 L37): the initial meld line of "
+      "seat 2 (Cat)'s turn, before its discard at line 373, was likely left out; what its "
+      "absence makes of the hand is noted here (readings R137)");
+}
+
 // readings R151: a red three taken with the pile whose `three` line was
 // left out is kept, as replayed, to the end of play; the end_hand's scores
 // count it laid out. Classic line 580 (seat 0's 3H) left out: the turn's

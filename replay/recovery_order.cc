@@ -186,8 +186,7 @@ bool ReplayDriver::GameReplay::ThreeLineOfTheOwner(const Event& e, Position* pos
       earlier = &t;
   if (!earlier || pos->Holding(player).count(*earlier->replacement) == 0) return false;
   const LastMove line = *earlier;
-  const int root = Add(
-      e.line, CheckId::kCardNotHeld,
+  Add(e.line, CheckId::kCardNotHeld,
       "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " but holds none",
       {Context(AtMove(*pos, player)),
        "line " + std::to_string(line.line) + " lays out " + ToString(*e.card) + " for " +
@@ -199,9 +198,11 @@ bool ReplayDriver::GameReplay::ThreeLineOfTheOwner(const Event& e, Position* pos
   Event reseated = e;
   reseated.player = owner;
   OnMove(reseated);  // the three laid out for the owner's side; then the replacements traded
-  if (!pos->PassCard(owner, player, *e.replacement) ||
-      !pos->PassCard(player, owner, *line.replacement))
-    AddNote(root, "the replacements could not be traded: the seats no longer hold them");
+  if (pos->hand(owner).count(*e.replacement) > 0 &&
+      pos->hand(player).count(*line.replacement) > 0) {
+    pos->PassCard(owner, player, *e.replacement);
+    pos->PassCard(player, owner, *line.replacement);
+  }
   return true;
 }
 

@@ -677,6 +677,10 @@ class ReplayDriver::GameReplay {
   // discard of one of them: made up there, one finding.
   [[gnu::noinline]] void DrawShownByDiscard(Position* pos, int seat, const Event& discard);
   [[gnu::noinline]] void DrawShownByLateDiscard(Position* pos, int seat, const Event& discard);
+  // R121: a turn that melded before drawing, whose discard plays a card it
+  // lacks from the pile: the take left out, made up there in a form after
+  // which the discard is legal.
+  [[gnu::noinline]] void TakeShownByLateDiscard(Position* pos, int seat, const Event& discard);
   // R121: a turn's draw left out, made up at `draw.tag`'s line (before the
   // move there), and its one `turn-sequence` finding, which says what
   // showed it; the finding's index.

@@ -158,6 +158,10 @@ void ReplayDriver::GameReplay::DiscardShown(const Event& e, Position* pos) {
                                  std::to_string(missing.take_line) + ", a card " +
                                  SeatName(missing.seat) + " still held: the discard left out was " +
                                  ToString(c) + " (readings R130)");
+    // R150: the taker went out as replayed, with no finding of its own (a
+    // meld of every card is a legal going out here): this move, after the
+    // end, is still a note of the same finding.
+    if (pos->went_out() == player) out_with_discard_ = {missing.finding, player, hand_number_};
     missing_discard_.reset();
     UpdateRare();
     return;
@@ -1124,6 +1128,13 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
   if (pos->draw_left_out() && pos->current_player() == seat && discard.card &&
       !pos->stock_slip_open() && pos->Holding(seat).count(*discard.card) == 0)
     DrawShownByLateDiscard(pos, seat, discard);
+  // R121: such a turn's discard of a card it lacks that the pile holds:
+  // the take left out, made up before the discard in a form after which
+  // the discard is legal, a note on the turn's finding.
+  if (pos->draw_left_out() && pos->current_player() == seat && discard.card &&
+      pos->Holding(seat).count(*discard.card) == 0 &&
+      std::find(pos->pile().begin(), pos->pile().end(), *discard.card) != pos->pile().end())
+    TakeShownByLateDiscard(pos, seat, discard);
   // R121: a turn that melded before drawing and drew nothing since. The
   // next card taken from the stock a whole draw on shows the draw left
   // out: it is made up before the discard, and the turn's one finding says
@@ -1211,6 +1222,19 @@ void ReplayDriver::GameReplay::DrawShownByLateDiscard(Position* pos, int seat,
                     ", the stock's next, was left out: the discard at line " +
                     std::to_string(discard.line) + " plays " + ToString(*discard.card) +
                     "; made up there (readings R121)");
+}
+
+void ReplayDriver::GameReplay::TakeShownByLateDiscard(Position* pos, int seat,
+                                                      const Event& discard) {
+  const int turn = LastFinding(CheckId::kTurnSequence);
+  if (turn < 0) return;
+  const int pile = int(pos->pile().size());
+  const Move then = DiscardMove{seat, *discard.card, discard.line, discard.face_down};
+  const std::optional<TakePileMove> take = TakeLeftOut(pos, seat, discard.line, true, &then);
+  if (!take) return;
+  AddNote(turn, TakeText(*take, pile) + " was left out: the discard at line " +
+                    std::to_string(discard.line) + " plays " + ToString(*discard.card) +
+                    ", a card of that pile; made up there (readings R121)");
 }
 
 int ReplayDriver::GameReplay::DrawMadeUp(Position* pos, const DrawMove& draw,

@@ -1671,6 +1671,32 @@ TEST(Recovery, ATakeLeftOutBeforeMeldsOfHeldCardsShowsAtTheNextStockCard_R121) {
                    "none (readings R121)");
 }
 
+// readings R121: a take left out before melds of held cards, whose
+// discard then plays a card from under the pile's top. In the hutto
+// sample, seat 1's take of QC onto its queens (line 437) left out: its
+// four melds (lines 438-441) play only cards it held, and its discard of
+// 3C (line 442) is the card under QC. In the jaques sample, seat 1's take
+// of 4C with 4S 4H (line 567), whose discard of 3S (line 573) is the
+// pile's other card: made up in the form after which the discard is
+// legal. Before, two findings each (the discard a card-not-held, and the
+// hand's scores); now one, every total as recorded.
+TEST(Recovery, ATakeLeftOutIsShownByADiscardFromUnderThePilesTop_R121) {
+  const std::vector<std::string> hutto = SampleLines("hutto");
+  ExpectOneFindingOf(hutto,
+                     LeftOut(hutto, 436, R"({"type":"take_pile","player":1,"top":"QC","to":"Q"})"),
+                     437, CheckId::kTurnSequence,
+                     "the take of the pile (2 cards, QC on top, onto the meld of Qs) was left "
+                     "out: the discard at line 441 plays 3C, a card of that pile; made up there "
+                     "(readings R121)");
+  const std::vector<std::string> jaques = SampleLines("jaques");
+  ExpectOneFindingOf(
+      jaques,
+      LeftOut(jaques, 566, R"({"type":"take_pile","player":1,"top":"4C","with":["4S","4H"]})"), 567,
+      CheckId::kTurnSequence,
+      "the take of the pile (2 cards, 4C on top, with 4S 4H) was left out: the discard at line "
+      "573 plays 3S, a card of that pile; made up there (readings R121)");
+}
+
 // readings R121 after the turn: seat 2's draw of 7S (line 8) left out
 // after its three, so the turn only discards AH; seat 3's take of the pile
 // next takes nothing from the stock. Seat 0's three (line 12), replaced by
@@ -2735,6 +2761,13 @@ TEST(Recovery, GoingOutAsReplayedWithTheDiscardLeftOutIsANote_R150) {
                      564, CheckId::kDiscardMissing,
                      "line 573: the log plays on after seat 1 (Bob) went out as replayed at line "
                      "572, holding the discard left out (readings R150)");
+  // And where the going out as replayed is legal (hutto goes out by a meld
+  // of every card), so it gives no finding to fold, and the next move shows
+  // the card: hutto, seat 3's 3C (line 433).
+  ExpectOneFindingOf(good, LeftOut(good, 432, R"({"type":"discard","player":3,"card":"3C"})"), 433,
+                     CheckId::kDiscardMissing,
+                     "line 441: the log plays on after seat 1 (Bob) went out as replayed at line "
+                     "440, holding the discard left out (readings R150)");
 }
 
 // R150's limit: before anyone takes the pile that held the discard left
@@ -2968,7 +3001,36 @@ TEST(Recovery, ATakeOrDrawLeftOutBeforeTheTurnsMovesIsMadeUp_R121) {
     opening(log, q);
     const int meld = log.Add(3, "Q", {"QC"});  // before any draw, a card it holds
     log.Discard(3, "5D");                      // 5D lies in the pile
-    const int next = log.Draw(0, std::vector<std::string>{"KC"});  // the stock's next
+    log.Draw(0, std::vector<std::string>{"KC"});  // the stock's next
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {meld, CheckId::kTurnSequence});
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                        take + "S 7S) was left out: the discard at line " +
+                            std::to_string(meld + 1) +
+                            " plays 5D, a card of that pile; made up there (readings R121)"))
+        << test::Dump(r);
+  }
+  {  // the same meld, then a discard of the pile's top card, which every
+     // form of the take melds: no take is made up, the card not held
+    DealSpec q = d;
+    q.hands[3].push_back("QC");
+    Log log;
+    opening(log, q);
+    const int meld = log.Add(3, "Q", {"QC"});
+    const int discard = log.Discard(3, "7C");
+    const FileReport r = Audit(log.str());
+    EXPECT_PROBLEMS(r, {meld, CheckId::kTurnSequence}, {discard, CheckId::kCardNotHeld});
+    EXPECT_FALSE(HasNote(r, CheckId::kTurnSequence, "a card of that pile")) << test::Dump(r);
+  }
+  {  // the same meld, then a discard of a card the seat held: the next
+     // seat's draw of the stock's next card shows the take
+    DealSpec q = d;
+    q.hands[3].push_back("QC");
+    Log log;
+    opening(log, q);
+    const int meld = log.Add(3, "Q", {"QC"});
+    log.Discard(3, "9C");
+    const int next = log.Draw(0, std::vector<std::string>{"KC"});
     const FileReport r = Audit(log.str());
     EXPECT_PROBLEMS(r, {meld, CheckId::kTurnSequence});
     EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,

@@ -540,7 +540,7 @@ bool ReplayDriver::GameReplay::RarePending(const Event& e, Position* pos) {
     }
   }
   if (deferred_end_ && !settling_end_) {  // R135
-    if (!LastDiscardAfterEnd(e, *pos)) {
+    if (!LastMoveAfterEnd(e, *pos)) {
       FlushEndHand();
       OnMove(e);  // outside the hand, as written
       return true;

@@ -328,12 +328,13 @@ class ReplayDriver::GameReplay {
   // R135: the end_hand kept while the hand was not over is played now.
   [[gnu::noinline]] void FlushEndHand();
   // R135: whether `e` is the discard of the last card of the seat in turn,
-  // or its discard after the stock's last card was drawn, after which the
-  // hand may end (000 §15); the end_hand kept waits for it then.
-  bool LastDiscardAfterEnd(const Event& e, const Position& pos) const;
-  // R135: the hand's last discard came after its end_hand: the two lines
-  // are written in the wrong order; the discard was played, then the end.
-  [[gnu::noinline]] void EndHandAfterLastMove(const Event& discard);
+  // its discard after the stock's last card was drawn, after which the
+  // hand may end (000 §15), or its legal meld that goes out; the end_hand
+  // kept waits for it then.
+  bool LastMoveAfterEnd(const Event& e, const Position& pos) const;
+  // R135: the hand's last move came after its end_hand: the two lines are
+  // written in the wrong order; the move was played, then the end.
+  [[gnu::noinline]] void EndHandAfterLastMove(const Event& last);
   // R134: whether `move`, a draw or a red three, can be one of the first
   // moves of `deal`'s hand: the cards it takes are in a run among the
   // recorded stock's first cards (red threes laid out first take some), and

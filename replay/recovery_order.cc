@@ -14,24 +14,35 @@ void ReplayDriver::GameReplay::FlushEndHand() {
   settling_end_ = false;
 }
 
-bool ReplayDriver::GameReplay::LastDiscardAfterEnd(const Event& e, const Position& pos) const {
+bool ReplayDriver::GameReplay::LastMoveAfterEnd(const Event& e, const Position& pos) const {
   const int player = e.player.value_or(-1);
-  if (e.type != EventType::kDiscard || !e.card || player != pos.current_player() ||
-      pos.phase() != Phase::kPlay || pos.hand(player).count(*e.card) == 0)
+  if (player != pos.current_player() || pos.phase() != Phase::kPlay) return false;
+  if (e.type == EventType::kMeld) {
+    // A meld that goes out (a meld of every card, where the ruleset allows
+    // it): legal, and the hand is over after it.
+    std::string unused;
+    const std::optional<Move> meld = ToMove(e, &unused);
+    if (!meld || !pos.Check(*meld).empty()) return false;
+    Position after = pos;  // rare: an end_hand before the hand's end
+    after.Play(*meld);
+    return after.phase() == Phase::kOver;
+  }
+  if (e.type != EventType::kDiscard || !e.card || pos.hand(player).count(*e.card) == 0)
     return false;
   // With the stock gone, the discard leaves the next seat only the pile:
   // the hand may end there (000 §15).
   return (pos.hand(player).total() == 1 && !pos.FootPending(player)) || pos.stock_size() == 0;
 }
 
-void ReplayDriver::GameReplay::EndHandAfterLastMove(const Event& discard) {
+void ReplayDriver::GameReplay::EndHandAfterLastMove(const Event& last) {
   const int end_line = deferred_end_->line;
+  const std::string kind = last.type == EventType::kMeld ? "meld" : "discard";
   Add(end_line, CheckId::kLogOutOfPlace,
       "the end_hand of hand " + std::to_string(hand_number_) +
-          " comes before the hand's last move, " + SeatName(*discard.player) +
-          "'s discard at line " + std::to_string(discard.line),
-      {"the two lines are written in the wrong order, and are replayed discard first "
-       "(readings R135)"});
+          " comes before the hand's last move, " + SeatName(*last.player) + "'s " + kind +
+          " at line " + std::to_string(last.line),
+      {"the two lines are written in the wrong order, and are replayed " + kind +
+       " first (readings R135)"});
   FlushEndHand();
 }
 

@@ -1430,6 +1430,32 @@ TEST(Recovery, AHandsLastDiscardWrittenAfterItsEndHandIsReplayedFirst_R135) {
   EXPECT_TRUE(HasNote(e, CheckId::kHandEndedEarly, "scores as the hand stands")) << test::Dump(e);
 }
 
+// readings R135 for a meld that goes out: hand 3's last move in the
+// classic sample is seat 1's meld of KD KD 2D (line 271), its last cards.
+// Written after the end_hand (line 272), one finding, the meld replayed
+// first, every total as recorded. An end_hand before a meld that leaves
+// the seat cards (seat 3's 7S, line 266) is judged where it stands.
+TEST(Recovery, AMeldThatGoesOutWrittenAfterTheEndHandIsReplayedFirst_R135) {
+  const std::vector<std::string> good = ClassicSampleLines();
+  const std::vector<std::string> lines =
+      Swapped(good, 270, R"({"type":"meld","player":1,"melds":[{"cards":["KD","KD","2D"]}]})",
+              R"({"type":"end_hand","hand":3,)");
+  ExpectOneFindingOf(good, lines, 271, CheckId::kLogOutOfPlace,
+                     "the two lines are written in the wrong order, and are replayed meld first "
+                     "(readings R135)");
+  EXPECT_EQ(test::MessageOf(Audit(Unlines(lines)), CheckId::kLogOutOfPlace),
+            "the end_hand of hand 3 comes before the hand's last move, seat 1 (Bob)'s meld at "
+            "line 272");
+
+  std::vector<std::string> early = good;
+  ASSERT_EQ(early[265], R"({"type":"meld","player":3,"melds":[{"to":"7","cards":["7S"]}]})");
+  early.insert(early.begin() + 265, early[271]);
+  early.erase(early.begin() + 272);
+  const FileReport e = Audit(Unlines(early));
+  EXPECT_FALSE(HasNote(e, CheckId::kLogOutOfPlace, "readings R135")) << test::Dump(e);
+  EXPECT_TRUE(HasNote(e, CheckId::kHandEndedEarly, "scores as the hand stands")) << test::Dump(e);
+}
+
 // readings R135 at the stock's end: in the three-handed sample, hand 1
 // ends when seat 1 has drawn the stock's last cards (line 121) and
 // discards 7C (line 123). That discard written after the end_hand (line

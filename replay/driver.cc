@@ -147,6 +147,7 @@ void ReplayDriver::GameReplay::Finish(int last_line) {
                      std::to_string(choice_.rules.target_score) + " (no end_game event)",
         {});
   }
+  if (held_out_) ResolveHeldOut(nullptr, HandReport(), false);
   if (!ended_game_) Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, nullptr); });
   report_->totals = Totals();
   report_->winner = Winner();
@@ -308,6 +309,17 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
              "the pile held the discard left out here too, so it held more than one card "
              "(readings R146)",
              found);
+  }
+  // R137: going out short of canastas after a finding about the side's
+  // melds this hand: a meld line left out may have made the canasta. Held
+  // until the hand's record tells (ResolveHeldOut).
+  if (left.meld_finding >= 0 && left.root < 0 && !held_out_) {
+    for (auto it = found->begin(); it != found->end(); ++it) {
+      if (it->violation.id != CheckId::kOutWithoutCanastas) continue;
+      held_out_ = HeldOut{std::move(*it), e.line, side, Context(where)};
+      found->erase(it);
+      break;
+    }
   }
   FollowStockSlips(e, found, where);
   for (size_t i = findings_before; i < report_->findings.size(); ++i) {

@@ -950,6 +950,21 @@ class ReplayDriver::GameReplay {
     int hand = 0;
     int turn = 0;
   } kept_short_;
+  // R137: a going out short of canastas by a side whose melds had a
+  // finding earlier in the hand, held until the hand's record tells whether
+  // a meld line left out made the canasta (ResolveHeldOut).
+  struct HeldOut {
+    TaggedViolation finding;
+    int line = 0;
+    int side = -1;
+    std::string context;
+  };
+  std::optional<HeldOut> held_out_;
+  // At the hand's close: the held going out is a note of the side's meld
+  // finding when the record shows that meld left out (`lost`: the recorded
+  // scores were taken as true) and counts a canasta bonus the replay lacks;
+  // otherwise it is reported as it was found.
+  [[gnu::noinline]] void ResolveHeldOut(const Event* e, const HandReport& h, bool lost);
   // R151: the last three-timing finding, with the seat and hand.
   struct KeptThree {
     int finding = -1;

@@ -411,6 +411,7 @@ void ReplayDriver::GameReplay::CloseHand(bool complete, const Event* e) {
       departed_ = true;
     }
   }
+  if (held_out_) ResolveHeldOut(e, h, lost);  // R137
   if (lost) TakeRecordedScores(e, before, &h);
   h.totals = Totals();
   if (e) {
@@ -426,6 +427,27 @@ void ReplayDriver::GameReplay::CloseHand(bool complete, const Event* e) {
   unread_since_hand_ = false;
   Notify([&](ReplayObserver* o) { o->OnHandEnd(h, e, pos); });
   report_->hands.push_back(std::move(h));
+}
+
+void ReplayDriver::GameReplay::ResolveHeldOut(const Event* e, const HandReport& h, bool lost) {
+  HeldOut held = std::move(*held_out_);
+  held_out_.reset();
+  const size_t s = size_t(held.side);
+  const int root = s < left_out_.size() ? left_out_[s].meld_finding : -1;
+  std::optional<int> canastas;  // the record's canasta bonus for the side
+  if (e && e->breakdown && s < e->breakdown->size())
+    for (const auto& [name, value] : (*e->breakdown)[s])
+      if (name == "canastas") canastas = value;
+  if (lost && root >= 0 && canastas && s < h.breakdown.size() &&
+      *canastas > h.breakdown[s].canastas && MeldedMoreAsRecorded(*e, h, held.side) > 0) {
+    AddNote(root, "line " + std::to_string(held.line) + ": as replayed, " +
+                      held.finding.violation.message + "; the record counts " +
+                      std::to_string(*canastas) + " for canastas, not " +
+                      std::to_string(h.breakdown[s].canastas) +
+                      ": the meld line left out made the canasta (readings R137)");
+    return;
+  }
+  AddViolations({held.finding}, held.line, held.context);
 }
 
 void ReplayDriver::GameReplay::TakeRecordedScores(const Event* e, const std::vector<int>& before,

@@ -2247,6 +2247,58 @@ TEST(Recovery, AWildAddedAgainToTheSameShortMeldIsOneFinding_R145) {
       "holds 5: the same meld, with no more naturals than at this finding (readings R145)");
 }
 
+// readings R137: an addition of naturals left out, shown first by a wild
+// card added to the meld (meld-too-many-wilds), then by the side going out
+// short of the canasta that addition made. The record counts that canasta:
+// the going out is a note of the first finding. Classic lines 290, 369 and
+// 470, jaques line 225: two findings each before, now one, every total as
+// recorded.
+TEST(Recovery, GoingOutShortOfTheCanastaAMeldLeftOutMadeIsANote_R137) {
+  const std::vector<std::string> classic = ClassicSampleLines();
+  const std::vector<std::string> jaques = SampleLines("jaques");
+  struct Case {
+    const std::vector<std::string>& good;
+    LeftOutLine left_out;
+    int finding_line;  // the meld-too-many-wilds finding
+  };
+  for (const Case& c : {
+           Case{classic,
+                {289, R"({"type":"meld","player":0,"melds":[{"to":"7","cards":["7H","7D","7C"]}]})",
+                 "line 308: as replayed, seat 2 goes out with 0 canastas; the side needs 1; the "
+                 "record counts 300 for canastas, not 0: the meld line left out made the canasta "
+                 "(readings R137)"},
+                296},
+           Case{classic,
+                {368, R"({"type":"meld","player":1,"melds":[{"to":"A","cards":["AH"]}]})",
+                 "line 428: as replayed, seat 3 goes out with 0 canastas"},
+                427},
+           Case{classic,
+                {469, R"({"type":"meld","player":2,"melds":[{"to":"T","cards":["TS","TD"]}]})",
+                 "line 516: as replayed, seat 0 goes out with 0 canastas"},
+                473},
+           Case{jaques,
+                {224, R"({"type":"meld","player":1,"melds":[{"to":"Q","cards":["QS","QC"]}]})",
+                 "line 257: as replayed, seat 3 goes out with 0 canastas"},
+                229},
+       }) {
+    SCOPED_TRACE(c.left_out.line);
+    ExpectOneFindingOf(c.good, LeftOut(c.good, c.left_out.index, c.left_out.line), c.finding_line,
+                       CheckId::kMeldTooManyWilds, c.left_out.note);
+  }
+  // A record that counts no canasta more than the replay does not say the
+  // meld left out made one: the going out stays its own finding, at its
+  // line.
+  std::vector<std::string> lines = LeftOut(
+      classic, 289, R"({"type":"meld","player":0,"melds":[{"to":"7","cards":["7H","7D","7C"]}]})");
+  const std::string with = R"("breakdown":[{"canastas":300,)";
+  ASSERT_NE(lines[308].find(with), std::string::npos) << lines[308];
+  lines[308].replace(lines[308].find(with), with.size(), R"("breakdown":[{"canastas":0,)");
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_PROBLEMS(r, {296, CheckId::kMeldTooManyWilds}, {308, CheckId::kOutWithoutCanastas});
+  EXPECT_TRUE(HasNote(r, CheckId::kOutWithoutCanastas, "hand 4, turn of seat 2 (Cat)"))
+      << test::Dump(r);
+}
+
 // R145 needs the same meld, its naturals unchanged since the finding, so
 // that the meld cannot have been legal in between. Classic (naturals must
 // outnumber wild cards): 2D makes the nines 2 and 2, a finding; 2S and a

@@ -310,17 +310,9 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
              "(readings R146)",
              found);
   }
-  // R137: going out short of canastas after a finding about the side's
-  // melds this hand: a meld line left out may have made the canasta. Held
-  // until the hand's record tells (ResolveHeldOut).
-  if (left.meld_finding >= 0 && left.root < 0 && !held_out_) {
-    for (auto it = found->begin(); it != found->end(); ++it) {
-      if (it->violation.id != CheckId::kOutWithoutCanastas) continue;
-      held_out_ = HeldOut{std::move(*it), e.line, side, Context(where)};
-      found->erase(it);
-      break;
-    }
-  }
+  // R137: short of canastas after a finding about the side's melds this
+  // hand: a meld line left out may have made the canasta.
+  if (left.meld_finding >= 0 && left.root < 0) HoldShortOfCanastas(e, pos, side, where, found);
   FollowStockSlips(e, found, where);
   for (size_t i = findings_before; i < report_->findings.size(); ++i) {
     const CheckId id = report_->findings[i].id;
@@ -369,6 +361,31 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     AddNote(left.root, "line " + std::to_string(v.tag ? v.tag : e.line) + ": as replayed, " +
                            v.violation.message + "; the side's melds lack the meld line left " +
                            "out (readings R137)");
+}
+
+void ReplayDriver::GameReplay::HoldShortOfCanastas(const Event& e, const Position& pos, int side,
+                                                   const Where& where, TaggedViolations* found) {
+  const int player = e.player.value_or(-1);
+  const int turn = pos.turns_played(player);
+  for (auto it = found->begin(); it != found->end();) {
+    const CheckId id = it->violation.id;
+    if (id != CheckId::kOutWithoutCanastas && id != CheckId::kMeldKeepACard) {
+      ++it;
+    } else if (!held_out_) {  // held until the hand's end_hand (ResolveHeldOut)
+      held_out_ = HeldOut{std::move(*it), e.line, side, player, turn, Context(where), {}};
+      it = found->erase(it);
+    } else if (id == CheckId::kOutWithoutCanastas &&
+               held_out_->finding.violation.id == CheckId::kMeldKeepACard &&
+               held_out_->player == player && held_out_->turn == turn) {
+      // R144, as for a meld-keep-a-card finding reported.
+      held_out_->notes.push_back("line " + std::to_string(e.line) + ": " + it->violation.message +
+                                 ": the same canastas short that this finding is about "
+                                 "(readings R144)");
+      it = found->erase(it);
+    } else {
+      ++it;
+    }
+  }
 }
 
 void ReplayDriver::GameReplay::FoldOpeningCondition(TaggedViolations* found) {

@@ -950,16 +950,23 @@ class ReplayDriver::GameReplay {
     int hand = 0;
     int turn = 0;
   } kept_short_;
-  // R137: a going out short of canastas by a side whose melds had a
-  // finding earlier in the hand, held until the hand's record tells whether
-  // a meld line left out made the canasta (ResolveHeldOut).
+  // R137: a going out short of canastas, or a meld down to one card short
+  // of them (meld-keep-a-card), by a side whose melds had a finding earlier
+  // in the hand, held until the hand's record tells whether a meld line
+  // left out made the canasta (ResolveHeldOut). `notes`: what R144 folds
+  // into a held meld-keep-a-card meanwhile.
   struct HeldOut {
     TaggedViolation finding;
     int line = 0;
     int side = -1;
+    int player = -1;
+    int turn = 0;
     std::string context;
+    std::vector<std::string> notes;
   };
   std::optional<HeldOut> held_out_;
+  [[gnu::noinline]] void HoldShortOfCanastas(const Event& e, const Position& pos, int side,
+                                             const Where& where, TaggedViolations* found);
   // At the hand's close: the held going out is a note of the side's meld
   // finding when the record shows that meld left out (`lost`: the recorded
   // scores were taken as true) and counts a canasta bonus the replay lacks;

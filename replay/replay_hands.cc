@@ -445,8 +445,11 @@ void ReplayDriver::GameReplay::ResolveHeldOut(const Event* e, const HandReport& 
                       std::to_string(*canastas) + " for canastas, not " +
                       std::to_string(h.breakdown[s].canastas) +
                       ": the meld line left out made the canasta (readings R137)");
+    for (const std::string& note : held.notes) AddNote(root, note);
     return;
   }
+  std::vector<std::string>& notes = held.finding.violation.notes;
+  notes.insert(notes.end(), held.notes.begin(), held.notes.end());
   AddViolations({held.finding}, held.line, held.context);
 }
 

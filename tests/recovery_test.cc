@@ -2285,6 +2285,37 @@ TEST(Recovery, GoingOutShortOfTheCanastaAMeldLeftOutMadeIsANote_R137) {
     ExpectOneFindingOf(c.good, LeftOut(c.good, c.left_out.index, c.left_out.line), c.finding_line,
                        CheckId::kMeldTooManyWilds, c.left_out.note);
   }
+  // So is melding down to one card short of canastas (meld-keep-a-card),
+  // with the going out of the same turn, its R144 note: modern-american
+  // lines 153 and 476 left out.
+  const std::vector<std::string> ma = SampleLines("modern-american");
+  const std::string to_4 = R"({"type":"meld","player":3,"melds":[{"to":"4","cards":["4C","4C"]}]})";
+  ExpectOneFindingOf(ma, LeftOut(ma, 152, to_4), 153, CheckId::kMeldTooManyWilds,
+                     "line 228: as replayed, seat 1 melds down to one card without going out "
+                     "(the side has 1 of the 2 canastas needed); a player not going out keeps two "
+                     "cards after melding; the record counts 600 for canastas, not 300: the meld "
+                     "line left out made the canasta (readings R137)");
+  EXPECT_TRUE(HasNote(AuditUnderItsRuleset(LeftOut(ma, 152, to_4)), CheckId::kMeldTooManyWilds,
+                      "line 229: seat 1 goes out with 1 canasta; the side needs 2: the same "
+                      "canastas short that this finding is about (readings R144)"));
+  ExpectOneFindingOf(
+      ma,
+      LeftOut(ma, 475, R"({"type":"meld","player":2,"melds":[{"to":"K","cards":["KS","KH"]}]})"),
+      482, CheckId::kMeldTooManyWilds, "line 531: as replayed, seat 0 melds down to one card");
+  {  // a record that counts no canasta more: reported as found, R144's
+     // note on it
+    std::vector<std::string> lines = LeftOut(ma, 152, to_4);
+    const std::string with = R"({"canastas":600,"red_threes":600,"going_out":100,)";
+    ASSERT_NE(lines[229].find(with), std::string::npos) << lines[229];
+    lines[229].replace(lines[229].find(with), with.size(),
+                       R"({"canastas":300,"red_threes":600,"going_out":100,)");
+    const FileReport r = AuditUnderItsRuleset(lines);
+    EXPECT_PROBLEMS(r, {153, CheckId::kMeldTooManyWilds}, {228, CheckId::kMeldKeepACard});
+    EXPECT_TRUE(HasNote(r, CheckId::kMeldKeepACard,
+                        "line 229: seat 1 goes out with 1 canasta; the side needs 2: the same "
+                        "canastas short that this finding is about (readings R144)"))
+        << test::Dump(r);
+  }
   // A record that counts no canasta more than the replay does not say the
   // meld left out made one: the going out stays its own finding, at its
   // line.

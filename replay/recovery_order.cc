@@ -340,7 +340,23 @@ bool ReplayDriver::GameReplay::MeldWrittenAgain(const Event& e, const Position& 
       return false;
   }
   CardsFromHand(e, &reseat_cards_);
-  if (reseat_cards_.empty() || pos.Holding(player).Contains(reseat_cards_)) return false;
+  if (reseat_cards_.empty()) return false;
+  if (pos.Holding(player).Contains(reseat_cards_)) {
+    // Holding them: a meld of its own when legal (two equal additions
+    // are); a copy when it breaks a rule, found as that rule's finding.
+    again.tag = e.line;
+    const TaggedViolations found = pos.Check(again);
+    if (found.empty()) return false;
+    const Violation& v = found.front().violation;
+    std::vector<std::string> notes = {Context(AtMove(pos, player)),
+                                      "the meld of line " + std::to_string(meld_.tag) +
+                                          " written again: this line is not replayed (readings "
+                                          "R119)"};
+    notes.insert(notes.end(), v.notes.begin(), v.notes.end());
+    Add(e.line, v.id, v.message, std::move(notes));
+    last_move_line_ = e.line;
+    return true;
+  }
   return WrittenAgain(
       e, pos, player, meld_.tag, CheckId::kCardNotHeld,
       "seat " + std::to_string(player) + " plays " + ToString(reseat_cards_) + " again", "the meld",

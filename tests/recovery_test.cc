@@ -2027,6 +2027,45 @@ TEST(Recovery, AMeldDiscardOrThreeWrittenTwiceIsOneFinding_R119) {
   }
 }
 
+// readings R119 for a meld written twice whose cards the seat still holds
+// (a second copy): the copy that breaks a rule is the line written again,
+// one finding of that rule, not replayed. Classic line 16 (2D onto the
+// tens, the seat holding another 2D) written twice: the copy would make
+// the tens 3 naturals and 3 wild cards; before, two findings (that, and
+// 2D not held when the seat plays it at line 29). Modern-american line 517
+// (a joker onto the eights): the copy would make 8 cards. A copy that is
+// legal is a meld of its own, replayed, no finding.
+TEST(Recovery, AMeldWrittenTwiceThatBreaksARuleIsOneFinding_R119) {
+  const std::vector<std::string> classic = ClassicSampleLines();
+  std::vector<std::string> twice = classic;
+  ASSERT_EQ(twice[15], R"({"type":"meld","player":0,"melds":[{"to":"T","cards":["2D"]}]})");
+  twice.insert(twice.begin() + 16, twice[15]);
+  ExpectOneFindingOf(classic, twice, 17, CheckId::kMeldTooManyWilds,
+                     "the meld of line 16 written again: this line is not replayed (readings "
+                     "R119)");
+  const std::vector<std::string> ma = SampleLines("modern-american");
+  twice = ma;
+  ASSERT_EQ(twice[516], R"({"type":"meld","player":2,"melds":[{"to":"8","cards":["JK"]}]})");
+  twice.insert(twice.begin() + 517, twice[516]);
+  ExpectOneFindingOf(ma, twice, 518, CheckId::kMeldTooBig,
+                     "the meld of line 517 written again: this line is not replayed (readings "
+                     "R119)");
+
+  DealSpec d;
+  d.hands = {{}, {"KS", "KS", "KC", "KH", "KD", "QS", "QH", "9C", "9D"}};
+  d.stock = {"5D", "6H", "7C"};
+  Log log;
+  log.Deal(d);
+  log.Draw(1, std::vector<std::string>{"5D"});
+  log.Meld(1, {{"KH", "KD", "KC"}});
+  const int add = log.Add(1, "K", {"KS"});
+  log.Raw(log.Line(add));  // the other KS: legal, a meld of its own
+  log.Discard(1, "QS");
+  log.Draw(2, std::vector<std::string>{"6H"});
+  const FileReport r = Audit(log.str());
+  EXPECT_TRUE(test::Problems(r).empty()) << test::Dump(r);
+}
+
 // readings R119 for a red three written twice, in the classic sample: the
 // copy is one finding and not replayed, before any other reading of it.
 // Seat 2's 3D (line 7) written again while seat 0 alone holds a 3D is not

@@ -69,6 +69,7 @@ void ReplayDriver::GameReplay::OnEvent(const Event& e) {
 }
 
 void ReplayDriver::GameReplay::OnOtherEvent(const Event& e) {
+  if (held_take_ && e.type != EventType::kNote) FlushHeldTake();    // R137: no meld came next
   if (deferred_end_ && e.type != EventType::kNote) FlushEndHand();  // R135: not a last move
   if (early_move_ && e.type != EventType::kNote) {                  // R134
     if (e.ok && e.type == EventType::kDeal && OpensTheDeal(*early_move_, e)) {
@@ -147,6 +148,7 @@ void ReplayDriver::GameReplay::Finish(int last_line) {
                      std::to_string(choice_.rules.target_score) + " (no end_game event)",
         {});
   }
+  if (held_take_) FlushHeldTake();
   if (held_out_) ResolveHeldOut(nullptr, HandReport(), false);
   if (!ended_game_) Notify([&](ReplayObserver* o) { o->OnGameEnd(*report_, nullptr); });
   report_->totals = Totals();
@@ -310,6 +312,11 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
              "(readings R146)",
              found);
   }
+  // R137: a take by a side not opened, found frozen for that alone: the
+  // next line may show the side's meld line left out (HoldFrozenTake).
+  if (e.type == EventType::kTakePile && left.root < 0 && !held_take_ && !take_frozen_by_cards_ &&
+      choice_.rules.frozen_before_initial_meld && !pos.has_melded(side))
+    HoldFrozenTake(e, player, where, found);
   // R137: short of canastas after a finding about the side's melds this
   // hand: a meld line left out may have made the canasta.
   if (left.meld_finding >= 0 && left.root < 0) HoldShortOfCanastas(e, pos, side, where, found);
@@ -333,6 +340,7 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
               "the log names a meld the side laid, so a meld line of the side was likely left "
               "out before this line; what its absence makes of the hand is noted here "
               "(readings R137)");
+      if (held_take_ && held_take_->player == player) FoldHeldTake(left.root);
     }
   }
   // R137: bonus cards drawn after the seat's own discard, none due, by a
@@ -361,6 +369,33 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     AddNote(left.root, "line " + std::to_string(v.tag ? v.tag : e.line) + ": as replayed, " +
                            v.violation.message + "; the side's melds lack the meld line left " +
                            "out (readings R137)");
+}
+
+void ReplayDriver::GameReplay::HoldFrozenTake(const Event& e, int player, const Where& where,
+                                              TaggedViolations* found) {
+  for (auto it = found->begin(); it != found->end(); ++it) {
+    if (it->violation.id != CheckId::kPileFrozenNeedsPair) continue;
+    held_take_ = HeldTake{std::move(*it), e.line, player, Context(where)};
+    found->erase(it);
+    UpdateRare();
+    return;
+  }
+}
+
+void ReplayDriver::GameReplay::FoldHeldTake(int root) {
+  AddNote(root, "line " + std::to_string(held_take_->line) + ": as replayed, " +
+                    held_take_->finding.violation.message +
+                    "; the side had opened by the meld line left out, so the pile was not "
+                    "frozen for it (readings R137)");
+  held_take_.reset();
+  UpdateRare();
+}
+
+void ReplayDriver::GameReplay::FlushHeldTake() {
+  const HeldTake held = std::move(*held_take_);
+  held_take_.reset();
+  UpdateRare();
+  AddViolations({held.finding}, held.line, held.context);
 }
 
 void ReplayDriver::GameReplay::HoldShortOfCanastas(const Event& e, const Position& pos, int side,
@@ -561,6 +596,8 @@ void ReplayDriver::GameReplay::CardsFromHand(const Event& e, std::vector<Card>* 
 }
 
 bool ReplayDriver::GameReplay::RarePending(const Event& e, Position* pos) {
+  // R137: a take held (HoldFrozenTake) waits for its seat's next meld only.
+  if (held_take_ && (e.type != EventType::kMeld || e.player != held_take_->player)) FlushHeldTake();
   if (move_deferred_ && !settling_move_) {  // R118, R121, R123
     if (SettleDeferredMove(&e)) return true;
     if (skip_.active) {  // the move kept lost the hand's state: this one is skipped too
@@ -644,6 +681,10 @@ void ReplayDriver::GameReplay::OnMove(const Event& e) {
     case EventType::kDraw:
       return PlayFilled(e, pos, player, &draw_);
     case EventType::kTakePile:
+      // R137: whether the pile's cards freeze it, for a side not opened
+      // (HoldFrozenTake): the take's finding says only "not opened".
+      if (!pos.has_melded(choice_.rules.side_of(player)))
+        take_frozen_by_cards_ = pos.IsPileFrozen();
       return PlayFilled(e, pos, player, &take_);
     case EventType::kMeld:
       // R119: the seat's last move was this meld (a line written twice?).
@@ -706,6 +747,8 @@ void ReplayDriver::GameReplay::AfterMove(const Event& e, Position& pos, const Wh
   if (e.type == EventType::kDraw && !e.bonus) NoteOverDraw(e, findings_before);  // R128
   if (e.type == EventType::kDraw) NoteMissingDiscard(e, findings_before);        // R130
   ReportHookFailures(e.line);
+  // R137: the seat's meld after a take held showed no meld line left out.
+  if (rare_pending_ && held_take_ && held_take_->line != e.line) FlushHeldTake();
   Notify([&](ReplayObserver* o) { o->AfterMove(e, pos, found); });
   if (e.type == EventType::kSpecialHand) {
     // Cards that make no special hand have no value the replay knows: the

@@ -472,7 +472,7 @@ class ReplayDriver::GameReplay {
     rare_pending_ = opener_kept_ || pending_end_game_.has_value() || move_deferred_ ||
                     deferred_end_.has_value() || !late_threes_.empty() || late_move_.has_value() ||
                     swap_finding_ >= 0 || over_draw_.has_value() || missing_discard_.has_value() ||
-                    undrawn_turn_.has_value();
+                    undrawn_turn_.has_value() || held_take_.has_value();
   }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
@@ -950,6 +950,24 @@ class ReplayDriver::GameReplay {
     int hand = 0;
     int turn = 0;
   } kept_short_;
+  // R137: a take of the pile by a side not opened, found frozen for that
+  // alone (its cards freeze it not: take_frozen_by_cards_, set before the
+  // take), held until the seat's next move. When that is a meld that shows
+  // the side's meld line left out (an addition to a meld the side lacks),
+  // the side had opened, and the take's finding is a note of that one
+  // (FoldHeldTake); otherwise it is reported as found (FlushHeldTake).
+  struct HeldTake {
+    TaggedViolation finding;
+    int line = 0;
+    int player = -1;
+    std::string context;
+  };
+  std::optional<HeldTake> held_take_;
+  bool take_frozen_by_cards_ = false;
+  [[gnu::noinline]] void HoldFrozenTake(const Event& e, int player, const Where& where,
+                                        TaggedViolations* found);
+  [[gnu::noinline]] void FoldHeldTake(int root);
+  [[gnu::noinline]] void FlushHeldTake();
   // R137: a going out short of canastas, or a meld down to one card short
   // of them (meld-keep-a-card), by a side whose melds had a finding earlier
   // in the hand, held until the hand's record tells whether a meld line

@@ -2369,6 +2369,60 @@ TEST(Recovery, GoingOutShortOfTheCanastaAMeldLeftOutMadeIsANote_R137) {
       << test::Dump(r);
 }
 
+// readings R137: a side's initial meld line left out, then its next take
+// of the pile judged frozen because the side had not opened, and the same
+// seat's next line adding to a meld the side lacks. The side had opened:
+// the take's finding is a note of the addition's. Classic line 277 (seat
+// 1's aces) and hutto line 115 (seat 3's fours and tens) left out: two
+// findings each before, now one, every total as recorded.
+TEST(Recovery, ATakeFrozenOnlyByTheMeldLineLeftOutIsANote_R137) {
+  const std::vector<std::string> classic = ClassicSampleLines();
+  const std::string aces = R"({"type":"meld","player":1,"melds":[{"cards":["AS","AD","JK"]}]})";
+  ExpectOneFindingOf(classic, LeftOut(classic, 276, aces), 284, CheckId::kMeldTargetMissing,
+                     "line 283: as replayed, the pile is frozen; taking it needs a natural pair of "
+                     "9s from the hand; the side had opened by the meld line left out, so the pile "
+                     "was not frozen for it (readings R137)");
+  const std::vector<std::string> hutto = SampleLines("hutto");
+  ExpectOneFindingOf(
+      hutto,
+      LeftOut(
+          hutto, 114,
+          R"({"type":"meld","player":3,"melds":[{"cards":["4S","4H","2S"]},{"cards":["TS","TC","TC"]}]})"),
+      123, CheckId::kMeldTargetMissing,
+      "line 122: as replayed, the pile is frozen; taking it needs a natural pair of Ks");
+
+  // The seat's next line not such a meld: the take's finding as found.
+  std::vector<std::string> lines = LeftOut(classic, 276, aces);
+  ASSERT_EQ(lines[283],
+            R"({"type":"meld","player":3,"melds":[{"to":"A","cards":["AS","AH","AH"]}]})");
+  lines.erase(lines.begin() + 283);
+  const FileReport r = Audit(Unlines(lines));
+  EXPECT_FALSE(HasNote(r, CheckId::kMeldTargetMissing, "so the pile was not frozen"))
+      << test::Dump(r);
+  EXPECT_TRUE(HasNote(r, CheckId::kPileFrozenNeedsPair,
+                      "frozen because the side has not made its initial meld"))
+      << test::Dump(r);
+  EXPECT_TRUE(HasNote(r, CheckId::kPileFrozenNeedsPair, "hand 4, turn of seat 3 (Dan)"))
+      << test::Dump(r);
+
+  // A pile its cards freeze too (a wild card discarded): the take breaks
+  // the rule whether the side had opened or not, a finding of its own.
+  DealSpec d;
+  d.hands = {{}, {"2C"}, {"9S"}, {"9H", "JK", "AS", "AH", "AD", "AC"}};
+  d.stock = {"5D", "6H"};
+  Log log;
+  log.Deal(d);
+  log.Draw(1, std::vector<std::string>{"5D"});
+  log.Discard(1, "2C");
+  log.Draw(2, std::vector<std::string>{"6H"});
+  log.Discard(2, "9S");
+  const int take = log.Take(3, "9S", {"9H", "JK"});
+  const int add = log.Add(3, "A", {"AS", "AH"});
+  const FileReport frozen = Audit(log.str());
+  EXPECT_PROBLEMS(frozen, {take, CheckId::kPileFrozenNeedsPair},
+                  {add, CheckId::kMeldTargetMissing});
+}
+
 // R145 needs the same meld, its naturals unchanged since the finding, so
 // that the meld cannot have been legal in between. Classic (naturals must
 // outnumber wild cards): 2D makes the nines 2 and 2, a finding; 2S and a

@@ -305,6 +305,18 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     if (found->size() != before)
       out_with_discard_ = {missing_discard_->finding, player, hand_number_};
   }
+  // R128: a turn that ends holding threes to lay out that only the cards
+  // drawn beyond its due brought: the three-timing finding is a note of
+  // the draw-count finding (the cards go back to the stock when the next
+  // draw shows it).
+  if (over_draw_ && over_draw_->player == player && e.type == EventType::kDiscard) {
+    CardCounts extra;
+    for (Card c : over_draw_->cards) extra.Add(c);
+    const std::vector<Card> threes = ThreesToLayOut(pos, player, std::nullopt);
+    if (!threes.empty() && extra.Contains(threes))
+      FoldInto(over_draw_->finding, CheckId::kThreeTiming, e.line,
+               "the three came with the cards drawn beyond the turn's due (readings R128)", found);
+  }
   // So is the first take's finding that the pile holds one card only.
   if (missing_discard_ && missing_discard_->take_line == e.line && e.type == EventType::kTakePile) {
     FoldInto(missing_discard_->finding, CheckId::kPileOneCard, e.line,

@@ -1072,6 +1072,7 @@ class ReplayDriver::GameReplay {
     int player;
     std::vector<Card> cards;  // beyond the turn's due
     int finding;
+    int copy_line = 0;  // a take of a copy of cards[0], the stock's next, that told nothing
   };
   std::optional<OverDraw> over_draw_;
   struct MissingDiscard {  // R130 (NoteMissingDiscard)

@@ -242,14 +242,35 @@ void ReplayDriver::GameReplay::ThreesShownByScores(const Event& end, TaggedViola
 void ReplayDriver::GameReplay::OverDrawShown(const Event& e, Position* pos) {
   const std::optional<Card> taken = StockCardTaken(e, /*bonus=*/true);
   if (!taken) return;
-  const OverDraw over = std::move(*over_draw_);
+  OverDraw over = std::move(*over_draw_);
   over_draw_.reset();
   UpdateRare();
-  if (*taken != over.cards[0] || pos->IsStockNext(*taken) ||
-      !pos->ReturnToStock(over.player, over.cards))
+  // What this move takes from the stock, against the stock as replayed and
+  // as it would be with the cards beyond the due back on top.
+  const std::vector<Card> took = e.type == EventType::kDraw ? e.cards : std::vector<Card>{*taken};
+  const std::vector<Card> as_is = pos->StockTop(int(took.size()));
+  std::vector<Card> as_back = over.cards;
+  const std::vector<Card> rest = pos->StockTop(int(took.size()));
+  as_back.insert(as_back.end(), rest.begin(), rest.end());
+  as_back.resize(std::min(as_back.size(), took.size()));
+  if (took != as_back) return;  // drawn: the draw stands as recorded
+  if (took == as_is) {
+    // Copies of the cards beyond the due come next in the stock: this take
+    // tells nothing (the same cards either way); the next take does.
+    if (over.copy_line == 0) {
+      over.copy_line = e.line;
+      over_draw_ = std::move(over);
+      UpdateRare();
+    }
     return;
-  AddNote(over.finding, "line " + std::to_string(e.line) + " takes " + ToString(*taken) +
-                            " from the stock: " + ToString(over.cards) +
+  }
+  if (!pos->ReturnToStock(over.player, over.cards)) return;
+  const std::string lines = over.copy_line > 0
+                                ? "lines " + std::to_string(over.copy_line) + " and " +
+                                      std::to_string(e.line) + " take " + ToString(*taken) +
+                                      " and its copy"
+                                : "line " + std::to_string(e.line) + " takes " + ToString(*taken);
+  AddNote(over.finding, lines + " from the stock: " + ToString(over.cards) +
                             " went back to the stock, written in this draw by mistake (readings "
                             "R128)");
 }

@@ -1890,6 +1890,64 @@ TEST(Recovery, ADrawWrittenWithTheNextStockCardIsOneFinding_R128) {
   EXPECT_EQ(test::CountId(drawn, CheckId::kStockMismatch), 1) << test::Dump(drawn);
 }
 
+// `lines` with line `index` (0-based), a draw, written with `extra` too.
+std::vector<std::string> DrawnWith(std::vector<std::string> lines, size_t index,
+                                   const std::string& draw, const std::string& extra) {
+  EXPECT_EQ(lines.at(index), draw);
+  const std::string end = "]}";
+  EXPECT_EQ(draw.substr(draw.size() - end.size()), end);
+  lines[index] = draw.substr(0, draw.size() - end.size()) + ",\"" + extra + "\"" + end;
+  return lines;
+}
+
+// readings R128 where the stock's next cards are copies of the one drawn
+// too many: the take of the copy tells nothing, the next take does. Classic
+// seat 0's draw of 9C (line 170) written with JH too: seat 1 draws JH at
+// line 173, and seat 2 JH's copy at line 178. Hutto seat 2's draw of 6H QD
+// (line 203) written with 8C too: seat 0 draws 8C 8C (line 207). Before,
+// three findings each (a stock-mismatch and a card-too-many-copies at the
+// second copy); now one, every total as recorded.
+TEST(Recovery, ADrawWrittenWithACardWhoseCopyComesNextIsOneFinding_R128) {
+  const std::vector<std::string> classic = ClassicSampleLines();
+  ExpectOneFindingOf(classic,
+                     DrawnWith(classic, 169, R"({"type":"draw","player":0,"cards":["9C"]})", "JH"),
+                     170, CheckId::kDrawCount,
+                     "lines 173 and 178 take JH and its copy from the stock: JH went back to the "
+                     "stock, written in this draw by mistake (readings R128)");
+  const std::vector<std::string> hutto = SampleLines("hutto");
+  ExpectOneFindingOf(
+      hutto, DrawnWith(hutto, 202, R"({"type":"draw","player":2,"cards":["6H","QD"]})", "8C"), 203,
+      CheckId::kDrawCount,
+      "line 207 takes 8C from the stock: 8C went back to the stock, written in this draw by "
+      "mistake (readings R128)");
+}
+
+// readings R128 with a red three drawn too many: seat 2's draw of AD (line
+// 60) written with 3H, which seat 3 draws next (line 62). Seat 2 ends its
+// turn (line 61) holding that three: a note of the draw-count finding, not
+// a three-timing finding of its own. One finding, every total as recorded.
+TEST(Recovery, ARedThreeDrawnTooManyIsNoThreeTimingFinding_R128) {
+  const std::vector<std::string> classic = ClassicSampleLines();
+  ExpectOneFindingOf(
+      classic, DrawnWith(classic, 59, R"({"type":"draw","player":2,"cards":["AD"]})", "3H"), 60,
+      CheckId::kDrawCount,
+      "line 61: seat 2 ends the turn holding 1 red three that should have been laid out: the "
+      "three came with the cards drawn beyond the turn's due (readings R128)");
+
+  // A red three of the turn's due draw, kept: its own finding.
+  DealSpec d;
+  d.hands = {{}, {"QS"}};
+  d.stock = {"3D", "5H", "9C", "7S"};
+  Log log;
+  log.Deal(d);
+  const int draw = log.Draw(1, std::vector<std::string>{"3D", "5H"});
+  const int discard = log.Discard(1, "QS");
+  log.Draw(2, std::vector<std::string>{"5H"});
+  log.Discard(2, "5H");
+  const FileReport r = Audit(log.str());
+  EXPECT_PROBLEMS(r, {draw, CheckId::kDrawCount}, {discard, CheckId::kThreeTiming});
+}
+
 // readings R121 in a hand's first turn: seat 1's draw of QC (line 3) left
 // out. Its melds come before any draw, one finding at the first; the next
 // card taken from the stock (seat 2's three, replaced by 5H, a whole draw

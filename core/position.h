@@ -157,6 +157,9 @@ class Position {
     bool pending() const { return seats != 0; }
   };
   const DealtSwap& dealt_swap() const { return swap_; }
+  // Red threes `seat` held when play began and has not laid out since,
+  // where the ruleset lays them out before play: each it lays out is late.
+  int late_threes(int seat) const { return players_[seat].late_threes; }
   // `seat` held `meant` where the deal wrote `written`: its hand is
   // corrected. False (nothing changed) unless the swap is pending, `seat`
   // is one of its seats and holds a `written`.

@@ -314,6 +314,10 @@ bool Position::SettleSwap(int seat) {
       !players_[seat].hand.Remove(swap_.written))
     return false;
   players_[seat].hand.Add(swap_.meant);
+  // A red three written for the card meant, held when play began, was
+  // counted late; it was never the seat's to lay out (readings R127).
+  Player& p = players_[seat];
+  if (play_begun_ && rules_->IsLaidOutThree(swap_.written) && p.late_threes > 0) --p.late_threes;
   // The cards held before the turn took the pile count toward its initial
   // meld (000 §13): the card held was the one meant.
   if (turn_.player == seat && turn_.from_hand_limited && turn_.from_hand.Remove(swap_.written))

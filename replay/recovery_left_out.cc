@@ -290,6 +290,13 @@ void ReplayDriver::GameReplay::SwapShown(const Event& e, Position* pos) {
              pos->hand(player).count(swap.written) > (*e.card == swap.written ? 1 : 0)) {
     how = SeatName(player) + " ends its turn holding the " + ToString(swap.written) +
           ", never laid out";
+  } else if (e.type == EventType::kThree && e.card && choice_.rules.IsLaidOutThree(swap.written) &&
+             pos->late_threes(player) > 0 &&
+             pos->hand(player).count(swap.written) > (*e.card == swap.written ? 1 : 0)) {
+    // Where threes are laid out before play: a three laid out in play by a
+    // seat still holding the written one, never laid out then.
+    how = SeatName(player) + " lays out " + ToString(*e.card) + " in play, holding the " +
+          ToString(swap.written) + " never laid out before play";
   } else {
     return;
   }

@@ -322,6 +322,30 @@ TEST(EnginePosition, DealThenDrawThenDiscard) {
   EXPECT_EQ(pos.went_out(), -1);
 }
 
+// readings R127 where red threes are laid out before play (000 §21 Hutto):
+// a card written as a red three, held when play began, counts as a late
+// three; once SettleSwap finds it was the card meant, it no longer does, so
+// that a three the seat draws later is laid out in time.
+TEST(EnginePosition, SettleSwapTakesBackTheLateThreeWrittenForAnotherCard_R127) {
+  Rules rules;
+  rules.three_layout = ThreeLayout::kBeforePlay;
+  DealMove d = SampleDeal();
+  ASSERT_EQ(d.hands[1][0], C("KS"));
+  d.hands[1][0] = C("3D");
+  Position pos(rules, DefaultHooks(), {0, 0});
+  pos.Deal(d);
+  ASSERT_TRUE(pos.dealt_swap().pending());
+  ASSERT_EQ(pos.dealt_swap().written, C("3D"));
+  EXPECT_EQ(pos.late_threes(1), 0);      // play has not begun
+  pos.Play(DrawMove{1, Cs({"AC"}), 0});  // play begins: the 3D held is late
+  const int late = pos.late_threes(1);
+  EXPECT_EQ(late, pos.hand(1).count(C("3D")) + pos.hand(1).count(C("3H")));
+  ASSERT_GE(late, 1);
+  ASSERT_TRUE(pos.SettleSwap(1));
+  EXPECT_EQ(pos.late_threes(1), late - 1);
+  EXPECT_EQ(pos.hand(1).count(C("KS")), 1);
+}
+
 // readings R127: seat 1's KS written as an AC. The deal's one finding says
 // which card was written for which, the recorded stock is followed, and
 // SettleSwap corrects the hand of a seat that holds the card written.

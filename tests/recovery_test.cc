@@ -1651,6 +1651,41 @@ TEST(Recovery, ADealtCardWrittenAsAnotherIsOneFinding_R127) {
                    "hand; it was the 9S");
 }
 
+// readings R127 where dealt red threes are laid out before play: a card
+// written as a red three in a seat's hand, never laid out before play. In
+// the jaques sample, seat 1's 8S written as a 3D (line 212): seat 1 then
+// lays out the 3D it draws (line 223), which judged as written is late,
+// the 3D held since the deal never laid out; the three shows it was the
+// 8S. In the hutto sample, seat 1's 8D written as a 3D (line 211): its turn
+// ends holding the 3D (line 218), and later, its own three drawn (line 245)
+// is in time once the 3D was read as the 8D. Before, two findings each (a
+// three-timing); now the deal's one, every total as recorded.
+TEST(Recovery, ADealtCardWrittenAsARedThreeWhereThreesGoBeforePlay_R127) {
+  // `deal` with seat `seat`'s `from` written as `to`.
+  auto written_as = [](std::string deal, int seat, const std::string& from, const std::string& to) {
+    size_t at = deal.find(R"("hands":[[)");
+    EXPECT_NE(at, std::string::npos);
+    for (int s = 0; s < seat; ++s) at = deal.find("],[", at + 1);
+    const size_t end = deal.find(']', at + 3);
+    const size_t card = deal.find('"' + from + '"', at);
+    EXPECT_LT(card, end) << deal;
+    deal.replace(card + 1, from.size(), to);
+    return deal;
+  };
+  const std::vector<std::string> jaques = SampleLines("jaques");
+  std::vector<std::string> lines = jaques;
+  lines[211] = written_as(lines[211], 1, "8S", "3D");
+  ExpectOneFindingOf(jaques, lines, 212, CheckId::kDealPack,
+                     "line 223: seat 1 (Bob) lays out 3D in play, holding the 3D never laid out "
+                     "before play; it was the 8S");
+  const std::vector<std::string> hutto = SampleLines("hutto");
+  lines = hutto;
+  lines[210] = written_as(lines[210], 1, "8D", "3D");
+  ExpectOneFindingOf(hutto, lines, 211, CheckId::kDealPack,
+                     "line 218: seat 1 (Bob) ends its turn holding the 3D, never laid out; it was "
+                     "the 8D");
+}
+
 // readings R121 before a `three` line: a turn's draw left out, and the
 // turn's three laid out with the replacement a whole draw on. Seat 3's
 // draw of 3H (line 62) before it lays the 3H out; seat 2's first-turn draw

@@ -290,6 +290,32 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     FoldInto(missing_discard_->finding, CheckId::kDiscardEmptyPile, e.line,
              "the pile held the discard left out here, so it was not empty (readings R146)", found);
   }
+  // R152: a wild card discarded again while the seat holds the same
+  // natural cards as at its last discard-wild finding this hand.
+  if (e.type == EventType::kDiscard && wild_discard_.finding >= 0 &&
+      wild_discard_.player == player && wild_discard_.hand == hand_number_ &&
+      std::any_of(
+          found->begin(), found->end(),
+          [](const TaggedViolation& v) { return v.violation.id == CheckId::kDiscardWild; }) &&
+      SameCounts(NaturalsOf(pos.hand(player)), wild_discard_.naturals)) {
+    FoldInto(wild_discard_.finding, CheckId::kDiscardWild, e.line,
+             "the same natural cards held as at this finding (readings R152)", found);
+  }
+  // R130: the seat whose discard was left out, the pile not taken since,
+  // discards a wild card holding one natural card only: that card is the
+  // one it discarded then, still in its hand as replayed.
+  if (missing_discard_ && missing_discard_->taker < 0 && missing_discard_->seat == player &&
+      e.type == EventType::kDiscard && e.card && e.card->is_wild()) {
+    int held_naturals = 0;
+    const CardCounts& held = pos.hand(player);
+    for (int i = 0; i < kNumFaces; ++i)
+      if (!Card::FromIndex(i).is_wild()) held_naturals += held.count_at(i);
+    if (held_naturals == 1)
+      FoldInto(missing_discard_->finding, CheckId::kDiscardWild, e.line,
+               "the one natural card it holds as replayed is the discard left out here "
+               "(readings R130)",
+               found);
+  }
   // R150: the seat that took that pile, before the card left out is
   // shown, holds one card more than replayed: going out short of canastas,
   // or by a meld of every card, is a note of the discard-missing finding.
@@ -331,13 +357,22 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     HoldFrozenTake(e, player, where, found);
   // R137: short of canastas after a finding about the side's melds this
   // hand: a meld line left out may have made the canasta.
-  if (left.meld_finding >= 0 && left.root < 0) HoldShortOfCanastas(e, pos, side, where, found);
+  // (A meld finding of this move counts: it is the side's first, below.)
+  if (left.root < 0 && (left.meld_finding >= 0 ||
+                        std::any_of(found->begin(), found->end(), [](const TaggedViolation& v) {
+                          return IsMeldFinding(v.violation.id) &&
+                                 v.violation.id != CheckId::kOutWithoutCanastas &&
+                                 v.violation.id != CheckId::kMeldKeepACard;
+                        })))
+    HoldShortOfCanastas(e, pos, side, where, found);
   FollowStockSlips(e, found, where);
   for (size_t i = findings_before; i < report_->findings.size(); ++i) {
     const CheckId id = report_->findings[i].id;
     if (id == CheckId::kMeldKeepACard)
       kept_short_ = {int(i), player, hand_number_, pos.turns_played(player)};
     if (id == CheckId::kThreeTiming) kept_three_ = {int(i), player, hand_number_};
+    if (id == CheckId::kDiscardWild)
+      wild_discard_ = {int(i), player, hand_number_, NaturalsOf(pos.hand(player))};
     if (id == CheckId::kMeldTooManyWilds && meld)
       wilds_short_ = {int(i), side, hand_number_, *rank, naturals};
     if (left.meld_finding < 0 && IsMeldFinding(id)) left.meld_finding = int(i);
@@ -481,8 +516,10 @@ bool ReplayDriver::GameReplay::IsMeldFinding(CheckId id) {
     case CheckId::kOutWithoutCanastas:
     case CheckId::kMeldKeepACard:  // short of canastas to go out (R144)
     // A discard onto an empty pile while the seat holds other cards, which
-    // a meld left out had laid (SWAD, 001 L46).
+    // a meld left out had laid (SWAD, 001 L46); so a wild card discarded
+    // while holding them.
     case CheckId::kDiscardEmptyPile:
+    case CheckId::kDiscardWild:
       return true;
     default:
       return false;

@@ -229,6 +229,8 @@ class ReplayDriver::GameReplay {
   // `to` of the lines that showed a meld left out; R137): the cards that
   // meld would have laid.
   bool HoldsLeftOutRank(const Position& pos, int seat, const std::vector<std::string>& ranks) const;
+  // Whether every natural card `seat` holds is of a rank among `ranks`.
+  bool NaturalsAllOf(const Position& pos, int seat, const std::vector<std::string>& ranks) const;
   // Whether `seat` holds the cards of a meld of `rank` (R137): min_naturals
   // naturals of it, or for a meld of wild cards, where the ruleset allows
   // them, as many wild cards as a meld takes (min_meld_size).
@@ -332,6 +334,10 @@ class ReplayDriver::GameReplay {
   // hand may end (000 §15), or its legal meld that goes out; the end_hand
   // kept waits for it then.
   bool LastMoveAfterEnd(const Event& e, const Position& pos) const;
+  // Play ended with the stock's last card, a red three, drawn by the last
+  // move, and its seat still holds it (000 §15): its `three` line may come
+  // after the end_hand.
+  bool LastStockThreeHeld(const Position& pos) const;
   // R135: the hand's last move came after its end_hand: the two lines are
   // written in the wrong order; the move was played, then the end.
   [[gnu::noinline]] void EndHandAfterLastMove(const Event& last);
@@ -990,6 +996,28 @@ class ReplayDriver::GameReplay {
   // scores were taken as true) and counts a canasta bonus the replay lacks;
   // otherwise it is reported as it was found.
   [[gnu::noinline]] void ResolveHeldOut(const Event* e, const HandReport& h, bool lost);
+  // R152: the last discard-wild finding, with the seat, hand and the
+  // natural cards the seat held after that discard.
+  struct WildDiscard {
+    int finding = -1;
+    int player = -1;
+    int hand = 0;
+    CardCounts naturals;
+  } wild_discard_;
+  static bool SameCounts(const CardCounts& a, const CardCounts& b) {
+    if (a.total() != b.total()) return false;
+    for (int i = 0; i < kNumFaces; ++i)
+      if (a.count_at(i) != b.count_at(i)) return false;
+    return true;
+  }
+  // The natural (not wild) cards of `held`.
+  static CardCounts NaturalsOf(const CardCounts& held) {
+    CardCounts out;
+    for (int i = 0; i < kNumFaces; ++i)
+      for (int n = held.count_at(i); n > 0 && !Card::FromIndex(i).is_wild(); --n)
+        out.Add(Card::FromIndex(i));
+    return out;
+  }
   // R151: the last three-timing finding, with the seat and hand.
   struct KeptThree {
     int finding = -1;

@@ -1,6 +1,6 @@
 // The replay of one game: lines left out of the log (a draw, a take, a
 // three, a discard, a meld), shown by the lines after them and made up there
-// (docs/readings.md, R117-R150): one finding for each slip.
+// (docs/readings.md, R117-R152): one finding for each slip.
 #include "replay/driver_internal.h"
 
 namespace canasta {
@@ -53,6 +53,13 @@ bool ReplayDriver::GameReplay::FoldLeftOutMeld(const Event& e, const Position& p
         // among them cards of a meld left out (SWAD, 001 L46).
         fold = !root_here && HoldsLeftOutRank(pos, e.player.value_or(-1), left.ranks);
         break;
+      case CheckId::kDiscardWild:
+        // A wild card discarded while the seat holds natural cards, all of
+        // them the cards of a meld left out (a discard of wild cards only,
+        // as the log played it).
+        fold = !root_here && HoldsLeftOutRank(pos, e.player.value_or(-1), left.ranks) &&
+               NaturalsAllOf(pos, e.player.value_or(-1), left.ranks);
+        break;
       case CheckId::kMeldTargetMissing:
       case CheckId::kPileTakeInvalid:
         // Another meld the side lacks: the line left out laid it too (one
@@ -79,6 +86,20 @@ bool ReplayDriver::GameReplay::HoldsLeftOutRank(const Position& pos, int seat,
     if (rank && HoldsMeldOf(pos, seat, *rank)) return true;
   }
   return false;
+}
+
+bool ReplayDriver::GameReplay::NaturalsAllOf(const Position& pos, int seat,
+                                             const std::vector<std::string>& ranks) const {
+  if (seat < 0 || seat >= choice_.rules.num_players) return false;
+  const CardCounts& held = pos.hand(seat);
+  for (int i = 0; i < kNumFaces; ++i) {
+    const Card c = Card::FromIndex(i);
+    if (held.count_at(i) == 0 || c.is_wild()) continue;
+    if (std::none_of(ranks.begin(), ranks.end(),
+                     [&](const std::string& to) { return RefRank(to) == c.rank(); }))
+      return false;
+  }
+  return true;
 }
 
 bool ReplayDriver::GameReplay::HoldsMeldOf(const Position& pos, int seat, Rank rank) const {
@@ -212,11 +233,21 @@ void ReplayDriver::GameReplay::ThreesShownByScores(const Event& end, TaggedViola
   const auto undeclared = [](const TaggedViolation& v) {
     return v.violation.id == CheckId::kRedThreeUndeclared;
   };
-  const KeptThree kept = kept_three_;
+  KeptThree kept = kept_three_;
   Position* pos = game_.position();
-  if (std::none_of(ended->begin(), ended->end(), undeclared) || kept.finding < 0 ||
-      kept.hand != hand_number_ || !end.scores ||
+  if (std::none_of(ended->begin(), ended->end(), undeclared) || !end.scores ||
       int(end.scores->size()) != choice_.rules.num_sides() || !pos)
+    return;
+  // Play ended with the stock's last card, a red three, drawn by the last
+  // move (000 §15): the three is that seat's to lay out, with no finding
+  // of its own before the end.
+  const bool last_card = (kept.finding < 0 || kept.hand != hand_number_) && draw_.tag > 0 &&
+                         draw_.tag == last_move_line_ && !draw_.cards.empty() &&
+                         draw_.cards.back().is_red_three() && pos->stock_size() == 0 &&
+                         pos->hand(draw_.player).count(draw_.cards.back()) > 0;
+  if (last_card)
+    kept = {-1, draw_.player, hand_number_};
+  else if (kept.finding < 0 || kept.hand != hand_number_)
     return;
   // That seat alone holds red threes: the findings are all its own.
   for (int seat = 0; seat < choice_.rules.num_players; ++seat)
@@ -228,6 +259,19 @@ void ReplayDriver::GameReplay::ThreesShownByScores(const Event& end, TaggedViola
       probe.Score()[size_t(side)].total() != (*end.scores)[size_t(side)])
     return;
   pos->LayOutHeldThrees(kept.player);
+  if (last_card) {
+    // One finding, of the three's timing, in place of the end's.
+    const Card three = draw_.cards.back();
+    Add(end.line, CheckId::kThreeTiming,
+        SeatName(kept.player) + " drew " + ToString(three) +
+            ", the stock's last card, and never laid it out",
+        {"the end_hand scores " + SideName(side) +
+             " with it laid out: its `three` line was left out of the log; laid out (readings "
+             "R151)",
+         "rule: 000 §7, §15"});
+    ended->erase(std::remove_if(ended->begin(), ended->end(), undeclared), ended->end());
+    return;
+  }
   for (const TaggedViolation& v : *ended)
     if (undeclared(v))
       AddNote(kept.finding, "line " + std::to_string(end.line) + ": as replayed, " +
@@ -374,7 +418,8 @@ bool ReplayDriver::GameReplay::UnusualMove(const Event& e, Position& pos, int pl
     if (OwnerReseated(e, pos, player)) return true;
   }
   // R119: a draw line written twice, and a turn's draw marked "bonus".
-  if (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay) &&
+  if (e.type == EventType::kDraw &&
+      (e.bonus || pos.phase() == Phase::kPlay || pos.phase() == Phase::kOver) &&
       DrawMisrecorded(e, pos, player))
     return true;
   if (e.type == EventType::kDiscard && MoveWrittenAgain(e, pos, player)) return true;
@@ -1134,6 +1179,24 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
           "seat " + std::to_string(seat) + " must draw or take the pile first",
           {Context(where), note + "; made up here (readings R121)",
            "rule: " + choice_.rules.Cite("rule.draw_first", "000 §11, §12")});
+  }
+  // R121: a turn that only discards its last card, which goes out, while
+  // the log plays on with another seat's move of the hand: the seat held
+  // more, the turn drew. The draw of the stock's next cards is made up
+  // before the discard.
+  if (drawing && !made_up && pos->current_player() == seat &&
+      (pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay) && next && next->ok &&
+      next->player && *next->player != seat && next->type >= EventType::kThree &&
+      next->type <= EventType::kFoot && discard.card && pos->hand(seat).total() == 1 &&
+      pos->hand(seat).count(*discard.card) == 1 && !pos->FootPending(seat) && pos->stock_known() &&
+      !pos->stock_slip_open()) {
+    const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
+    if (int(draw.cards.size()) == choice_.rules.stock_draw && pos->Check(draw).empty()) {
+      made_up = true;
+      DrawMadeUp(pos, draw,
+                 "the discard of its last card would go out, and the log plays on at line " +
+                     std::to_string(next->line));
+    }
   }
   // R121: a turn that only discards, a card it lacks that is among the
   // stock's next: the discard shows the draw left out, made up before it.

@@ -1,5 +1,5 @@
 // The replay of one game: lines written out of place, twice, or for another
-// seat, read as such (docs/readings.md, R117-R150): one finding for each slip,
+// seat, read as such (docs/readings.md, R117-R152): one finding for each slip,
 // and the replay goes on as the table played.
 #include "replay/driver_internal.h"
 
@@ -14,8 +14,21 @@ void ReplayDriver::GameReplay::FlushEndHand() {
   settling_end_ = false;
 }
 
+bool ReplayDriver::GameReplay::LastStockThreeHeld(const Position& pos) const {
+  return draw_.tag > 0 && draw_.tag == last_move_line_ && !draw_.cards.empty() &&
+         draw_.cards.back().is_red_three() && pos.stock_size() == 0 &&
+         pos.phase() == Phase::kOver && pos.hand(draw_.player).count(draw_.cards.back()) > 0;
+}
+
 bool ReplayDriver::GameReplay::LastMoveAfterEnd(const Event& e, const Position& pos) const {
   const int player = e.player.value_or(-1);
+  if (e.type == EventType::kThree && e.card && player == draw_.player &&
+      *e.card == draw_.cards.back() && LastStockThreeHeld(pos)) {
+    // The stock's last card, a red three, laid out after the end_hand.
+    std::string unused;
+    const std::optional<Move> three = ToMove(e, &unused);
+    return three && pos.Check(*three).empty();
+  }
   if (player != pos.current_player() || pos.phase() != Phase::kPlay) return false;
   if (e.type == EventType::kMeld) {
     // A meld that goes out (a meld of every card, where the ruleset allows
@@ -36,7 +49,9 @@ bool ReplayDriver::GameReplay::LastMoveAfterEnd(const Event& e, const Position& 
 
 void ReplayDriver::GameReplay::EndHandAfterLastMove(const Event& last) {
   const int end_line = deferred_end_->line;
-  const std::string kind = last.type == EventType::kMeld ? "meld" : "discard";
+  const std::string kind = last.type == EventType::kMeld    ? "meld"
+                           : last.type == EventType::kThree ? "red three"
+                                                            : "discard";
   Add(end_line, CheckId::kLogOutOfPlace,
       "the end_hand of hand " + std::to_string(hand_number_) +
           " comes before the hand's last move, " + SeatName(*last.player) + "'s " + kind +
@@ -381,7 +396,9 @@ bool ReplayDriver::GameReplay::DrawMisrecorded(const Event& e, const Position& p
   // event may be that discard, which earns them.
   if (e.bonus && pos.bonus_player() < 0 && pos.phase() == Phase::kPlay && !settling_move_)
     return Defer(e);
-  if (again && !e.bonus && pos.phase() == Phase::kPlay && pos.drew_this_turn())
+  // So after the stock's last card, a red three, ended play (000 §15).
+  if (again && !e.bonus && (pos.phase() == Phase::kPlay || pos.phase() == Phase::kOver) &&
+      pos.drew_this_turn())
     return written_again(CheckId::kTurnSequence,
                          "seat " + std::to_string(player) + " has already drawn this turn",
                          "the draw", choice_.rules.Cite("rule.draw_first", "000 §11, §12"));

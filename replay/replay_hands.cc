@@ -199,7 +199,7 @@ void ReplayDriver::GameReplay::OnEndHand(const Event& e) {
   // next event, which may be the hand's last move, written after it.
   if (!settling_end_ && !settling_deal_ && !deal_deferred_ && in_hand_ && game_.position() &&
       !skip_.active && e.hand && *e.hand == hand_number_ &&
-      game_.position()->phase() != Phase::kOver) {
+      (game_.position()->phase() != Phase::kOver || LastStockThreeHeld(*game_.position()))) {
     deferred_end_ = e;
     UpdateRare();
     return;

@@ -92,6 +92,14 @@ std::vector<std::string> SampleLines(const std::string& name) {
   return lines;
 }
 std::vector<std::string> ClassicSampleLines() { return SampleLines("classic"); }
+// The lines of tests/scenarios/<name>.jsonl.
+std::vector<std::string> ScenarioLines(const std::string& name) {
+  std::istringstream in(
+      ReadFile(std::string(CANASTA_SOURCE_DIR) + "/tests/scenarios/" + name + ".jsonl"));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
 // `lines` with line `index` (0-based), which must be `line`, left out.
 std::vector<std::string> LeftOut(std::vector<std::string> lines, size_t index,
                                  const std::string& line) {
@@ -2514,6 +2522,104 @@ TEST(Recovery, ATakeFrozenOnlyByTheMeldLineLeftOutIsANote_R137) {
   const FileReport frozen = Audit(log.str());
   EXPECT_PROBLEMS(frozen, {take, CheckId::kPileFrozenNeedsPair},
                   {add, CheckId::kMeldTargetMissing});
+}
+
+// The self-play games of tests/scenarios/ (classic-001, tutorial and
+// jaques-two-handed), clean as recorded, damaged one line at a time below.
+TEST(Recovery, TheSelfPlayScenariosAreClean) {
+  for (const char* name :
+       {"selfplay_classic_001", "selfplay_tutorial", "selfplay_jaques_two_handed"}) {
+    SCOPED_TRACE(name);
+    const FileReport r = AuditUnderItsRuleset(ScenarioLines(name));
+    EXPECT_TRUE(test::AllFindings(r).empty()) << test::Dump(r);
+    ASSERT_EQ(r.games.size(), 1u);
+    EXPECT_TRUE(r.games[0].finished);
+  }
+}
+
+// readings R121: a turn that only discards its last card, its draw left
+// out. Judged as written the discard goes out, and every later line of the
+// hand is a move after its end. The log plays on, so the seat held more:
+// the draw of the stock's next card is made up before the discard. In the
+// classic-001 game, seat 2's draw of TC (line 378) left out: before, four
+// findings; now one, every total as recorded.
+TEST(Recovery, ALastCardDiscardedWhileTheLogPlaysOnShowsTheDrawLeftOut_R121) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_classic_001");
+  ExpectOneFindingOf(good, LeftOut(good, 377, R"({"type":"draw","player":2,"cards":["TC"]})"), 378,
+                     CheckId::kTurnSequence,
+                     "the draw of TC, the stock's next, was left out before this line: the "
+                     "discard of its last card would go out, and the log plays on at line 379; "
+                     "made up here (readings R121)");
+}
+
+// readings R137 where the finding about the side's melds comes with the
+// going out itself: in the classic-001 game, seat 0's TH added to the tens
+// (line 403) left out; seat 2's going out (line 411) adds a wild card to
+// them (meld-too-many-wilds) and goes out short of the canasta they made.
+TEST(Recovery, GoingOutShortInTheMoveOfTheMeldFindingIsANote_R137) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_classic_001");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 402, R"({"type":"meld","player":0,"melds":[{"to":"T","cards":["TH"]}]})"),
+      411, CheckId::kMeldTooManyWilds,
+      "line 411: as replayed, seat 2 goes out with 0 canastas; the side needs 1; the record "
+      "counts 300 for canastas, not 0: the meld line left out made the canasta (readings R137)");
+}
+
+// The hand's end by the stock's last card, a red three (000 §15), in the
+// tutorial game: seat 3 draws 3H (line 195) and lays it out with no
+// replacement (line 196). Its draw written twice (R119), its `three` line
+// left out (R151: the end_hand scores it laid out) or written after the
+// end_hand (R135): one finding each, every total as recorded. Before,
+// three, two and three findings.
+TEST(Recovery, TheStocksLastCardARedThreeIsOneFindingPerSlip_R119_R135_R151) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_tutorial");
+  const std::string draw = R"({"type":"draw","player":3,"cards":["3H"]})";
+  const std::string three = R"({"type":"three","player":3,"card":"3H"})";
+  ASSERT_EQ(good[194], draw);
+  std::vector<std::string> twice = good;
+  twice.insert(twice.begin() + 195, draw);
+  ExpectOneFindingOf(good, twice, 196, CheckId::kTurnSequence,
+                     "the draw of line 195 written again: this line is not replayed (readings "
+                     "R119)");
+  ExpectOneFindingOf(good, LeftOut(good, 195, three), 196, CheckId::kThreeTiming,
+                     "the end_hand scores side 1 (Bob and Dan) with it laid out: its `three` line "
+                     "was left out of the log; laid out (readings R151)");
+  EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(LeftOut(good, 195, three)), CheckId::kThreeTiming),
+            "seat 3 (Dan) drew 3H, the stock's last card, and never laid it out");
+  ExpectOneFindingOf(good, Swapped(good, 195, three, R"({"type":"end_hand",)"), 196,
+                     CheckId::kLogOutOfPlace,
+                     "the two lines are written in the wrong order, and are replayed red three "
+                     "first (readings R135)");
+}
+
+// A meld or discard line left out where wild cards may be discarded only
+// with no other card held (jaques-two-handed, 002 Play-8): the seat keeps,
+// as replayed, the natural cards it had melded or discarded, and each later
+// discard of a wild card is a discard-wild finding. In the jaques-two-handed
+// game, seat 1's discard of 7S (line 185, R130: the one natural card held
+// is that discard), its meld of 9S 9S 9D (line 180, R137: the cards of the
+// meld left out) and of KD KD KC (line 181, R152: the same natural cards
+// held at each): seven findings each before, now one, every total as
+// recorded.
+TEST(Recovery, WildCardsDiscardedHoldingTheCardsOfALineLeftOutAreOneFinding_R130_R137_R152) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_jaques_two_handed");
+  ExpectOneFindingOf(good, LeftOut(good, 184, R"({"type":"discard","player":1,"card":"7S"})"), 185,
+                     CheckId::kDiscardMissing,
+                     "line 328: a wild card (2H) may not be discarded while the player holds "
+                     "other cards: the one natural card it holds as replayed is the discard left "
+                     "out here (readings R130)");
+  ExpectOneFindingOf(
+      good,
+      LeftOut(good, 179, R"({"type":"meld","player":1,"melds":[{"cards":["9S","9S","9D"]}]})"), 182,
+      CheckId::kMeldTargetMissing,
+      "line 328: as replayed, a wild card (2H) may not be discarded while the player holds other "
+      "cards; the side's melds lack the meld line left out (readings R137)");
+  ExpectOneFindingOf(
+      good,
+      LeftOut(good, 180, R"({"type":"meld","player":1,"melds":[{"cards":["KD","KD","KC"]}]})"), 226,
+      CheckId::kDiscardWild,
+      "line 328: a wild card (2H) may not be discarded while the player holds other cards: the "
+      "same natural cards held as at this finding (readings R152)");
 }
 
 // R145 needs the same meld, its naturals unchanged since the finding, so

@@ -2620,6 +2620,25 @@ TEST(Recovery, WildCardsDiscardedHoldingTheCardsOfALineLeftOutAreOneFinding_R130
       CheckId::kDiscardWild,
       "line 328: a wild card (2H) may not be discarded while the player holds other cards: the "
       "same natural cards held as at this finding (readings R152)");
+
+  // Two slips: the kings' meld and seat 1's discard of 7H (line 247) left
+  // out. From that discard on, the seat holds 7H and the kings: other
+  // natural cards than at the first finding (R152), and more than one
+  // (R130). The next wild card discarded is a finding of its own.
+  std::vector<std::string> two = good;
+  ASSERT_EQ(two[246], R"({"type":"discard","player":1,"card":"7H"})");
+  two.erase(two.begin() + 246);
+  two.erase(two.begin() + 180);
+  const FileReport r = AuditUnderItsRuleset(two);
+  EXPECT_PROBLEMS(r, {226, CheckId::kDiscardWild}, {246, CheckId::kDiscardMissing},
+                  {249, CheckId::kDiscardWild});
+  // So with the nines' meld left out (R137): 7H is no card of it.
+  std::vector<std::string> nines = good;
+  nines.erase(nines.begin() + 246);
+  nines.erase(nines.begin() + 179);
+  const FileReport n = AuditUnderItsRuleset(nines);
+  EXPECT_PROBLEMS(n, {182, CheckId::kMeldTargetMissing}, {246, CheckId::kDiscardMissing},
+                  {249, CheckId::kDiscardWild});
 }
 
 // R145 needs the same meld, its naturals unchanged since the finding, so

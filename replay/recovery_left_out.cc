@@ -241,10 +241,8 @@ void ReplayDriver::GameReplay::ThreesShownByScores(const Event& end, TaggedViola
   // Play ended with the stock's last card, a red three, drawn by the last
   // move (000 §15): the three is that seat's to lay out, with no finding
   // of its own before the end.
-  const bool last_card = (kept.finding < 0 || kept.hand != hand_number_) && draw_.tag > 0 &&
-                         draw_.tag == last_move_line_ && !draw_.cards.empty() &&
-                         draw_.cards.back().is_red_three() && pos->stock_size() == 0 &&
-                         pos->hand(draw_.player).count(draw_.cards.back()) > 0;
+  const bool last_card =
+      (kept.finding < 0 || kept.hand != hand_number_) && LastStockThreeHeld(*pos);
   if (last_card)
     kept = {-1, draw_.player, hand_number_};
   else if (kept.finding < 0 || kept.hand != hand_number_)

@@ -22,8 +22,8 @@ bool ReplayDriver::GameReplay::LastStockThreeHeld(const Position& pos) const {
 
 bool ReplayDriver::GameReplay::LastMoveAfterEnd(const Event& e, const Position& pos) const {
   const int player = e.player.value_or(-1);
-  if (e.type == EventType::kThree && e.card && player == draw_.player &&
-      *e.card == draw_.cards.back() && LastStockThreeHeld(pos)) {
+  if (e.type == EventType::kThree && e.card && LastStockThreeHeld(pos) && player == draw_.player &&
+      *e.card == draw_.cards.back()) {
     // The stock's last card, a red three, laid out after the end_hand.
     std::string unused;
     const std::optional<Move> three = ToMove(e, &unused);

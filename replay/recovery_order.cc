@@ -358,7 +358,10 @@ bool ReplayDriver::GameReplay::MeldWrittenAgain(const Event& e, const Position& 
   if (reseat_cards_.empty()) return false;
   if (pos.Holding(player).Contains(reseat_cards_)) {
     // Holding them: a meld of its own when legal (two equal additions
-    // are); a copy when it breaks a rule, found as that rule's finding.
+    // are); a copy when it breaks a rule, found as that rule's finding,
+    // and the line it copies broke none (else the two share one cause).
+    for (size_t i = hand_findings_from_; i < report_->findings.size(); ++i)
+      if (report_->findings[i].line == meld_.tag) return false;
     again.tag = e.line;
     const TaggedViolations found = pos.Check(again);
     if (found.empty()) return false;

@@ -2165,6 +2165,20 @@ TEST(Recovery, AMeldWrittenTwiceThatBreaksARuleIsOneFinding_R119) {
   log.Draw(2, std::vector<std::string>{"6H"});
   const FileReport r = Audit(log.str());
   EXPECT_TRUE(test::Problems(r).empty()) << test::Dump(r);
+
+  // The copied line broke a rule itself: the two share one cause, and the
+  // copy is replayed. In the jaques-two-handed game, seat 0's aces (line
+  // 343) left out: its 2H added to them (line 345, meld-target-missing,
+  // the meld left out) and its second 2H (line 346) judged again there,
+  // a note of that finding, not a line written twice.
+  const std::vector<std::string> jaques2 = ScenarioLines("selfplay_jaques_two_handed");
+  ExpectOneFindingOf(
+      jaques2,
+      LeftOut(jaques2, 342,
+              R"({"type":"meld","player":0,"melds":[{"cards":["AS","AH","AD","AC"]}]})"),
+      344, CheckId::kMeldTargetMissing,
+      "line 345: as replayed, the meld of As has 0 natural card(s); it needs at least 2; the "
+      "side's melds lack the meld line left out (readings R137)");
 }
 
 // readings R119 for a red three written twice, in the classic sample: the

@@ -306,11 +306,7 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
   // one it discarded then, still in its hand as replayed.
   if (missing_discard_ && missing_discard_->taker < 0 && missing_discard_->seat == player &&
       e.type == EventType::kDiscard && e.card && e.card->is_wild()) {
-    int held_naturals = 0;
-    const CardCounts& held = pos.hand(player);
-    for (int i = 0; i < kNumFaces; ++i)
-      if (!Card::FromIndex(i).is_wild()) held_naturals += held.count_at(i);
-    if (held_naturals == 1)
+    if (pos.hand(player).CountIf([](Card c) { return !c.is_wild(); }) == 1)
       FoldInto(missing_discard_->finding, CheckId::kDiscardWild, e.line,
                "the one natural card it holds as replayed is the discard left out here "
                "(readings R130)",

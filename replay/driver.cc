@@ -695,8 +695,8 @@ void ReplayDriver::GameReplay::OnMove(const Event& e) {
   // A move out of turn, a red three and an unusual draw are looked at out
   // of line: whose the move is (R118), a line written twice (R119).
   if (player != pos.current_player() || e.type == EventType::kThree ||
-      (e.type == EventType::kTakePile &&
-       (pos.phase() == Phase::kPlay || pos.bonus_player() >= 0)) ||
+      (e.type == EventType::kTakePile && (pos.phase() == Phase::kPlay || pos.bonus_player() >= 0 ||
+                                          choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0)) ||
       (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay ||
                                       (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
       ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&

@@ -391,6 +391,10 @@ bool ReplayDriver::GameReplay::UnusualMove(const Event& e, Position& pos, int pl
                 player == pos.current_player() && pos.phase() == Phase::kDraw)) {
       // A red three from the pile (no replacement) too: the take came first.
       TakeLeftOutBeforeMeld(e, &pos, player);
+    } else if (e.type == EventType::kTakePile &&
+               (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay)) {
+      // A take whose cards from the hand are threes' replacements (R123).
+      ThreesLeftOutBeforePlay(e, &pos, player);
     } else if (e.type == EventType::kDiscard &&
                (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) &&
                !settling_move_ && pos.stock_known()) {

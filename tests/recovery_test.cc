@@ -2655,6 +2655,21 @@ TEST(Recovery, WildCardsDiscardedHoldingTheCardsOfALineLeftOutAreOneFinding_R130
                   {249, CheckId::kDiscardWild});
 }
 
+// A dealt red three's `three` line left out, its replacement then shown
+// among the cards from the hand of the seat's take of the pile
+// (jaques-two-handed game, line 4: seat 1 lays out 3H, replaced by QD, and
+// takes QC with QS QD). The take is the one finding; the three is laid out
+// there. Eight findings before: the three kept to the end, the stock one
+// card off, and a wild discard judged with 3H held.
+TEST(Recovery, AThreeLeftOutShownByTheCardsOfATakeIsOneFinding_R123) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_jaques_two_handed");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 3, R"({"type":"three","player":1,"card":"3H","replacement":"QD"})"), 4,
+      CheckId::kCardNotHeld,
+      "seat 1 (Bob) holds a red three to lay out: a `three` line left out before "
+      "this line; laid out here: 3H replaced by QD (readings R123)");
+}
+
 // R145 needs the same meld, its naturals unchanged since the finding, so
 // that the meld cannot have been legal in between. Classic (naturals must
 // outnumber wild cards): 2D makes the nines 2 and 2, a finding; 2S and a

@@ -672,8 +672,16 @@ class ReplayDriver::GameReplay {
   // initial meld short. When the meld, then the discard, are legal, the meld
   // was made before the discard and written after it: one finding, and the
   // two are replayed in that order (the side opens, and earns any bonus, at
-  // the discard). True when it played `next`.
+  // the discard). True when it played `next`. R153: so for any discard
+  // refused as written.
   bool OpeningMeldAfterDiscard(const Event& discard, const Event& next, Position* pos);
+  // R153: a discard of the seat in turn that its checks refuse is kept for
+  // the next line (a meld of the turn, written late?). True when kept.
+  [[gnu::noinline]] bool RefusedDiscardKept(const Event& e, const Position& pos,
+                                            const DiscardMove& move) {
+    if (pos.Check(Move(move)).empty()) return false;
+    return Defer(e);
+  }
   bool SettleDeferredDiscard(const Event* next, Position* pos);
   // R121: whether `taken`, the first card `next` takes from the stock, comes
   // a whole draw on. A draw's cards all in a run there say so even where a
@@ -756,6 +764,13 @@ class ReplayDriver::GameReplay {
         last_move_line_ = e.line;
         return;
       }
+    }
+    // R153: a discard refused as written may be legal after the seat's
+    // next line, a meld written late (SettleDeferredDiscard).
+    if constexpr (std::is_same_v<M, DiscardMove>) {
+      if (!settling_move_ && player == pos.current_player() && pos.phase() == Phase::kPlay &&
+          RefusedDiscardKept(e, pos, move))
+        return;
     }
     const Where where = AtMove(pos, player);
     const bool over_before = pos.phase() == Phase::kOver;

@@ -582,19 +582,27 @@ bool ReplayDriver::GameReplay::OpeningMeldAfterDiscard(const Event& discard, con
   if (next.type != EventType::kMeld || next.player != discard.player ||
       !FillMove(next, seat, &meld_, &fill_error_))
     return false;
+  const DiscardMove written{seat, *discard.card, discard.line, discard.face_down};
   Position probe = *pos;
-  if (!probe.Play(meld_).empty() ||
-      !probe.Play(DiscardMove{seat, *discard.card, discard.line, discard.face_down}).empty())
-    return false;
-  const int root =
-      Add(next.line, CheckId::kTurnSequence,
-          SeatName(seat) + " melds after their discard at line " + std::to_string(discard.line) +
-              ", which ended the turn",
-          {Context(AtMove(*pos, seat)),
-           "without this meld the turn's initial meld is short; a turn melds before it "
-           "discards: the meld is replayed as made before that discard, and completes the "
-           "initial meld (readings R147)",
-           "rule: 000 §11"});
+  if (!probe.Play(meld_).empty() || !probe.Play(written).empty()) return false;
+  std::string why;
+  if (pos->TurnEndOpeningShort()) {
+    why =
+        "without this meld the turn's initial meld is short; a turn melds before it "
+        "discards: the meld is replayed as made before that discard, and completes the "
+        "initial meld (readings R147)";
+  } else {
+    // R153: the discard as written broke a rule that the meld first lifts.
+    const TaggedViolations refused = pos->Check(Move(written));
+    why = "as written, the discard breaks a rule (" +
+          (refused.empty() ? std::string("?") : refused[0].violation.message) +
+          "); a turn melds before it discards: the meld is replayed as made before that "
+          "discard, and the discard is then legal (readings R153)";
+  }
+  const int root = Add(next.line, CheckId::kTurnSequence,
+                       SeatName(seat) + " melds after their discard at line " +
+                           std::to_string(discard.line) + ", which ended the turn",
+                       {Context(AtMove(*pos, seat)), why, "rule: 000 §11"});
   settling_move_ = true;
   OnMove(next);
   OnMove(discard);

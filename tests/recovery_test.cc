@@ -1125,6 +1125,31 @@ TEST(Recovery, AnOpeningMeldAfterItsDiscardThatDoesNotCompleteItIsJudgedAsWritte
   EXPECT_TRUE(test::HasId(jacks, CheckId::kInitialMeldMinimum)) << test::Dump(jacks);
 }
 
+// readings R153: in the modern-american sample, seat 2's last meld (8H,
+// line 452) written after its going-out discard of 7D (line 453). As
+// written, 7D goes on an empty pile while 8H, which may, is held (001 L46).
+// One finding, on the meld; the seat goes out, and every total is as
+// recorded. Two findings before: the discard's and the late meld's.
+TEST(Recovery, AMeldWrittenAfterTheDiscardItMadeLegalIsOneFinding_R153) {
+  const std::vector<std::string> good = SampleLines("modern-american");
+  const std::vector<std::string> swapped =
+      Swapped(good, 451, R"({"type":"meld","player":2,"melds":[{"to":"8","cards":["8H"]}]})",
+              R"({"type":"discard","player":2,"card":"7D"})");
+  ExpectOneFindingOf(good, swapped, 453, CheckId::kTurnSequence,
+                     "as written, the discard breaks a rule (on an empty pile 7D may not be "
+                     "discarded while seat 2 holds another card that may (8H)); a turn melds "
+                     "before it discards: the meld is replayed as made before that discard, and "
+                     "the discard is then legal (readings R153)");
+  // A meld after which the discard is still refused (8H added to a meld of
+  // 9s the side lacks) is no meld of that turn: the discard keeps its own
+  // finding.
+  std::vector<std::string> other = swapped;
+  other[452] = R"({"type":"meld","player":2,"melds":[{"to":"9","cards":["8H"]}]})";
+  const FileReport r = AuditUnderItsRuleset(other);
+  EXPECT_TRUE(test::HasId(r, CheckId::kDiscardEmptyPile)) << test::Dump(r);
+  EXPECT_FALSE(HasNote(r, CheckId::kTurnSequence, "(readings R153)")) << test::Dump(r);
+}
+
 // readings R148: in the modern-american sample, seat 3's take of the pile
 // (line 38) written before seat 2's bonus draw (line 37), which its initial
 // meld earned at the discard before. One finding, the draw replayed first,

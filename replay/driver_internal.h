@@ -454,6 +454,11 @@ class ReplayDriver::GameReplay {
   // their `three` lines were left out. They are laid out, and the end's
   // red-three-undeclared findings become notes of that finding.
   [[gnu::noinline]] void ThreesShownByScores(const Event& end, TaggedViolations* ended);
+  // R137: the end's stock-out-must-take finding, for a top card of a rank a
+  // meld line left out named, whose cards a seat of the side still holds as
+  // replayed: that line may have made the meld a canasta, which the pile
+  // need not join (R12). A note of the side's root finding.
+  [[gnu::noinline]] void MustTakeOfLeftOutMeld(TaggedViolations* ended);
   // R128: the next card taken from the stock, by a draw or a three's
   // replacement, is the first card the over-long draw took beyond its due,
   // and not the stock's next: those cards were written in the draw by
@@ -675,10 +680,15 @@ class ReplayDriver::GameReplay {
   // the discard). True when it played `next`. R153: so for any discard
   // refused as written.
   bool OpeningMeldAfterDiscard(const Event& discard, const Event& next, Position* pos);
-  // R153: a discard of the seat in turn that its checks refuse is kept for
-  // the next line (a meld of the turn, written late?). True when kept.
+  // R153: a discard of the seat in turn refused for the other cards held
+  // (a wild card, 002 Play-8; the empty pile, 001 L46) is kept for the next
+  // line, a meld of the turn written late? True when kept.
   [[gnu::noinline]] bool RefusedDiscardKept(const Event& e, const Position& pos,
                                             const DiscardMove& move) {
+    const Rules& rules = choice_.rules;
+    if (!(move.card.is_wild() && rules.wild_discard == canasta::WildDiscard::kOnlyIfNoOtherCard) &&
+        !(rules.empty_pile_discard_restricted && pos.pile().empty()))
+      return false;
     if (pos.Check(Move(move)).empty()) return false;
     return Defer(e);
   }

@@ -233,10 +233,35 @@ void ReplayDriver::GameReplay::OnEndHand(const Event& e) {
   const Where where = At(-1);
   TaggedViolations ended = game_.position()->End(e.line);
   if (!ended.empty()) ThreesShownByScores(e, &ended);  // R151
+  if (!ended.empty()) MustTakeOfLeftOutMeld(&ended);   // R137
   if (!ended.empty()) EndFindings(e, ended, where);
   played_end_line_ = e.line;
   CloseHand(true, &e);
   ReportHookFailures(e.line);
+}
+
+void ReplayDriver::GameReplay::MustTakeOfLeftOutMeld(TaggedViolations* ended) {
+  const Position& pos = *game_.position();
+  if (pos.pile().empty()) return;
+  const Card top = pos.pile().back();
+  const int side = choice_.rules.side_of(pos.current_player());
+  const LeftOutMeld& left = left_out_[size_t(side)];
+  const bool named = std::any_of(left.ranks.begin(), left.ranks.end(),
+                                 [&](const std::string& to) { return RefRank(to) == top.rank(); });
+  if (left.root < 0 || !named) return;
+  bool held = false;
+  for (int seat = 0; seat < choice_.rules.num_players; ++seat)
+    held |= choice_.rules.side_of(seat) == side && HoldsMeldOf(pos, seat, top.rank());
+  if (!held) return;
+  for (auto it = ended->begin(); it != ended->end(); ++it) {
+    if (it->violation.id != CheckId::kStockOutMustTake) continue;
+    AddNote(left.root, "line " + std::to_string(it->tag) + ": as replayed, " +
+                           it->violation.message +
+                           "; the side's melds lack the meld line left out, which may have made "
+                           "that meld a canasta (readings R137)");
+    ended->erase(it);
+    return;
+  }
 }
 
 void ReplayDriver::GameReplay::EndFindings(const Event& e, const TaggedViolations& ended,

@@ -1003,6 +1003,21 @@ TEST(Recovery, ATakeOntoAMeldLeftOutShowsTheMeldLine_R137) {
       << test::Dump(r);
 }
 
+// R137 at the end of play: in the two-handed sample, seat 0's kings (line
+// 412) left out. Its take onto the kings (line 447 then) is the one
+// finding. With the stock gone, the last discard KC fits the kings as
+// replayed (five fewer), and the pile was not taken; in the log the meld
+// was a canasta, which the pile need not join (R12): a note.
+TEST(Recovery, APileNotTakenOntoAMeldLeftOutAtTheStocksEndIsANote_R137) {
+  const std::vector<std::string> good = SampleLines("two-handed");
+  const std::string kings =
+      R"({"type":"meld","player":0,"melds":[{"cards":["KS","KS","KH","KD","KC"]}]})";
+  ExpectOneFindingOf(good, LeftOut(good, 411, kings), 447, CheckId::kPileTakeInvalid,
+                     "line 464: as replayed, the stock is gone and the top discard KC fits the "
+                     "side's meld, so seat 0 had to take the pile; the side's melds lack the meld "
+                     "line left out, which may have made that meld a canasta (readings R137)");
+}
+
 // readings R121, in the jaques sample: seat 0's draw of 8D (line 314) left
 // out before its discard of another card; seat 1 then draws the second 8D,
 // next in the stock after the first. Taken as the stock's next, the turn

@@ -301,6 +301,11 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     FoldInto(wild_discard_.finding, CheckId::kDiscardWild, e.line,
              "the same natural cards held as at this finding (readings R152)", found);
   }
+  // R137: a wild card discarded holding only natural cards that a meld line
+  // left out, shown by an earlier finding of the side's melds, may have laid.
+  if (e.type == EventType::kDiscard && e.card && e.card->is_wild() &&
+      (left.opening_short >= 0 || wilds_short_.finding >= 0))
+    WildDiscardOfLeftOutMeld(pos, player, side, left, e.line, found);
   // R130: the seat whose discard was left out, the pile not taken since,
   // discards a wild card holding one natural card only: that card is the
   // one it discarded then, still in its hand as replayed.
@@ -478,6 +483,35 @@ void ReplayDriver::GameReplay::FoldOpeningCondition(TaggedViolations* found) {
   minimum->violation.notes.push_back("the same initial meld: " + condition->violation.message +
                                      " (readings R149)");
   found->erase(condition);
+}
+
+void ReplayDriver::GameReplay::WildDiscardOfLeftOutMeld(const Position& pos, int player, int side,
+                                                        const LeftOutMeld& left, int line,
+                                                        TaggedViolations* found) {
+  const CardCounts& held = pos.hand(player);
+  bool any = false, of_short_meld = true, own_melds = true;
+  for (int i = 0; i < kNumFaces; ++i) {
+    const Card c = Card::FromIndex(i);
+    if (held.count_at(i) == 0 || c.is_wild()) continue;
+    any = true;
+    of_short_meld &= c.rank() == wilds_short_.rank;
+    own_melds &= HoldsMeldOf(pos, player, c.rank());
+  }
+  if (!any) return;
+  if (of_short_meld && wilds_short_.finding >= 0 && wilds_short_.hand == hand_number_ &&
+      wilds_short_.side == side) {
+    return FoldInto(wilds_short_.finding, CheckId::kDiscardWild, line,
+                    "every natural card held is of the rank of the meld this finding found "
+                    "short of naturals: a meld line left out likely laid them there (readings "
+                    "R137)",
+                    found);
+  }
+  if (own_melds && left.opening_short >= 0) {
+    FoldInto(left.opening_short, CheckId::kDiscardWild, line,
+             "every natural card held is in a meld's worth of its rank: a line left out of "
+             "the initial meld this finding judged short likely laid them (readings R137)",
+             found);
+  }
 }
 
 void ReplayDriver::GameReplay::FoldInto(int root, CheckId id, int line, const std::string& why,

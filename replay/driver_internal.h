@@ -229,6 +229,13 @@ class ReplayDriver::GameReplay {
   // `to` of the lines that showed a meld left out; R137): the cards that
   // meld would have laid.
   bool HoldsLeftOutRank(const Position& pos, int seat, const std::vector<std::string>& ranks) const;
+  // R137: a discard-wild finding of `found` whose seat holds only natural
+  // cards of the meld a meld-too-many-wilds finding of the side found short
+  // this hand, or only cards that make melds of their own after the side's
+  // initial meld was judged short: a note of that finding.
+  [[gnu::noinline]] void WildDiscardOfLeftOutMeld(const Position& pos, int player, int side,
+                                                  const LeftOutMeld& left, int line,
+                                                  TaggedViolations* found);
   // Whether every natural card `seat` holds is of a rank among `ranks`.
   bool NaturalsAllOf(const Position& pos, int seat, const std::vector<std::string>& ranks) const;
   // Whether `seat` holds the cards of a meld of `rank` (R137): min_naturals

@@ -2710,6 +2710,48 @@ TEST(Recovery, AThreeLeftOutShownByTheCardsOfATakeIsOneFinding_R123) {
       "this line; laid out here: 3H replaced by QD (readings R123)");
 }
 
+// R137 where the line left out is shown only by a finding about the
+// side's melds, not by a later line naming its meld: in the jaques-two-
+// handed game, seat 0's addition of 5H to its fives (line 33) left out
+// makes its next addition of a wild card too many (line 78), and seat 0's
+// initial meld of JS JH JC (line 820) left out makes its initial meld short
+// (line 821). The natural cards held when the seat later discards a wild
+// card are the ones those lines laid: notes of those findings. Two or five
+// findings before.
+TEST(Recovery, WildCardsDiscardedHoldingTheCardsOfAMeldShownShortAreNotes_R137) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_jaques_two_handed");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 32, R"({"type":"meld","player":0,"melds":[{"to":"5","cards":["5H"]}]})"),
+      78, CheckId::kMeldTooManyWilds,
+      "line 166: a wild card (2D) may not be discarded while the player holds other cards: every "
+      "natural card held is of the rank of the meld this finding found short of naturals: a meld "
+      "line left out likely laid them there (readings R137)");
+  // With seat 0's discard of 9H (line 42) left out too, it holds 9H, no
+  // card of the fives: the wild card's discard is judged on its own.
+  std::vector<std::string> nines = good;
+  ASSERT_EQ(nines[41], R"({"type":"discard","player":0,"card":"9H"})");
+  nines.erase(nines.begin() + 41);
+  nines.erase(nines.begin() + 32);
+  const FileReport n = AuditUnderItsRuleset(nines);
+  EXPECT_PROBLEMS(n, {41, CheckId::kDiscardMissing}, {77, CheckId::kMeldTooManyWilds},
+                  {165, CheckId::kDiscardWild});
+  const std::vector<std::string> jacks =
+      LeftOut(good, 819, R"({"type":"meld","player":0,"melds":[{"cards":["JS","JH","JC"]}]})");
+  ExpectOneFindingOf(good, jacks, 821, CheckId::kInitialMeldMinimum,
+                     "line 901: a wild card (JK) may not be discarded while the player holds "
+                     "other cards: every natural card held is in a meld's worth of its rank: a "
+                     "line left out of the initial meld this finding judged short likely laid "
+                     "them (readings R137)");
+  // With seat 0's discard of TC (line 869) left out too, it holds TC, which
+  // is no meld of its own: the wild card's discard is judged on its own.
+  std::vector<std::string> two = jacks;
+  ASSERT_EQ(two[867], R"({"type":"discard","player":0,"card":"TC"})");
+  two.erase(two.begin() + 867);
+  const FileReport r = AuditUnderItsRuleset(two);
+  EXPECT_PROBLEMS(r, {821, CheckId::kInitialMeldMinimum}, {868, CheckId::kDiscardMissing},
+                  {900, CheckId::kDiscardWild});
+}
+
 // R145 needs the same meld, its naturals unchanged since the finding, so
 // that the meld cannot have been legal in between. Classic (naturals must
 // outnumber wild cards): 2D makes the nines 2 and 2, a finding; 2S and a

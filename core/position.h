@@ -406,6 +406,9 @@ class Position {
     return turn_.from_hand_limited ? &turn_.from_hand : nullptr;
   }
   bool turn_melded() const { return turn_.melded; }
+  // The current turn melded black threes (allowed only to a player going
+  // out, unless the ruleset allows them at any time: 000 §8).
+  bool turn_melded_black_threes() const { return !turn_.black_three_tags.empty(); }
   // The opening was judged when the pile was taken (initial_meld_before_pile):
   // what the turn melds after does not change it.
   bool turn_opening_judged() const { return turn_.opening_judged; }

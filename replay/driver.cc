@@ -376,7 +376,11 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
       wild_discard_ = {int(i), player, hand_number_, NaturalsOf(pos.hand(player))};
     if (id == CheckId::kMeldTooManyWilds && meld)
       wilds_short_ = {int(i), side, hand_number_, *rank, naturals};
-    if (left.meld_finding < 0 && IsMeldFinding(id)) left.meld_finding = int(i);
+    // Black threes melded by a seat that did not go out, found at the
+    // turn's end: the cards of a meld line left out may have kept it in.
+    if (left.meld_finding < 0 &&
+        (IsMeldFinding(id) || (id == CheckId::kMeldBlackThree && e.type == EventType::kDiscard)))
+      left.meld_finding = int(i);
     if (left.opening_short < 0 &&
         (id == CheckId::kInitialMeldMinimum || id == CheckId::kInitialMeldCondition))
       left.opening_short = int(i);

@@ -688,13 +688,15 @@ class ReplayDriver::GameReplay {
   // refused as written.
   bool OpeningMeldAfterDiscard(const Event& discard, const Event& next, Position* pos);
   // R153: a discard of the seat in turn refused for the other cards held
-  // (a wild card, 002 Play-8; the empty pile, 001 L46) is kept for the next
-  // line, a meld of the turn written late? True when kept.
+  // (a wild card, 002 Play-8; the empty pile, 001 L46; black threes melded
+  // by a turn that does not go out, 000 §8) is kept for the next line, a
+  // meld of the turn written late? True when kept.
   [[gnu::noinline]] bool RefusedDiscardKept(const Event& e, const Position& pos,
                                             const DiscardMove& move) {
     const Rules& rules = choice_.rules;
     if (!(move.card.is_wild() && rules.wild_discard == canasta::WildDiscard::kOnlyIfNoOtherCard) &&
-        !(rules.empty_pile_discard_restricted && pos.pile().empty()))
+        !(rules.empty_pile_discard_restricted && pos.pile().empty()) &&
+        !pos.turn_melded_black_threes())
       return false;
     if (pos.Check(Move(move)).empty()) return false;
     return Defer(e);

@@ -60,6 +60,12 @@ bool ReplayDriver::GameReplay::FoldLeftOutMeld(const Event& e, const Position& p
         fold = !root_here && HoldsLeftOutRank(pos, e.player.value_or(-1), left.ranks) &&
                NaturalsAllOf(pos, e.player.value_or(-1), left.ranks);
         break;
+      case CheckId::kMeldBlackThree:
+        // Found at the turn's end (a discard): black threes melded by a
+        // seat that did not go out, holding as replayed the cards of the
+        // meld left out.
+        fold = !root_here && e.type == EventType::kDiscard;
+        break;
       case CheckId::kMeldTargetMissing:
       case CheckId::kPileTakeInvalid:
         // Another meld the side lacks: the line left out laid it too (one

@@ -716,6 +716,31 @@ TEST(EnginePosition, AnInitialMeldAfterTheTurnIsJudgedAsThatTurnsOpening_R141) {
   EXPECT_FALSE(with_bonus.MayMeldAfterTurn(enough));
 }
 
+// 000 §8: black threes are melded only by a player going out. The turn
+// that melds them knows it until it ends: going out is then legal, and
+// any other turn end is a meld-black-three finding tagged with the meld.
+TEST(EnginePosition, TheTurnKnowsItMeldedBlackThreesUntilItEnds) {
+  const Rules rules;
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"AS", "AH", "AD", "3C", "3S", "3C", "9H", "8D"}};
+  d.stock = {"KC", "KD", "KH"};
+  log.Deal(d);
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  ASSERT_TRUE(pos.Play(DrawMove{1, Cs({"KC"}), 0}).empty());
+  EXPECT_FALSE(pos.turn_melded_black_threes());
+  ASSERT_TRUE(pos.Play(MeldMove{1, {MeldPart{{}, {}, Cs({"AS", "AH", "AD"})}}, 5}).empty());
+  EXPECT_FALSE(pos.turn_melded_black_threes());
+  ASSERT_TRUE(pos.Play(MeldMove{1, {MeldPart{{}, {}, Cs({"3C", "3S", "3C"})}}, 6}).empty());
+  EXPECT_TRUE(pos.turn_melded_black_threes());
+  const TaggedViolations found = pos.Play(DiscardMove{1, C("KC"), 7});  // 9H 8D kept
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].violation.id, CheckId::kMeldBlackThree);
+  EXPECT_EQ(found[0].tag, 6);
+  EXPECT_FALSE(pos.turn_melded_black_threes());  // seat 2's turn now
+}
+
 // readings R132: a meld written after the discard that ended its seat's
 // turn is laid for that seat as made before the discard (000 §11: a turn
 // melds, then discards); the next seat's turn is not touched. Only for a

@@ -2578,11 +2578,12 @@ TEST(Recovery, ATakeFrozenOnlyByTheMeldLineLeftOutIsANote_R137) {
                   {add, CheckId::kMeldTargetMissing});
 }
 
-// The self-play games of tests/scenarios/ (classic-001, tutorial and
-// jaques-two-handed), clean as recorded, damaged one line at a time below.
+// The self-play games of tests/scenarios/ (classic-001, tutorial,
+// jaques-two-handed and jaques-three-handed), clean as recorded, damaged one
+// line at a time below.
 TEST(Recovery, TheSelfPlayScenariosAreClean) {
-  for (const char* name :
-       {"selfplay_classic_001", "selfplay_tutorial", "selfplay_jaques_two_handed"}) {
+  for (const char* name : {"selfplay_classic_001", "selfplay_tutorial",
+                           "selfplay_jaques_two_handed", "selfplay_jaques_three_handed"}) {
     SCOPED_TRACE(name);
     const FileReport r = AuditUnderItsRuleset(ScenarioLines(name));
     EXPECT_TRUE(test::AllFindings(r).empty()) << test::Dump(r);
@@ -2750,6 +2751,38 @@ TEST(Recovery, WildCardsDiscardedHoldingTheCardsOfAMeldShownShortAreNotes_R137) 
   const FileReport r = AuditUnderItsRuleset(two);
   EXPECT_PROBLEMS(r, {821, CheckId::kInitialMeldMinimum}, {868, CheckId::kDiscardMissing},
                   {900, CheckId::kDiscardWild});
+}
+
+// R137 and R153 with black threes, which only a player going out may meld
+// (000 §8): in the jaques-three-handed game seat 2 goes out at line 464,
+// after melding 3C 3S 3C (line 461). A meld line of seat 2 left out keeps
+// its cards in the hand as replayed, so the seat does not go out: the
+// black threes' finding is a note of the root (the addition to the 9s
+// left out, line 336), or, with no later line naming the meld (the 7s,
+// line 438), the root that the hand's score shows. Seat 2's last meld
+// written after the going-out discard leaves QD in the hand as written:
+// one finding on the meld, replayed first. Two findings each before.
+TEST(Recovery, BlackThreesMeldedByASeatThatGoesOutInTheLogAreOneFinding_R137_R153) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_jaques_three_handed");
+  const std::string nines = R"({"type":"meld","player":2,"melds":[{"cards":["9H","9H","2D"]}]})";
+  ExpectOneFindingOf(good, LeftOut(good, 335, nines), 444, CheckId::kMeldTargetMissing,
+                     "line 460: as replayed, black threes may only be melded by a player going "
+                     "out, and seat 2 did not go out this turn; the side's melds lack the meld "
+                     "line left out (readings R137)");
+  const std::string sevens =
+      R"({"type":"meld","player":2,"melds":[{"cards":["7S","7S","7H","7H","7D","7D","7C"]}]})";
+  ExpectOneFindingOf(good, LeftOut(good, 437, sevens), 460, CheckId::kMeldBlackThree,
+                     "hand 3's record (line 464) counts 35 points more melded and 35 fewer left "
+                     "in hand for seat 2 (Cat) than the replay: a meld line of the side was left "
+                     "out of the log (readings R137)");
+  ExpectOneFindingOf(
+      good,
+      Swapped(good, 462, R"({"type":"meld","player":2,"melds":[{"to":"Q","cards":["QD"]}]})",
+              R"({"type":"discard","player":2,"card":"9C"})"),
+      464, CheckId::kTurnSequence,
+      "as written, the discard breaks a rule (black threes may only be melded by a player going "
+      "out, and seat 2 did not go out this turn); a turn melds before it discards: the meld is "
+      "replayed as made before that discard, and the discard is then legal (readings R153)");
 }
 
 // R145 needs the same meld, its naturals unchanged since the finding, so

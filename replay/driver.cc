@@ -742,6 +742,16 @@ void ReplayDriver::GameReplay::OnMove(const Event& e) {
         pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay))) {
     if (UnusualMove(e, pos, player)) return;
   }
+  // R141 where an initial meld earns bonus cards (001 L37): the discard of
+  // a side not opened, its turn having laid nothing, is kept: the next line
+  // may be the turn's initial meld, written late (SettleDeferredDiscard).
+  if (e.type == EventType::kDiscard &&
+      (choice_.rules.bonus_cards_first > 0 || choice_.rules.bonus_cards_second > 0) &&
+      !settling_move_ && player == pos.current_player() && pos.phase() == Phase::kPlay &&
+      !pos.turn_melded() && !pos.has_melded(choice_.rules.side_of(player))) {
+    Defer(e);
+    return;
+  }
   // R147: the discard that ends a turn whose melds so far make too short
   // an initial meld: the next line may be a meld of that turn, written
   // late (SettleDeferredDiscard).

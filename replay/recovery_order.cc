@@ -586,18 +586,27 @@ bool ReplayDriver::GameReplay::OpeningMeldAfterDiscard(const Event& discard, con
   Position probe = *pos;
   if (!probe.Play(meld_).empty() || !probe.Play(written).empty()) return false;
   std::string why;
+  const TaggedViolations refused = pos->Check(Move(written));
   if (pos->TurnEndOpeningShort()) {
     why =
         "without this meld the turn's initial meld is short; a turn melds before it "
         "discards: the meld is replayed as made before that discard, and completes the "
         "initial meld (readings R147)";
-  } else {
+  } else if (!refused.empty()) {
     // R153: the discard as written broke a rule that the meld first lifts.
-    const TaggedViolations refused = pos->Check(Move(written));
-    why = "as written, the discard breaks a rule (" +
-          (refused.empty() ? std::string("?") : refused[0].violation.message) +
+    why = "as written, the discard breaks a rule (" + refused[0].violation.message +
           "); a turn melds before it discards: the meld is replayed as made before that "
           "discard, and the discard is then legal (readings R153)";
+  } else if (!pos->turn_melded() && !pos->has_melded(choice_.rules.side_of(seat))) {
+    // R141 where an initial meld earns bonus cards: due at the discard.
+    why =
+        "the side had not opened, and an initial meld earns bonus cards at the turn's discard "
+        "(001 L37): the meld is replayed as the turn's initial meld, made before that discard "
+        "(readings R141)";
+  } else {
+    why =
+        "a turn melds before it discards: the meld is replayed as made before that discard "
+        "(readings R132)";
   }
   const int root = Add(next.line, CheckId::kTurnSequence,
                        SeatName(seat) + " melds after their discard at line " +

@@ -306,6 +306,11 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
   if (e.type == EventType::kDiscard && e.card && e.card->is_wild() &&
       (left.opening_short >= 0 || wilds_short_.finding >= 0))
     WildDiscardOfLeftOutMeld(pos, player, side, left, e.line, found);
+  // R128: a wild card discarded holding, of natural cards, only those its
+  // turn's draw took beyond the due: the draw's finding, a note of it.
+  if (over_draw_ && over_draw_->player == player && e.type == EventType::kDiscard && e.card &&
+      e.card->is_wild())
+    WildDiscardOfOverDraw(pos, player, e.line, found);
   // R130: the seat whose discard was left out, the pile not taken since,
   // discards a wild card holding one natural card only: that card is the
   // one it discarded then, still in its hand as replayed.
@@ -516,6 +521,23 @@ void ReplayDriver::GameReplay::WildDiscardOfLeftOutMeld(const Position& pos, int
              "the initial meld this finding judged short likely laid them (readings R137)",
              found);
   }
+}
+
+void ReplayDriver::GameReplay::WildDiscardOfOverDraw(const Position& pos, int player, int line,
+                                                     TaggedViolations* found) {
+  CardCounts extra;
+  for (Card c : over_draw_->cards) extra.Add(c);
+  const CardCounts& held = pos.hand(player);
+  bool any = false;
+  for (int i = 0; i < kNumFaces; ++i) {
+    const Card c = Card::FromIndex(i);
+    if (held.count_at(i) == 0 || c.is_wild()) continue;
+    if (held.count_at(i) > extra.count(c)) return;
+    any = true;
+  }
+  if (any)
+    FoldInto(over_draw_->finding, CheckId::kDiscardWild, line,
+             "the natural cards held are those drawn beyond the turn's due (readings R128)", found);
 }
 
 void ReplayDriver::GameReplay::FoldInto(int root, CheckId id, int line, const std::string& why,

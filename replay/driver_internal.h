@@ -236,6 +236,11 @@ class ReplayDriver::GameReplay {
   [[gnu::noinline]] void WildDiscardOfLeftOutMeld(const Position& pos, int player, int side,
                                                   const LeftOutMeld& left, int line,
                                                   TaggedViolations* found);
+  // R128: a discard-wild finding of `found` whose seat holds, of natural
+  // cards, only the extra cards of its turn's over-draw (over_draw_): a
+  // note of the draw's finding.
+  [[gnu::noinline]] void WildDiscardOfOverDraw(const Position& pos, int player, int line,
+                                               TaggedViolations* found);
   // Whether every natural card `seat` holds is of a rank among `ranks`.
   bool NaturalsAllOf(const Position& pos, int seat, const std::vector<std::string>& ranks) const;
   // Whether `seat` holds the cards of a meld of `rank` (R137): min_naturals

@@ -1257,7 +1257,18 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
   const bool undrawn =
       !taken && pos->current_player() == seat &&
       (pos->phase() == Phase::kDraw || pos->phase() == Phase::kBeforePlay || melded_first);
-  const std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);
+  std::vector<Card> threes = ThreesToLayOut(*pos, seat, std::nullopt);
+  // R128: a three among the turn's extra cards, taken by the next draw, went
+  // back to the stock: no `three` line was left out for it.
+  if (over_draw_ && over_draw_->player == seat && next && next->type == EventType::kDraw &&
+      !next->cards.empty() &&
+      std::find(over_draw_->cards.begin(), over_draw_->cards.end(), next->cards[0]) !=
+          over_draw_->cards.end()) {
+    for (Card c : over_draw_->cards) {
+      const auto it = std::find(threes.begin(), threes.end(), c);
+      if (it != threes.end()) threes.erase(it);
+    }
+  }
   const int skipped = next && next->type == EventType::kDraw && !next->bonus &&
                               next->player != discard.player && !next->cards.empty()
                           ? pos->StockCardsBefore(next->cards[0])

@@ -2031,6 +2031,30 @@ TEST(Recovery, ARedThreeDrawnTooManyIsNoThreeTimingFinding_R128) {
   EXPECT_PROBLEMS(r, {draw, CheckId::kDrawCount}, {discard, CheckId::kThreeTiming});
 }
 
+// R128 with a red three drawn too many whose copy is the stock's card
+// after it: in the jaques-two-handed game, seat 0's draw of 7H (line 256)
+// written with 3D, which seat 1 draws next (line 258). As replayed the
+// stock's next is then TH, and 3D a card on: the three kept at line 257 is
+// no three whose `three` line was left out (R123), which would have put
+// every later draw of the hand one card off (42 findings before).
+// Where a wild card may be discarded only with no other card held, seat
+// 1's draw of JK (line 152) written with TH: its discard of JK next, while
+// holding TH alone, is a note of the draw's finding too.
+TEST(Recovery, ARedThreeDrawnTooManyIsNoThreeLeftOutAndNoWildDiscardFinding_R128) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_jaques_two_handed");
+  ExpectOneFindingOf(good,
+                     DrawnWith(good, 255, R"({"type":"draw","player":0,"cards":["7H"]})", "3D"),
+                     256, CheckId::kDrawCount,
+                     "line 258 takes 3D from the stock: 3D went back to the stock, written in "
+                     "this draw by mistake (readings R128)");
+  ExpectOneFindingOf(good,
+                     DrawnWith(good, 151, R"({"type":"draw","player":1,"cards":["JK"]})", "TH"),
+                     152, CheckId::kDrawCount,
+                     "line 153: a wild card (JK) may not be discarded while the player holds "
+                     "other cards: the natural cards held are those drawn beyond the turn's due "
+                     "(readings R128)");
+}
+
 // readings R121 in a hand's first turn: seat 1's draw of QC (line 3) left
 // out. Its melds come before any draw, one finding at the first; the next
 // card taken from the stock (seat 2's three, replaced by 5H, a whole draw

@@ -647,7 +647,11 @@ void ReplayDriver::GameReplay::OpenerSettled(const Event& e, Position* pos) {
   if (!opener) return;
   before->Play(*opener);  // its findings but the turn's were reported at its line
   CardsFromHand(e, &reseat_cards_);
-  if (before->current_player() != due || before->phase() != Phase::kPlay || reseat_cards_.empty() ||
+  // Play goes on after the draw, or it took the stock's last card, a red
+  // three that the seat still lays out (000 §15).
+  const bool playing = before->phase() == Phase::kPlay ||
+                       (before->phase() == Phase::kOver && e.type == EventType::kThree);
+  if (before->current_player() != due || !playing || reseat_cards_.empty() ||
       !before->Holding(due).Contains(reseat_cards_))
     return;
   *pos = *before;

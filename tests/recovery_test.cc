@@ -2777,6 +2777,21 @@ TEST(Recovery, WildCardsDiscardedHoldingTheCardsOfAMeldShownShortAreNotes_R137) 
                   {900, CheckId::kDiscardWild});
 }
 
+// R118 with the stock's last card: in the tutorial game, seat 3's draw of
+// 3H (line 195), the stock's last card, written as seat 0's. The draw ends
+// play (000 §15), and seat 3 lays the three out next (line 196): the draw
+// was seat 3's. One finding, every total as recorded; two before (the
+// three replayed as seat 0's, which held it).
+TEST(Recovery, TheStocksLastRedThreeDrawnUnderAnotherSeatIsOneFinding_R118) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_tutorial");
+  std::vector<std::string> reseated = good;
+  ASSERT_EQ(reseated[194], R"({"type":"draw","player":3,"cards":["3H"]})");
+  reseated[194] = R"({"type":"draw","player":0,"cards":["3H"]})";
+  ExpectOneFindingOf(good, reseated, 195, CheckId::kTurnOrder,
+                     "the next move (line 196) is seat 3 (Dan)'s, which holds its cards: the draw "
+                     "is replayed as seat 3's (readings R118)");
+}
+
 // R137 and R153 with black threes, which only a player going out may meld
 // (000 §8): in the jaques-three-handed game seat 2 goes out at line 464,
 // after melding 3C 3S 3C (line 461). A meld line of seat 2 left out keeps

@@ -1238,7 +1238,11 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
   // next card taken from the stock a whole draw on shows the draw left
   // out: it is made up before the discard, and the turn's one finding says
   // so.
-  if (pos->draw_left_out() && taken && pos->IsStockNext(*taken))
+  // Where the stock's next cards are copies, so that the card taken is both
+  // the next and a whole draw on, the draw is made up: melds before it tell
+  // nothing of a take (a turn that only discards is read as a take above).
+  if (pos->draw_left_out() && taken && pos->IsStockNext(*taken) &&
+      !AWholeDrawOn(*pos, *next, *taken))
     TakeLeftOutAtDiscard(pos, seat, discard.line, by);
   if (pos->draw_left_out() && taken && AWholeDrawOn(*pos, *next, *taken)) {
     const DrawMove late{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};

@@ -2603,11 +2603,12 @@ TEST(Recovery, ATakeFrozenOnlyByTheMeldLineLeftOutIsANote_R137) {
 }
 
 // The self-play games of tests/scenarios/ (classic-001, tutorial,
-// jaques-two-handed and jaques-three-handed), clean as recorded, damaged one
-// line at a time below.
+// jaques-two-handed, jaques-three-handed and a second modern-american
+// game), clean as recorded, damaged one line at a time below.
 TEST(Recovery, TheSelfPlayScenariosAreClean) {
-  for (const char* name : {"selfplay_classic_001", "selfplay_tutorial",
-                           "selfplay_jaques_two_handed", "selfplay_jaques_three_handed"}) {
+  for (const char* name :
+       {"selfplay_classic_001", "selfplay_tutorial", "selfplay_jaques_two_handed",
+        "selfplay_jaques_three_handed", "selfplay_modern_american"}) {
     SCOPED_TRACE(name);
     const FileReport r = AuditUnderItsRuleset(ScenarioLines(name));
     EXPECT_TRUE(test::AllFindings(r).empty()) << test::Dump(r);
@@ -2790,6 +2791,19 @@ TEST(Recovery, TheStocksLastRedThreeDrawnUnderAnotherSeatIsOneFinding_R118) {
   ExpectOneFindingOf(good, reseated, 195, CheckId::kTurnOrder,
                      "the next move (line 196) is seat 3 (Dan)'s, which holds its cards: the draw "
                      "is replayed as seat 3's (readings R118)");
+}
+
+// R121 with copies next in the stock: in the second modern-american game,
+// seat 3's draw of 4H (line 26) left out before it melds and discards; seat
+// 0 then draws the other 4H, both the stock's next and a whole draw on. A
+// take made up there (as before) put each later draw of the hand one card
+// off: nine findings. The draw is made up: one, every total as recorded.
+TEST(Recovery, ADrawLeftOutBeforeMeldsWithCopiesNextIsMadeUpAsTheDraw_R121) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_modern_american");
+  ExpectOneFindingOf(good, LeftOut(good, 25, R"({"type":"draw","player":3,"cards":["4H"]})"), 26,
+                     CheckId::kTurnSequence,
+                     "the draw of 4H, the stock's next, was left out: the draw of line 28 comes "
+                     "after it (readings R121)");
 }
 
 // R137 and R153 with black threes, which only a player going out may meld

@@ -876,8 +876,10 @@ void ReplayDriver::GameReplay::DiscardLeftOutBeforeBonus(const Event& bonus, con
 bool ReplayDriver::GameReplay::BonusDrawLeftOut(const Event& e, Position* pos) {
   const int seat = pos->bonus_player();
   const int due = pos->bonus_count();
-  if (!pos->stock_known() || pos->stock_slip_open() || pos->StockCardsBefore(e.cards[0]) != due)
-    return false;
+  if (!pos->stock_known() || pos->stock_slip_open()) return false;
+  // The card exactly `due` on (a copy of it may come before).
+  const std::vector<Card> top = pos->StockTop(due + 1);
+  if (int(top.size()) != due + 1 || top[size_t(due)] != e.cards[0]) return false;
   const DrawMove bonus{seat, pos->StockTop(due), e.line, /*bonus=*/true};
   if (int(bonus.cards.size()) != due || !pos->Check(bonus).empty()) return false;
   const Where where = AtMove(*pos, seat);

@@ -2806,6 +2806,21 @@ TEST(Recovery, ADrawLeftOutBeforeMeldsWithCopiesNextIsMadeUpAsTheDraw_R121) {
                      "after it (readings R121)");
 }
 
+// R131 with a copy among the bonus cards: in the second modern-american
+// game, seat 0's bonus draw of AC TD JS (line 190) left out, or written
+// after seat 1's draw of TD (line 191), the stock's card three on, a copy
+// of the bonus's second card. One finding each (six and four before).
+TEST(Recovery, ABonusDrawLeftOutWithACopyOfTheNextDrawAmongItIsOneFinding_R131) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_modern_american");
+  const std::string bonus = R"({"type":"draw","player":0,"cards":["AC","TD","JS"],"bonus":true})";
+  ExpectOneFindingOf(good, LeftOut(good, 189, bonus), 190, CheckId::kDrawCount,
+                     "the bonus draw of AC TD JS, the stock's next, was left out before this line: "
+                     "this draw comes after it; made up here (readings R131)");
+  ExpectOneFindingOf(good,
+                     Swapped(good, 189, bonus, R"({"type":"draw","player":1,"cards":["TD"]})"), 190,
+                     CheckId::kDrawCount, "the draw comes late, at line 191: not replayed");
+}
+
 // R137 and R153 with black threes, which only a player going out may meld
 // (000 §8): in the jaques-three-handed game seat 2 goes out at line 464,
 // after melding 3C 3S 3C (line 461). A meld line of seat 2 left out keeps

@@ -183,6 +183,12 @@ class Position {
   // holds goes to the hand of `to`, who took it with the pile. False
   // (nothing changed) unless `from` holds it and the seats differ.
   bool PassCard(int from, int to, Card c);
+  // The same discard, whose card the next take of the pile names as its
+  // top before anyone took the pile: the card `seat` still holds goes onto
+  // the pile (readings R130). False (nothing changed) unless `seat` holds
+  // it and it is a natural card other than a three (a card that would
+  // freeze or block the pile is left as it is).
+  bool PileCardLate(int seat, Card c);
   // A take of the pile made up for a line left out (readings R121) laid
   // `laid` from `seat`'s hand onto its side's meld of `rank`, and a later
   // line of the turn plays `laid`: the take laid `held` instead, a card of

@@ -675,6 +675,15 @@ bool Position::PassCard(int from, int to, Card c) {
   return true;
 }
 
+bool Position::PileCardLate(int seat, Card c) {
+  if (seat < 0 || seat >= rules_->num_players || c.is_wild() || c.is_three() ||
+      !players_[seat].hand.Remove(c))
+    return false;
+  pile_.push_back(c);
+  CANASTA_DCHECK(InvariantsHold());
+  return true;
+}
+
 bool Position::LayOutHeldThrees(int seat) {
   // The threes EndPlay charged for, and nothing else.
   if (!ended_ || seat < 0 || seat >= rules_->num_players || !rules_->three_values.empty() ||

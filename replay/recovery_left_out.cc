@@ -171,10 +171,22 @@ void ReplayDriver::GameReplay::DiscardShown(const Event& e, Position* pos) {
   MissingDiscard& missing = *missing_discard_;
   const int player = *e.player;
   if (missing.taker < 0) {
-    if (e.type == EventType::kTakePile) {
-      missing.taker = player;
-      missing.take_line = e.line;
+    if (e.type != EventType::kTakePile) return;
+    // The take names as its top the card the seat left out of the pile.
+    if (e.top && player == pos->current_player() &&
+        (pos->pile().empty() || pos->pile().back() != *e.top) &&
+        pos->PileCardLate(missing.seat, *e.top)) {
+      AddNote(missing.finding, "line " + std::to_string(e.line) + ": " + SeatName(player) +
+                                   " takes the pile with " + ToString(*e.top) + " on top, a card " +
+                                   SeatName(missing.seat) +
+                                   " still held: the discard left out was " + ToString(*e.top) +
+                                   "; laid on the pile (readings R130)");
+      missing_discard_.reset();
+      UpdateRare();
+      return;
     }
+    missing.taker = player;
+    missing.take_line = e.line;
     return;
   }
   if (player != missing.taker) return;

@@ -641,6 +641,33 @@ TEST(EnginePosition, PassCardMovesACardFromOneHandToAnother_R130) {
   EXPECT_FALSE(pos.PassCard(1, 2, C("KS")));  // seat 1 holds none now
 }
 
+// readings R130: a card a seat still holds goes onto the pile, its discard
+// left out; not a wild card or a three, whose discard would freeze or block
+// the pile.
+TEST(EnginePosition, PileCardLatePutsAHeldCardOnThePile_R130) {
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  test::Log log;
+  test::DealSpec d;
+  d.hands = {{}, {"KS", "KH", "KD", "QS", "QH", "2C", "JK", "3S"}};
+  d.stock = {"AC", "AD", "AH"};
+  log.Deal(d);
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  const size_t pile = pos.pile().size();
+  EXPECT_FALSE(pos.PileCardLate(9, C("KS")));  // no such seat
+  ASSERT_TRUE(pos.PileCardLate(1, C("KS")));
+  EXPECT_EQ(pos.hand(1).count(C("KS")), 0);
+  EXPECT_EQ(pos.hand(1).total(), 10);
+  ASSERT_EQ(pos.pile().size(), pile + 1);
+  EXPECT_EQ(pos.pile().back(), C("KS"));
+  EXPECT_FALSE(pos.PileCardLate(1, C("KS")));  // seat 1 holds none now
+  for (const char* c : {"2C", "JK", "3S"}) {
+    EXPECT_FALSE(pos.PileCardLate(1, C(c))) << c;
+    EXPECT_EQ(pos.hand(1).count(C(c)), 1);
+  }
+  EXPECT_EQ(pos.pile().size(), pile + 1);
+}
+
 // readings R138: a discard left out before the next seat's red three. The
 // turn in play ends without a discard (discard-missing, as the next seat's
 // draw finds it) and the next seat's turn begins before its draw; only

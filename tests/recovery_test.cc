@@ -2603,12 +2603,12 @@ TEST(Recovery, ATakeFrozenOnlyByTheMeldLineLeftOutIsANote_R137) {
 }
 
 // The self-play games of tests/scenarios/ (classic-001, tutorial,
-// jaques-two-handed, jaques-three-handed and a second modern-american
-// game), clean as recorded, damaged one line at a time below.
+// jaques-two-handed, jaques-three-handed, and second modern-american and
+// two-handed games), clean as recorded, damaged one line at a time below.
 TEST(Recovery, TheSelfPlayScenariosAreClean) {
   for (const char* name :
        {"selfplay_classic_001", "selfplay_tutorial", "selfplay_jaques_two_handed",
-        "selfplay_jaques_three_handed", "selfplay_modern_american"}) {
+        "selfplay_jaques_three_handed", "selfplay_modern_american", "selfplay_two_handed"}) {
     SCOPED_TRACE(name);
     const FileReport r = AuditUnderItsRuleset(ScenarioLines(name));
     EXPECT_TRUE(test::AllFindings(r).empty()) << test::Dump(r);
@@ -2819,6 +2819,19 @@ TEST(Recovery, ABonusDrawLeftOutWithACopyOfTheNextDrawAmongItIsOneFinding_R131) 
   ExpectOneFindingOf(good,
                      Swapped(good, 189, bonus, R"({"type":"draw","player":1,"cards":["TD"]})"), 190,
                      CheckId::kDrawCount, "the draw comes late, at line 191: not replayed");
+}
+
+// R130 with R138: in the second two-handed game, seat 1's discard of 8C
+// (line 8) left out. Seat 0 lays out a red three next (R138: the turn
+// ended without a discard), then takes the pile with 8C on top: the card
+// seat 1 still held goes onto the pile, and the take is legal. One
+// finding, every total as recorded; five before.
+TEST(Recovery, ATakeNamingTheDiscardLeftOutAsItsTopShowsTheCard_R130) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_two_handed");
+  ExpectOneFindingOf(good, LeftOut(good, 7, R"({"type":"discard","player":1,"card":"8C"})"), 8,
+                     CheckId::kDiscardMissing,
+                     "line 9: seat 0 (Ann) takes the pile with 8C on top, a card seat 1 (Bob) "
+                     "still held: the discard left out was 8C; laid on the pile (readings R130)");
 }
 
 // R137 and R153 with black threes, which only a player going out may meld

@@ -258,6 +258,10 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
       player >= 0 && player < choice_.rules.num_players ? choice_.rules.side_of(player) : -1;
   if (side < 0 || size_t(side) >= left_out_.size()) return FollowStockSlips(e, found, where);
   FoldOpeningCondition(found);
+  if (three_order_root_ >= 0)  // R118: ThreeLineOfTheOwner
+    FoldInto(three_order_root_, CheckId::kThreeTiming, e.line,
+             "the earlier line was this seat's, which lays out its threes first (readings R118)",
+             found);
   LeftOutMeld& left = left_out_[size_t(side)];
   left_out_dirty_ = true;
   TaggedViolations& folded = folded_;  // a member: no allocation per move

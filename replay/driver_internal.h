@@ -1175,6 +1175,9 @@ class ReplayDriver::GameReplay {
   // first other event.
   std::vector<Event> threes_block_;
   KeptAs kept_as_ = KeptAs::kMove;
+  // R118: while ThreeLineOfTheOwner replays a three for its owner, the
+  // finding its seat-order three-timing finding is a note of.
+  int three_order_root_ = -1;
   bool native_hooks_;   // no hook of the ruleset's own: they are pure and never fail
   int lost_hands_ = 0;  // hands whose deal the engine never saw
   bool totals_unknown_ = false;

@@ -212,7 +212,8 @@ bool ReplayDriver::GameReplay::ThreeLineOfTheOwner(const Event& e, Position* pos
       earlier = &t;
   if (!earlier || pos->Holding(player).count(*earlier->replacement) == 0) return false;
   const LastMove line = *earlier;
-  Add(e.line, CheckId::kCardNotHeld,
+  const int root = Add(
+      e.line, CheckId::kCardNotHeld,
       "seat " + std::to_string(player) + " lays out " + ToString(*e.card) + " but holds none",
       {Context(AtMove(*pos, player)),
        "line " + std::to_string(line.line) + " lays out " + ToString(*e.card) + " for " +
@@ -223,7 +224,11 @@ bool ReplayDriver::GameReplay::ThreeLineOfTheOwner(const Event& e, Position* pos
            SeatName(player) + "'s (replaced by " + ToString(*e.replacement) + ") (readings R118)"});
   Event reseated = e;
   reseated.player = owner;
+  // The owner lays out after `player` as replayed, before it in fact: the
+  // order's finding is this one's consequence (ReportMoveFindings).
+  three_order_root_ = root;
   OnMove(reseated);  // the three laid out for the owner's side; then the replacements traded
+  three_order_root_ = -1;
   if (pos->hand(owner).count(*e.replacement) > 0 &&
       pos->hand(player).count(*line.replacement) > 0) {
     pos->PassCard(owner, player, *e.replacement);
@@ -299,11 +304,17 @@ bool ReplayDriver::GameReplay::MoveWrittenAgain(const Event& e, const Position& 
   const bool same = last_three_.replacement == e.replacement;
   if (pos.Holding(player).count(*e.card) == 0) {
     // Another replacement: a copy all the same, unless another seat may
-    // lay out that three now (before play): the line may be its (R118).
+    // lay out that three now (before play), or may have laid out the
+    // earlier line, its threes due before this seat's: the line may be its
+    // (R118, ThreeLineOfTheOwner).
     if (!same) {
-      for (int seat = 0; seat < choice_.rules.num_players; ++seat)
+      const int n = choice_.rules.num_players;
+      const int first = pos.current_player();
+      for (int seat = 0; seat < n; ++seat)
         if (seat != player && pos.Holding(seat).count(*e.card) > 0 &&
-            pos.Check(ThreeMove{seat, *e.card, e.replacement, e.line}).empty())
+            ((pos.phase() == Phase::kBeforePlay &&
+              (seat - first + n) % n < (player - first + n) % n) ||
+             pos.Check(ThreeMove{seat, *e.card, e.replacement, e.line}).empty()))
           return false;
     }
     return WrittenAgain(e, pos, player, last_three_.line, CheckId::kCardNotHeld,

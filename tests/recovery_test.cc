@@ -2603,12 +2603,13 @@ TEST(Recovery, ATakeFrozenOnlyByTheMeldLineLeftOutIsANote_R137) {
 }
 
 // The self-play games of tests/scenarios/ (classic-001, tutorial,
-// jaques-two-handed, jaques-three-handed, and second modern-american and
-// two-handed games), clean as recorded, damaged one line at a time below.
+// jaques-two-handed, jaques-three-handed, and second modern-american,
+// two-handed and hutto games), clean as recorded, damaged one line at a
+// time below.
 TEST(Recovery, TheSelfPlayScenariosAreClean) {
-  for (const char* name :
-       {"selfplay_classic_001", "selfplay_tutorial", "selfplay_jaques_two_handed",
-        "selfplay_jaques_three_handed", "selfplay_modern_american", "selfplay_two_handed"}) {
+  for (const char* name : {"selfplay_classic_001", "selfplay_tutorial",
+                           "selfplay_jaques_two_handed", "selfplay_jaques_three_handed",
+                           "selfplay_modern_american", "selfplay_two_handed", "selfplay_hutto"}) {
     SCOPED_TRACE(name);
     const FileReport r = AuditUnderItsRuleset(ScenarioLines(name));
     EXPECT_TRUE(test::AllFindings(r).empty()) << test::Dump(r);
@@ -2832,6 +2833,23 @@ TEST(Recovery, ATakeNamingTheDiscardLeftOutAsItsTopShowsTheCard_R130) {
                      CheckId::kDiscardMissing,
                      "line 9: seat 0 (Ann) takes the pile with 8C on top, a card seat 1 (Bob) "
                      "still held: the discard left out was 8C; laid on the pile (readings R130)");
+}
+
+// R118 where threes are laid out before play in seat order (hutto): in
+// the second hutto game, seat 3's three of 3D (line 230) written as seat
+// 0's, which holds a 3D too and lays it out next (line 231). Seat 3 lays
+// out first: line 230 was its, with its own replacement, and laying it out
+// after seat 0 as replayed is no finding of its own. One finding, every
+// total as recorded; five before (the second line read as a copy).
+TEST(Recovery, AThreeWrittenForALaterSeatThatHoldsTheSameCardIsOneFinding_R118) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_hutto");
+  std::vector<std::string> reseated = good;
+  ASSERT_EQ(reseated[229], R"({"type":"three","player":3,"card":"3D","replacement":"2H"})");
+  reseated[229] = R"({"type":"three","player":0,"card":"3D","replacement":"2H"})";
+  ExpectOneFindingOf(good, reseated, 231, CheckId::kCardNotHeld,
+                     "line 231: seat 3 lays out red threes out of seat order (from the dealer's "
+                     "left): the earlier line was this seat's, which lays out its threes first "
+                     "(readings R118)");
 }
 
 // R137 and R153 with black threes, which only a player going out may meld

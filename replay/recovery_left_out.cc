@@ -402,6 +402,13 @@ bool ReplayDriver::GameReplay::UnusualMove(const Event& e, Position& pos, int pl
         threes_block_.clear();
         return Defer(e);
       }
+    } else if (e.type == EventType::kThree && e.card && e.replacement && !settling_move_ &&
+               player == pos.current_player() && pos.Holding(player).count(*e.card) == 0 &&
+               DrawLeftOutBeforeThree(e, &pos, player, /*apply=*/false)) {
+      // The replacement is the stock's next and, a copy, a whole draw on:
+      // the seat lacks the three, which the draw left out brought (R121).
+      kept_as_ = KeptAs::kThreeAfterDrawLeftOut;
+      return Defer(e);
     } else if ((e.type == EventType::kMeld &&
                 (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay ||
                  pos.draw_left_out())) ||
@@ -1013,8 +1020,11 @@ bool ReplayDriver::GameReplay::DrawLeftOutBeforeThree(const Event& e, Position* 
                                                       bool apply) {
   const int due = choice_.rules.stock_draw;
   if ((pos->phase() != Phase::kDraw && pos->phase() != Phase::kBeforePlay) || !pos->stock_known() ||
-      pos->stock_slip_open() || pos->StockCardsBefore(*e.replacement) != due)
+      pos->stock_slip_open())
     return false;
+  // The replacement exactly a whole draw on (a copy of it may come before).
+  const std::vector<Card> top = pos->StockTop(due + 1);
+  if (int(top.size()) != due + 1 || top[size_t(due)] != *e.replacement) return false;
   const DrawMove draw{player, pos->StockTop(due), e.line};
   const bool held_or_drawn =
       pos->Holding(player).count(*e.card) > 0 ||

@@ -2852,6 +2852,24 @@ TEST(Recovery, AThreeWrittenForALaterSeatThatHoldsTheSameCardIsOneFinding_R118) 
                      "(readings R118)");
 }
 
+// R121 with a copy of the replacement next in the stock: in the second
+// hutto game, seat 0's draw of 3H 7C (line 421) left out before its red
+// three 3H, replaced by the other 3H (line 422), then that one, replaced by
+// AH. The replacement is the stock's next and a whole draw on; the seat
+// lacks the three, which only the draw gives it. The draw is made up, one
+// finding (four before); so with the two lines swapped.
+TEST(Recovery, ADrawLeftOutBeforeAThreeReplacedByACopyIsMadeUp_R121) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_hutto");
+  const std::string draw = R"({"type":"draw","player":0,"cards":["3H","7C"]})";
+  ExpectOneFindingOf(good, LeftOut(good, 420, draw), 421, CheckId::kTurnSequence,
+                     "the draw of 3H 7C, the stock's next, was left out before this line: the "
+                     "three's replacement, 3H, comes after it; made up here (readings R121)");
+  ExpectOneFindingOf(
+      good,
+      Swapped(good, 420, draw, R"({"type":"three","player":0,"card":"3H","replacement":"3H"})"),
+      421, CheckId::kTurnSequence, "the draw comes late, at line 422: not replayed");
+}
+
 // R137 and R153 with black threes, which only a player going out may meld
 // (000 §8): in the jaques-three-handed game seat 2 goes out at line 464,
 // after melding 3C 3S 3C (line 461). A meld line of seat 2 left out keeps

@@ -1198,7 +1198,13 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
       if (take)
         note = TakeText(*take, pile) + " was left out before this line: " + by +
                " is the stock's next card, so the turn drew none";
-    } else if (!pos->stock_slip_open() && AWholeDrawOn(*pos, *next, *taken)) {
+    }
+    // No take made up, and the card (a copy) a whole draw on: the draw;
+    // unless the discard plays a card the seat lacks, which tells (below).
+    const bool copy_next = pos->IsStockNext(*taken);
+    const bool discard_tells = discard.card && pos->Holding(seat).count(*discard.card) == 0;
+    if (note.empty() && !pos->stock_slip_open() && (!copy_next || !discard_tells) &&
+        AWholeDrawOn(*pos, *next, *taken)) {
       const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
       if (pos->Check(draw).empty()) {
         DrawMadeUp(pos, draw, by + " comes after it");
@@ -1332,7 +1338,9 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
 bool ReplayDriver::GameReplay::AWholeDrawOn(const Position& pos, const Event& next,
                                             Card taken) const {
   const int draw = choice_.rules.stock_draw;
-  if (pos.StockCardsBefore(taken) == draw) return true;
+  // The card exactly a whole draw on (a copy of it may come before).
+  const std::vector<Card> first = pos.StockTop(draw + 1);
+  if (int(first.size()) == draw + 1 && first[size_t(draw)] == taken) return true;
   if (next.type != EventType::kDraw || next.cards.empty() || next.cards[0] != taken) return false;
   const std::vector<Card> top = pos.StockTop(draw + int(next.cards.size()));
   return int(top.size()) == draw + int(next.cards.size()) &&

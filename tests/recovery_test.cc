@@ -2604,12 +2604,13 @@ TEST(Recovery, ATakeFrozenOnlyByTheMeldLineLeftOutIsANote_R137) {
 
 // The self-play games of tests/scenarios/ (classic-001, tutorial,
 // jaques-two-handed, jaques-three-handed, and second modern-american,
-// two-handed and hutto games), clean as recorded, damaged one line at a
-// time below.
+// two-handed, hutto and classic games), clean as recorded, damaged one line
+// at a time below.
 TEST(Recovery, TheSelfPlayScenariosAreClean) {
-  for (const char* name : {"selfplay_classic_001", "selfplay_tutorial",
-                           "selfplay_jaques_two_handed", "selfplay_jaques_three_handed",
-                           "selfplay_modern_american", "selfplay_two_handed", "selfplay_hutto"}) {
+  for (const char* name :
+       {"selfplay_classic_001", "selfplay_tutorial", "selfplay_jaques_two_handed",
+        "selfplay_jaques_three_handed", "selfplay_modern_american", "selfplay_two_handed",
+        "selfplay_hutto", "selfplay_classic"}) {
     SCOPED_TRACE(name);
     const FileReport r = AuditUnderItsRuleset(ScenarioLines(name));
     EXPECT_TRUE(test::AllFindings(r).empty()) << test::Dump(r);
@@ -2868,6 +2869,21 @@ TEST(Recovery, ADrawLeftOutBeforeAThreeReplacedByACopyIsMadeUp_R121) {
       good,
       Swapped(good, 420, draw, R"({"type":"three","player":0,"card":"3H","replacement":"3H"})"),
       421, CheckId::kTurnSequence, "the draw comes late, at line 422: not replayed");
+}
+
+// R121, a turn that only discards, with copies next in the stock: in the
+// second classic game, seat 1's draw of QC (line 299) left out before its
+// discard of 3C; seat 2 then lays out a red three replaced by the other QC.
+// No take of the pile can be made up, and the discard tells nothing (the
+// seat holds 3C): the card, a copy a whole draw on, shows the draw. One
+// finding, every total as recorded; three before.
+TEST(Recovery, ADrawLeftOutBeforeADiscardWithCopiesNextIsMadeUp_R121) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_classic");
+  ExpectOneFindingOf(good, LeftOut(good, 298, R"({"type":"draw","player":1,"cards":["QC"]})"), 299,
+                     CheckId::kTurnSequence,
+                     "the draw of QC, the stock's next, was left out before this line: the "
+                     "three's replacement at line 300 comes after it; made up here (readings "
+                     "R121)");
 }
 
 // R137 and R153 with black threes, which only a player going out may meld

@@ -1198,13 +1198,7 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
       if (take)
         note = TakeText(*take, pile) + " was left out before this line: " + by +
                " is the stock's next card, so the turn drew none";
-    }
-    // No take made up, and the card (a copy) a whole draw on: the draw;
-    // unless the discard plays a card the seat lacks, which tells (below).
-    const bool copy_next = pos->IsStockNext(*taken);
-    const bool discard_tells = discard.card && pos->Holding(seat).count(*discard.card) == 0;
-    if (note.empty() && !pos->stock_slip_open() && (!copy_next || !discard_tells) &&
-        AWholeDrawOn(*pos, *next, *taken)) {
+    } else if (!pos->stock_slip_open() && AWholeDrawOn(*pos, *next, *taken)) {
       const DrawMove draw{seat, pos->StockTop(choice_.rules.stock_draw), discard.line};
       if (pos->Check(draw).empty()) {
         DrawMadeUp(pos, draw, by + " comes after it");

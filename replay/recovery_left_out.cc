@@ -793,6 +793,8 @@ bool ReplayDriver::GameReplay::SettleDeferredMove(const Event* next) {
     else
       left += int(std::count(draw.cards.begin(), draw.cards.end(), *next->card));
     for (int i = 0; i < k && i < int(threes.size()); ++i) left -= threes[size_t(i)] == *next->card;
+    // The cards skipped replace the threes left out: one may be the three.
+    for (int i = 0; i < k && i < int(top.size()); ++i) left += top[size_t(i)] == *next->card;
     const bool follows =
         int(top.size()) == k + taken + 1 && *next->replacement == top[size_t(k + taken)];
     three_follows = follows && left > 0;

@@ -2886,6 +2886,21 @@ TEST(Recovery, ADrawLeftOutBeforeADiscardWithCopiesNextIsMadeUp_R121) {
                      "R121)");
 }
 
+// R123 where the three left out is replaced by a three: in the second
+// modern-american game, seat 0's three 3H, replaced by 3C (line 127), left
+// out before its threes 3D (replaced by 5S, one card on) and 3C (replaced
+// by TS, the card after). The seat holds 3C only once 3H is laid out with
+// it: the lines follow the stock, and 3H's line was left out. One finding,
+// every total as recorded; three before.
+TEST(Recovery, AThreeLeftOutWhoseReplacementIsTheNextThreeIsOneFinding_R123) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_modern_american");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 126, R"({"type":"three","player":0,"card":"3H","replacement":"3C"})"),
+      127, CheckId::kStockMismatch,
+      "5S comes 1 card on, and seat 0 (Ann) holds 2 threes to lay out: a `three` line left out "
+      "before this line; laid out here: 3H replaced by 3C (readings R123)");
+}
+
 // R137 and R153 with black threes, which only a player going out may meld
 // (000 §8): in the jaques-three-handed game seat 2 goes out at line 464,
 // after melding 3C 3S 3C (line 461). A meld line of seat 2 left out keeps

@@ -310,6 +310,10 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
   if (e.type == EventType::kDiscard && e.card && e.card->is_wild() &&
       (left.opening_short >= 0 || wilds_short_.finding >= 0))
     WildDiscardOfLeftOutMeld(pos, player, side, left, e.line, found);
+  // So black threes melded by a seat that did not go out, holding only such
+  // cards, after its side's initial meld was judged short.
+  if (e.type == EventType::kDiscard && left.opening_short >= 0 && left.root < 0)
+    BlackThreesOfShortOpening(pos, player, left, e.line, found);
   // R128: a wild card discarded holding, of natural cards, only those its
   // turn's draw took beyond the due: the draw's finding, a note of it.
   if (over_draw_ && over_draw_->player == player && e.type == EventType::kDiscard && e.card &&
@@ -542,6 +546,22 @@ void ReplayDriver::GameReplay::WildDiscardOfOverDraw(const Position& pos, int pl
   if (any)
     FoldInto(over_draw_->finding, CheckId::kDiscardWild, line,
              "the natural cards held are those drawn beyond the turn's due (readings R128)", found);
+}
+
+void ReplayDriver::GameReplay::BlackThreesOfShortOpening(const Position& pos, int player,
+                                                         const LeftOutMeld& left, int line,
+                                                         TaggedViolations* found) {
+  const CardCounts& held = pos.hand(player);
+  if (held.total() == 0) return;
+  for (int i = 0; i < kNumFaces; ++i) {
+    const Card c = Card::FromIndex(i);
+    if (held.count_at(i) > 0 && (c.is_wild() || !HoldsMeldOf(pos, player, c.rank()))) return;
+  }
+  FoldInto(left.opening_short, CheckId::kMeldBlackThree, line,
+           "every card held is in a meld's worth of its rank: a line left out of the initial "
+           "meld this finding judged short likely laid them, and the seat went out (readings "
+           "R137)",
+           found);
 }
 
 void ReplayDriver::GameReplay::FoldInto(int root, CheckId id, int line, const std::string& why,

@@ -241,6 +241,12 @@ class ReplayDriver::GameReplay {
   // note of the draw's finding.
   [[gnu::noinline]] void WildDiscardOfOverDraw(const Position& pos, int player, int line,
                                                TaggedViolations* found);
+  // R137: a meld-black-three finding of `found` (a turn that did not go
+  // out) whose seat holds only cards in a meld's worth of their rank, after
+  // the side's initial meld was judged short: a note of that finding.
+  [[gnu::noinline]] void BlackThreesOfShortOpening(const Position& pos, int player,
+                                                   const LeftOutMeld& left, int line,
+                                                   TaggedViolations* found);
   // Whether every natural card `seat` holds is of a rank among `ranks`.
   bool NaturalsAllOf(const Position& pos, int seat, const std::vector<std::string>& ranks) const;
   // Whether `seat` holds the cards of a meld of `rank` (R137): min_naturals

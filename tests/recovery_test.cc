@@ -2604,13 +2604,13 @@ TEST(Recovery, ATakeFrozenOnlyByTheMeldLineLeftOutIsANote_R137) {
 
 // The self-play games of tests/scenarios/ (classic-001, tutorial,
 // jaques-two-handed, jaques-three-handed, and second modern-american,
-// two-handed, hutto and classic games), clean as recorded, damaged one line
-// at a time below.
+// two-handed, hutto, classic and three-handed games), clean as recorded,
+// damaged one line at a time below.
 TEST(Recovery, TheSelfPlayScenariosAreClean) {
   for (const char* name :
        {"selfplay_classic_001", "selfplay_tutorial", "selfplay_jaques_two_handed",
         "selfplay_jaques_three_handed", "selfplay_modern_american", "selfplay_two_handed",
-        "selfplay_hutto", "selfplay_classic"}) {
+        "selfplay_hutto", "selfplay_classic", "selfplay_three_handed"}) {
     SCOPED_TRACE(name);
     const FileReport r = AuditUnderItsRuleset(ScenarioLines(name));
     EXPECT_TRUE(test::AllFindings(r).empty()) << test::Dump(r);
@@ -2899,6 +2899,32 @@ TEST(Recovery, AThreeLeftOutWhoseReplacementIsTheNextThreeIsOneFinding_R123) {
       127, CheckId::kStockMismatch,
       "5S comes 1 card on, and seat 0 (Ann) holds 2 threes to lay out: a `three` line left out "
       "before this line; laid out here: 3H replaced by 3C (readings R123)");
+}
+
+// R137 after a short initial meld: in the second three-handed game, seat
+// 2's meld of 8S 8S 8C (line 151) left out makes its initial meld short
+// (line 151 then). It later melds black threes and discards (line 256), as
+// replayed still holding the eights, so not going out: a note of the
+// initial meld's finding, as is the hand ended with nobody out. Two
+// findings before.
+TEST(Recovery, BlackThreesMeldedHoldingTheCardsOfAShortOpeningAreANote_R137) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_three_handed");
+  ExpectOneFindingOf(
+      good,
+      LeftOut(good, 150, R"({"type":"meld","player":2,"melds":[{"cards":["8S","8S","8C"]}]})"), 151,
+      CheckId::kInitialMeldMinimum,
+      "line 256: black threes may only be melded by a player going out, and seat 2 did not go "
+      "out this turn: every card held is in a meld's worth of its rank: a line left out of the "
+      "initial meld this finding judged short likely laid them, and the seat went out (readings "
+      "R137)");
+  // With seat 2's last discard written as 8S (line 257), it holds QS, no
+  // meld of its own: the black threes' finding is judged on its own.
+  std::vector<std::string> two = good;
+  ASSERT_EQ(two[256], R"({"type":"discard","player":2,"card":"QS"})");
+  two[256] = R"({"type":"discard","player":2,"card":"8S"})";
+  two.erase(two.begin() + 150);
+  const FileReport r = AuditUnderItsRuleset(two);
+  EXPECT_PROBLEMS(r, {151, CheckId::kInitialMeldMinimum}, {250, CheckId::kMeldBlackThree});
 }
 
 // R137 and R153 with black threes, which only a player going out may meld

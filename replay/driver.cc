@@ -793,8 +793,9 @@ void ReplayDriver::GameReplay::OnMove(const Event& e) {
   // may be the turn's initial meld, written late (SettleDeferredDiscard).
   if (e.type == EventType::kDiscard &&
       (choice_.rules.bonus_cards_first > 0 || choice_.rules.bonus_cards_second > 0) &&
-      !settling_move_ && player == pos.current_player() && pos.phase() == Phase::kPlay &&
-      !pos.turn_melded() && !pos.has_melded(choice_.rules.side_of(player))) {
+      !settling_move_ && !settling_end_ && player == pos.current_player() &&
+      pos.phase() == Phase::kPlay && !pos.turn_melded() &&
+      !pos.has_melded(choice_.rules.side_of(player))) {
     Defer(e);
     return;
   }

@@ -798,8 +798,8 @@ class ReplayDriver::GameReplay {
     // R153: a discard refused as written may be legal after the seat's
     // next line, a meld written late (SettleDeferredDiscard).
     if constexpr (std::is_same_v<M, DiscardMove>) {
-      if (!settling_move_ && player == pos.current_player() && pos.phase() == Phase::kPlay &&
-          RefusedDiscardKept(e, pos, move))
+      if (!settling_move_ && !settling_end_ && player == pos.current_player() &&
+          pos.phase() == Phase::kPlay && RefusedDiscardKept(e, pos, move))
         return;
     }
     const Where where = AtMove(pos, player);

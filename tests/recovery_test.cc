@@ -2927,6 +2927,21 @@ TEST(Recovery, BlackThreesMeldedHoldingTheCardsOfAShortOpeningAreANote_R137) {
   EXPECT_PROBLEMS(r, {151, CheckId::kInitialMeldMinimum}, {250, CheckId::kMeldBlackThree});
 }
 
+// R135 with R141 where an initial meld earns bonus cards: in the second
+// modern-american game, the hand's last discard (seat 3's 9H, its side not
+// opened, line 445) written after the end_hand. The discard is replayed
+// before the end at once, not kept for a late initial meld (R141): one
+// finding, as before R141 kept such discards.
+TEST(Recovery, ALastDiscardAfterTheEndHandIsNotKeptForALateInitialMeld_R135_R141) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_modern_american");
+  ExpectOneFindingOf(good,
+                     Swapped(good, 444, R"({"type":"discard","player":3,"card":"9H"})",
+                             R"({"type":"end_hand","hand":4,)"),
+                     445, CheckId::kLogOutOfPlace,
+                     "the two lines are written in the wrong order, and are replayed discard "
+                     "first (readings R135)");
+}
+
 // R137 and R153 with black threes, which only a player going out may meld
 // (000 §8): in the jaques-three-handed game seat 2 goes out at line 464,
 // after melding 3C 3S 3C (line 461). A meld line of seat 2 left out keeps

@@ -385,6 +385,8 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     if (id == CheckId::kMeldKeepACard)
       kept_short_ = {int(i), player, hand_number_, pos.turns_played(player)};
     if (id == CheckId::kThreeTiming) kept_three_ = {int(i), player, hand_number_};
+    if (id == CheckId::kMeldBlackThree && e.type == EventType::kDiscard)
+      black_three_end_ = {int(i), hand_number_, e.line};
     if (id == CheckId::kDiscardWild)
       wild_discard_ = {int(i), player, hand_number_, NaturalsOf(pos.hand(player))};
     if (id == CheckId::kMeldTooManyWilds && meld)

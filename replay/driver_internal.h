@@ -1181,6 +1181,13 @@ class ReplayDriver::GameReplay {
   // first other event.
   std::vector<Event> threes_block_;
   KeptAs kept_as_ = KeptAs::kMove;
+  // R137: the last meld-black-three finding made at a turn's end (the
+  // seat did not go out), with the hand and the discard's line.
+  struct BlackThreeEnd {
+    int finding = -1;
+    int hand = 0;
+    int line = 0;
+  } black_three_end_;
   // R118: while ThreeLineOfTheOwner replays a three for its owner, the
   // finding its seat-order three-timing finding is a note of.
   int three_order_root_ = -1;

@@ -280,6 +280,12 @@ void ReplayDriver::GameReplay::EndFindings(const Event& e, const TaggedViolation
       departed = MeldLeftOutShownByScores(e, h);
     }
   }
+  // R137, when the scores show nothing: the hand's last move was a discard that did not go out only
+  // because, as replayed, the seat still held cards (its black threes'
+  // finding): the log ends the hand there, the seat out.
+  if (departed < 0 && e.scores && black_three_end_.finding >= 0 &&
+      black_three_end_.hand == hand_number_ && black_three_end_.line == last_move_line_)
+    departed = black_three_end_.finding;
   if (departed >= 0) {
     TaggedViolations rest;
     bool folded = false;

@@ -2925,6 +2925,17 @@ TEST(Recovery, BlackThreesMeldedHoldingTheCardsOfAShortOpeningAreANote_R137) {
   two.erase(two.begin() + 150);
   const FileReport r = AuditUnderItsRuleset(two);
   EXPECT_PROBLEMS(r, {151, CheckId::kInitialMeldMinimum}, {250, CheckId::kMeldBlackThree});
+
+  // Seat 2's last meld (JK onto its jacks, line 256) left out: its going
+  // out at line 257 keeps JK as replayed, the black threes' finding, and
+  // the end_hand right after that discard is the seat out in the log. The
+  // hand ended with nobody out is a note of the black threes' finding,
+  // though the scores show nothing. Two findings before.
+  ExpectOneFindingOf(
+      good, LeftOut(good, 255, R"({"type":"meld","player":2,"melds":[{"to":"J","cards":["JK"]}]})"),
+      251, CheckId::kMeldBlackThree,
+      "line 257: as replayed, the deal ends with nobody out and 3 cards still in the stock; the "
+      "replay's hands are not the log's since this finding");
 }
 
 // R135 with R141 where an initial meld earns bonus cards: in the second

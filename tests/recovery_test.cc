@@ -1165,6 +1165,29 @@ TEST(Recovery, AMeldWrittenAfterTheDiscardItMadeLegalIsOneFinding_R153) {
   EXPECT_FALSE(HasNote(r, CheckId::kTurnSequence, "(readings R153)")) << test::Dump(r);
 }
 
+// R153 and R135: a refused discard replayed as the hand's last move, after
+// the end_hand written before it, waits for no later meld: the hand ends
+// with it. In the modern-american self-play game, seat 3 draws the stock's
+// last card and discards it (line 445); here that discard comes after the
+// end_hand and is written as JK, a wild card, while seat 3 holds others
+// (002 Play-8). Its own finding stays, at its line; kept waiting, it was
+// lost, and the hand ended "without a discard".
+TEST(Recovery, ARefusedDiscardAfterItsEndHandIsTheHandsLastMove_R135_R153) {
+  std::vector<std::string> lines = ScenarioLines("selfplay_modern_american");
+  ASSERT_EQ(lines[444], R"({"type":"discard","player":3,"card":"9H"})");
+  ASSERT_EQ(lines[445].rfind(R"({"type":"end_hand","hand":4,)", 0), 0u) << lines[445];
+  std::swap(lines[444], lines[445]);
+  lines[445] = R"({"type":"discard","player":3,"card":"JK"})";
+  const FileReport r = AuditUnderItsRuleset(lines);
+  const test::FoundList found = test::Findings(r);
+  auto has = [&found](int line, CheckId id) {
+    return std::find(found.begin(), found.end(), test::Found{line, id}) != found.end();
+  };
+  EXPECT_TRUE(has(446, CheckId::kDiscardWild)) << test::Dump(r);
+  EXPECT_TRUE(has(445, CheckId::kLogOutOfPlace)) << test::Dump(r);
+  EXPECT_EQ(test::CountId(r, CheckId::kDiscardMissing), 0) << test::Dump(r);
+}
+
 // readings R148: in the modern-american sample, seat 3's take of the pile
 // (line 38) written before seat 2's bonus draw (line 37), which its initial
 // meld earned at the discard before. One finding, the draw replayed first,
@@ -2936,6 +2959,15 @@ TEST(Recovery, BlackThreesMeldedHoldingTheCardsOfAShortOpeningAreANote_R137) {
       251, CheckId::kMeldBlackThree,
       "line 257: as replayed, the deal ends with nobody out and 3 cards still in the stock; the "
       "replay's hands are not the log's since this finding");
+  // The same, but seat 0 draws after that discard (its stock's next two
+  // cards): play went on, so the log did not have seat 2 out there, and
+  // the hand ended early after another move is a finding of its own.
+  std::vector<std::string> on =
+      LeftOut(good, 255, R"({"type":"meld","player":2,"melds":[{"to":"J","cards":["JK"]}]})");
+  ASSERT_EQ(on[255], R"({"type":"discard","player":2,"card":"QS"})");
+  on.insert(on.begin() + 256, R"({"type":"draw","player":0,"cards":["3C","7H"]})");
+  const FileReport later = AuditUnderItsRuleset(on);
+  EXPECT_PROBLEMS(later, {251, CheckId::kMeldBlackThree}, {258, CheckId::kHandEndedEarly});
 }
 
 // R135 with R141 where an initial meld earns bonus cards: in the second

@@ -676,18 +676,23 @@ void ReplayDriver::GameReplay::MeldedAsRecordedNote(const Event& e, const HandRe
 int64_t ReplayDriver::GameReplay::MeldedMoreAsRecorded(const Event& e, const HandReport& h,
                                                        int s) const {
   if (!e.breakdown || size_t(s) >= e.breakdown->size() || size_t(s) >= h.breakdown.size()) return 0;
-  std::optional<int> melded, in_hand;
+  std::optional<int> melded, in_hand, canastas;
   for (const auto& [name, value] : (*e.breakdown)[size_t(s)]) {
     if (name == "melded") melded = value;
     if (name == "in_hand") in_hand = value;
+    if (name == "canastas") canastas = value;
   }
   const ScoreBreakdown& b = h.breakdown[size_t(s)];
   if (!melded || !in_hand) return 0;
   // Melded points count against a side with no canasta where the ruleset
   // says so (001 L84): cards moved from the hand to the melds then make
   // the melded part more negative, by as much as the hand's part grows.
+  // The part changes sign only where the record has the side a canasta
+  // the replay lacks: the meld left out made it.
   const int64_t recorded = *melded, replayed = b.melded;
-  if (replayed != 0 && (recorded < 0) != (replayed < 0)) return 0;
+  const bool made_canasta = choice_.rules.melded_counts_against_without_canasta && recorded > 0 &&
+                            replayed < 0 && canastas && *canastas > b.canastas && b.canastas == 0;
+  if (replayed != 0 && (recorded < 0) != (replayed < 0) && !made_canasta) return 0;
   const int64_t more =
       (recorded < 0 ? -recorded : recorded) - (replayed < 0 ? -replayed : replayed);
   return more > 0 && int64_t(*in_hand) - b.in_hand == more ? more : 0;

@@ -1249,7 +1249,12 @@ TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
 //   seat 2's 7D later onto an empty pile while it holds the sixes is a note;
 // - seat 2's 8S 8D 8C (line 475): the addition to the 8s shows it, and seat
 //   0's meld down to one card short of the canasta the 8s became is a note,
-//   as is the going out that follows (R144).
+//   as is the going out that follows (R144);
+// - seat 1's 5H 5D 5C onto the 5s (line 621): its 2S onto them is then
+//   refused (five naturals first, 001 L25); the record has the 5s a canasta
+//   and so the melded part for the side (001 L84), the replay has none and
+//   the part against it: in size, 15 points more melded and 15 fewer in
+//   hand, the score's finding a note.
 TEST(Recovery, MeldLinesLeftOutAreOneFindingEach_R137) {
   struct Case {
     size_t index;  // of the line left out
@@ -1288,6 +1293,11 @@ TEST(Recovery, MeldLinesLeftOutAreOneFindingEach_R137) {
        "line 531: as replayed, seat 0 melds down to one card without going out (the side has 1 "
        "of the 2 canastas needed); a player not going out keeps two cards after melding; the "
        "side's melds lack the meld line left out (readings R137)"},
+      {620, R"({"type":"meld","player":1,"melds":[{"to":"5","cards":["5H","5D","5C"]}]})", 621,
+       CheckId::kMeldTooManyWilds,
+       "hand 6's record (line 655) counts 15 points more melded and 15 fewer left in hand for "
+       "side 1 (Bob and Dan) than the replay: a meld line of the side was left out of the log "
+       "(readings R137)"},
   };
   const std::vector<std::string> good = SampleLines("modern-american");
   for (const Case& c : cases) {

@@ -3,12 +3,13 @@
 #define CANASTA_CORE_CARD_H_
 
 #include <array>
-#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/dcheck.h"
 
 namespace canasta {
 
@@ -89,7 +90,10 @@ class CardCounts {
   // nothing (it has no slot in the array).
   int count(Card c) const { return c.valid() ? counts_[c.index()] : 0; }
   // The count of the face with index i (0 <= i < kNumFaces, Card::index()).
-  int count_at(int i) const { return counts_[size_t(i)]; }
+  int count_at(int i) const {
+    CANASTA_DCHECK(i >= 0 && i < kNumFaces);
+    return counts_[size_t(i)];
+  }
   int total() const { return total_; }
   bool empty() const { return total_ == 0; }
   // `n` >= 0; a face holds at most 255 copies (a hostile log may ask more:

@@ -655,6 +655,8 @@ TEST(EnginePosition, PileCardLatePutsAHeldCardOnThePile_R130) {
   ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
   const size_t pile = pos.pile().size();
   EXPECT_FALSE(pos.PileCardLate(9, C("KS")));  // no such seat
+  EXPECT_FALSE(pos.PileCardLate(rules.num_players, C("KS")));  // one past the last
+  EXPECT_FALSE(pos.PileCardLate(-1, C("KS")));
   ASSERT_TRUE(pos.PileCardLate(1, C("KS")));
   EXPECT_EQ(pos.hand(1).count(C("KS")), 0);
   EXPECT_EQ(pos.hand(1).total(), 10);

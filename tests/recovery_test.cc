@@ -477,6 +477,26 @@ TEST(Recovery, AMoveGivenToTheWrongSeatIsOneFinding_R118) {
     EXPECT_EQ(r.games[0].totals, clean.games[0].totals);
   }
 }
+// readings R118: the next move shows whose a draw was only when the seat in
+// turn holds that move's cards. Classic line 554, seat 3's draw, written as
+// seat 2's, and seat 3's discard after it (line 555) written as a QS that
+// seat 3 does not hold, drawn or not: two slips, and the draw stays seat
+// 2's as written (no note that seat 3 holds the cards).
+TEST(Recovery, ADrawIsReseatedOnlyByANextMoveOfCardsTheSeatHolds_R118) {
+  std::vector<std::string> lines = SampleLines("classic");
+  ASSERT_EQ(lines[553], R"({"type":"draw","player":3,"cards":["6H"]})");
+  lines[553] = R"({"type":"draw","player":2,"cards":["6H"]})";
+  lines[554] = R"({"type":"discard","player":3,"card":"QS"})";
+  const FileReport r = AuditUnderItsRuleset(lines);
+  const test::FoundList found = test::Findings(r);
+  auto has = [&found](int line, CheckId id) {
+    return std::find(found.begin(), found.end(), test::Found{line, id}) != found.end();
+  };
+  EXPECT_TRUE(has(554, CheckId::kTurnOrder)) << test::Dump(r);
+  EXPECT_TRUE(has(555, CheckId::kCardNotHeld)) << test::Dump(r);
+  EXPECT_FALSE(HasNote(r, CheckId::kTurnOrder, "readings R118")) << test::Dump(r);
+}
+
 // readings R118: a red three that two other seats hold, and the next line
 // is not one of them laying it out: the log does not say whose it was, and
 // the three stays as written.
@@ -1163,6 +1183,23 @@ TEST(Recovery, AMeldWrittenAfterTheDiscardItMadeLegalIsOneFinding_R153) {
   const FileReport r = AuditUnderItsRuleset(other);
   EXPECT_TRUE(test::HasId(r, CheckId::kDiscardEmptyPile)) << test::Dump(r);
   EXPECT_FALSE(HasNote(r, CheckId::kTurnSequence, "(readings R153)")) << test::Dump(r);
+}
+
+// R153 with a wild card: in the jaques self-play game (seed 23), seat 2
+// draws JK, adds 8H to its eights (line 90) and goes out with the joker
+// (line 91). Written the other way round, the joker goes out of a hand
+// that still holds 8H, which only a hand with no other card may do (002
+// Play-8): one finding, on the meld. Two before (and a turn-order one).
+TEST(Recovery, AMeldWrittenAfterTheWildDiscardItMadeLegalIsOneFinding_R153) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_jaques");
+  ExpectOneFindingOf(
+      good,
+      Swapped(good, 89, R"({"type":"meld","player":2,"melds":[{"to":"8","cards":["8H"]}]})",
+              R"({"type":"discard","player":2,"card":"JK"})"),
+      91, CheckId::kTurnSequence,
+      "as written, the discard breaks a rule (a wild card (JK) may not be discarded while the "
+      "player holds other cards); a turn melds before it discards: the meld is replayed as made "
+      "before that discard, and the discard is then legal (readings R153)");
 }
 
 // R153 and R135: a refused discard replayed as the hand's last move, after
@@ -2643,7 +2680,7 @@ TEST(Recovery, TheSelfPlayScenariosAreClean) {
   for (const char* name :
        {"selfplay_classic_001", "selfplay_tutorial", "selfplay_jaques_two_handed",
         "selfplay_jaques_three_handed", "selfplay_modern_american", "selfplay_two_handed",
-        "selfplay_hutto", "selfplay_classic", "selfplay_three_handed"}) {
+        "selfplay_hutto", "selfplay_classic", "selfplay_three_handed", "selfplay_jaques"}) {
     SCOPED_TRACE(name);
     const FileReport r = AuditUnderItsRuleset(ScenarioLines(name));
     EXPECT_TRUE(test::AllFindings(r).empty()) << test::Dump(r);

@@ -885,7 +885,10 @@ void ReplayDriver::GameReplay::AfterMove(const Event& e, Position& pos, const Wh
   if (over_before && IsAlreadyOver(found)) return MoveAfterEnd(e, pos, where);
   last_move_line_ = e.line;
   const size_t findings_before = report_->findings.size();
-  if (!found.empty()) ReportMoveFindings(e, pos, &found, where, findings_before);
+  if (!found.empty()) {
+    faulted_line_ = e.line;
+    ReportMoveFindings(e, pos, &found, where, findings_before);
+  }
   if (e.type == EventType::kDraw && !e.bonus) NoteOverDraw(e, findings_before);  // R128
   if (e.type == EventType::kDraw) NoteMissingDiscard(e, findings_before);        // R130
   ReportHookFailures(e.line);

@@ -1211,6 +1211,10 @@ class ReplayDriver::GameReplay {
   int last_dealer_ = -1;           // the dealer of the last deal, and its hand number
   int last_dealer_hand_ = 0;
   int last_move_line_ = 0;
+  // The line of the last move played that broke a rule, its findings
+  // reported or folded into an earlier one's notes (R119: a copy of it is
+  // replayed, not read as written twice).
+  int faulted_line_ = 0;
   Skip skip_;
   std::vector<Card> drawn_;
   std::string fill_error_;          // why FillMove refused an event

@@ -214,7 +214,10 @@ void ReplayDriver::GameReplay::UndrawnTurnShown(const Event& e, Position* pos) {
   undrawn_turn_.reset();
   UpdateRare();
   const int due = choice_.rules.stock_draw;
-  if (pos->stock_slip_open() || pos->StockCardsBefore(*taken) != due) return;
+  // A whole draw on, whether or not a copy of the card comes first (R121).
+  if (pos->stock_slip_open() ||
+      (pos->StockCardsBefore(*taken) != due && !AWholeDrawOn(*pos, e, *taken)))
+    return;
   const std::vector<Card> cards = pos->StockTop(due);
   if (!pos->GiveFromStock(turn.seat, cards)) return;
   AddNote(

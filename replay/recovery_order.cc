@@ -371,6 +371,7 @@ bool ReplayDriver::GameReplay::MeldWrittenAgain(const Event& e, const Position& 
     // Holding them: a meld of its own when legal (two equal additions
     // are); a copy when it breaks a rule, found as that rule's finding,
     // and the line it copies broke none (else the two share one cause).
+    if (faulted_line_ == meld_.tag) return false;
     for (size_t i = hand_findings_from_; i < report_->findings.size(); ++i)
       if (report_->findings[i].line == meld_.tag) return false;
     again.tag = e.line;

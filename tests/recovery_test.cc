@@ -2313,6 +2313,18 @@ TEST(Recovery, AMeldWrittenTwiceThatBreaksARuleIsOneFinding_R119) {
       344, CheckId::kMeldTargetMissing,
       "line 345: as replayed, the meld of As has 0 natural card(s); it needs at least 2; the "
       "side's melds lack the meld line left out (readings R137)");
+  // So where the copied line's finding was folded into an earlier one's
+  // notes: in the jaques game (seed 23), seat 1's eights (line 166) left
+  // out; seat 3's 8C onto them (line 175) is the finding, and its 2C and
+  // second 2C (lines 178, 179) are notes of it. Before, the second 2C was
+  // read as written twice: two findings.
+  const std::vector<std::string> jaques = ScenarioLines("selfplay_jaques");
+  ExpectOneFindingOf(
+      jaques,
+      LeftOut(jaques, 165, R"({"type":"meld","player":1,"melds":[{"cards":["8S","8H","8C"]}]})"),
+      175, CheckId::kMeldTargetMissing,
+      "line 179: as replayed, the meld of 8s has 1 natural card(s); it needs at least 2; the "
+      "side's melds lack the meld line left out (readings R137)");
 }
 
 // readings R119 for a red three written twice, in the classic sample: the
@@ -2702,6 +2714,20 @@ TEST(Recovery, ALastCardDiscardedWhileTheLogPlaysOnShowsTheDrawLeftOut_R121) {
                      "the draw of TC, the stock's next, was left out before this line: the "
                      "discard of its last card would go out, and the log plays on at line 379; "
                      "made up here (readings R121)");
+}
+
+// readings R121 with copies: in the classic-001 game, seat 3's draw of 7D
+// (line 344) left out; it discards 5S, which it held. Seat 1's draw of 7D
+// (line 353 then) is both the stock's next card and, the two 7Ds lying
+// together, a whole draw on: it took the second copy, and the first is
+// seat 3's draw, made up. Before, three findings (seat 2's JD one card
+// off, seat 3's meld of two 7Ds later).
+TEST(Recovery, ADrawLeftOutShownByASecondCopyAWholeDrawOnIsMadeUp_R121) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_classic_001");
+  ExpectOneFindingOf(good, LeftOut(good, 343, R"({"type":"draw","player":3,"cards":["7D"]})"), 344,
+                     CheckId::kTurnSequence,
+                     "the draw of 7D, the stock's next, was left out before this line: the draw "
+                     "of line 353 comes after it; made up (readings R121)");
 }
 
 // readings R137 where the finding about the side's melds comes with the

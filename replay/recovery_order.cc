@@ -383,7 +383,11 @@ bool ReplayDriver::GameReplay::MeldWrittenAgain(const Event& e, const Position& 
                                           " written again: this line is not replayed (readings "
                                           "R119)"};
     notes.insert(notes.end(), v.notes.begin(), v.notes.end());
-    Add(e.line, v.id, v.message, std::move(notes));
+    const int index = Add(e.line, v.id, v.message, std::move(notes));
+    // A finding about the side's melds all the same (R137): the hand's
+    // record may show a meld line left out instead.
+    LeftOutMeld& left = left_out_[size_t(choice_.rules.side_of(player))];
+    if (index >= 0 && left.meld_finding < 0 && IsMeldFinding(v.id)) left.meld_finding = index;
     last_move_line_ = e.line;
     return true;
   }

@@ -2325,6 +2325,19 @@ TEST(Recovery, AMeldWrittenTwiceThatBreaksARuleIsOneFinding_R119) {
       175, CheckId::kMeldTargetMissing,
       "line 179: as replayed, the meld of 8s has 1 natural card(s); it needs at least 2; the "
       "side's melds lack the meld line left out (readings R137)");
+  // And where it broke none: seat 3's 8C onto the eights (line 176) left
+  // out, its second 2C (line 180) would make three wild cards to three
+  // naturals, and is read as written again, a finding about the side's
+  // melds all the same. Seat 3 then holds that 2C and 8C, cannot go out,
+  // and the hand's record counts them melded: the hand ended early is a
+  // note of that finding (R137). Two findings before.
+  ExpectOneFindingOf(
+      jaques,
+      LeftOut(jaques, 175, R"({"type":"meld","player":3,"melds":[{"to":"8","cards":["8C"]}]})"),
+      179, CheckId::kMeldTooManyWilds,
+      "hand 3's record (line 216) counts 30 points more melded and 30 fewer left in hand for "
+      "side 1 (Bob and Dan) than the replay: a meld line of the side was left out of the log "
+      "(readings R137)");
 }
 
 // readings R119 for a red three written twice, in the classic sample: the

@@ -214,9 +214,10 @@ void ReplayDriver::GameReplay::UndrawnTurnShown(const Event& e, Position* pos) {
   undrawn_turn_.reset();
   UpdateRare();
   const int due = choice_.rules.stock_draw;
-  // A whole draw on, whether or not a copy of the card comes first (R121).
-  if (pos->stock_slip_open() ||
-      (pos->StockCardsBefore(*taken) != due && !AWholeDrawOn(*pos, e, *taken)))
+  // A whole draw on; or the stock's next card where a copy of it also lies
+  // a whole draw on, the later move taking the second copy (R121).
+  const int before = pos->StockCardsBefore(*taken);
+  if (pos->stock_slip_open() || (before != due && !(before == 0 && AWholeDrawOn(*pos, e, *taken))))
     return;
   const std::vector<Card> cards = pos->StockTop(due);
   if (!pos->GiveFromStock(turn.seat, cards)) return;

@@ -488,12 +488,8 @@ TEST(Recovery, ADrawIsReseatedOnlyByANextMoveOfCardsTheSeatHolds_R118) {
   lines[553] = R"({"type":"draw","player":2,"cards":["6H"]})";
   lines[554] = R"({"type":"discard","player":3,"card":"QS"})";
   const FileReport r = AuditUnderItsRuleset(lines);
-  const test::FoundList found = test::Findings(r);
-  auto has = [&found](int line, CheckId id) {
-    return std::find(found.begin(), found.end(), test::Found{line, id}) != found.end();
-  };
-  EXPECT_TRUE(has(554, CheckId::kTurnOrder)) << test::Dump(r);
-  EXPECT_TRUE(has(555, CheckId::kCardNotHeld)) << test::Dump(r);
+  EXPECT_TRUE(test::HasFindingAt(r, 554, CheckId::kTurnOrder)) << test::Dump(r);
+  EXPECT_TRUE(test::HasFindingAt(r, 555, CheckId::kCardNotHeld)) << test::Dump(r);
   EXPECT_FALSE(HasNote(r, CheckId::kTurnOrder, "readings R118")) << test::Dump(r);
 }
 
@@ -1216,12 +1212,8 @@ TEST(Recovery, ARefusedDiscardAfterItsEndHandIsTheHandsLastMove_R135_R153) {
   std::swap(lines[444], lines[445]);
   lines[445] = R"({"type":"discard","player":3,"card":"JK"})";
   const FileReport r = AuditUnderItsRuleset(lines);
-  const test::FoundList found = test::Findings(r);
-  auto has = [&found](int line, CheckId id) {
-    return std::find(found.begin(), found.end(), test::Found{line, id}) != found.end();
-  };
-  EXPECT_TRUE(has(446, CheckId::kDiscardWild)) << test::Dump(r);
-  EXPECT_TRUE(has(445, CheckId::kLogOutOfPlace)) << test::Dump(r);
+  EXPECT_TRUE(test::HasFindingAt(r, 446, CheckId::kDiscardWild)) << test::Dump(r);
+  EXPECT_TRUE(test::HasFindingAt(r, 445, CheckId::kLogOutOfPlace)) << test::Dump(r);
   EXPECT_EQ(test::CountId(r, CheckId::kDiscardMissing), 0) << test::Dump(r);
 }
 

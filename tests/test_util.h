@@ -104,6 +104,12 @@ inline FoundList Problems(const FileReport& r) {
   return FindingsExcept(r, {CheckId::kLogIncomplete});
 }
 
+// Whether the report has a finding of `id` at `line`.
+inline bool HasFindingAt(const FileReport& r, int line, CheckId id) {
+  const FoundList found = Findings(r);
+  return std::find(found.begin(), found.end(), Found{line, id}) != found.end();
+}
+
 inline bool HasId(const FileReport& r, CheckId id) {
   for (const Found& f : Findings(r))
     if (f.second == id) return true;

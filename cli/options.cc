@@ -25,4 +25,20 @@ bool ParseOptions(const std::vector<std::string>& args, const po::options_descri
   return true;
 }
 
+bool CheckRanges(const char* command, const po::variables_map& vm,
+                 std::initializer_list<OptionRange> ranges) {
+  bool ok = true;
+  for (const OptionRange& r : ranges) {
+    if (!vm.count(r.name) || (r.value >= r.min && r.value <= r.max)) continue;
+    std::cerr << "canasta " << command << ": error: --" << r.name << " is " << r.value
+              << "; it must be ";
+    if (r.max == std::numeric_limits<long long>::max())
+      std::cerr << "at least " << r.min << "\n";
+    else
+      std::cerr << r.min << " to " << r.max << "\n";
+    ok = false;
+  }
+  return ok;
+}
+
 }  // namespace canasta

@@ -755,18 +755,18 @@ int ReviewCommand(const std::vector<std::string>& args) {
                                             "only this hand (1-based; default: every hand)")(
       "game", po::value(&game), "only this game of the file (1-based; default: every game)")(
       "rollouts", po::value(&rollouts)->default_value(rollouts),
-      "determinizations per decision at first (more: smaller errors, slower)")(
+      "determinizations per decision at first, 1 to 100000 (more: smaller errors, slower)")(
       "screen-rollouts", po::value(&screen),
       "more rollouts, in batches, while the points lost are uncertain, up to this many for "
-      "every decision (default: 4 x --rollouts)")(
+      "every decision, 0 to 400000 (default: 4 x --rollouts)")(
       "max-rollouts", po::value(&most),
-      "and up to this many for a key decision (default: 32 x --rollouts)")(
+      "and up to this many for a key decision, 0 to 400000 (default: 32 x --rollouts)")(
       "target-se", po::value(&target_se)->default_value(target_se),
       "the standard error of the points lost that stops adding rollouts")(
       "seed", po::value(&seed)->default_value(1), "random seed: the same seed, the same review")(
       "jobs,j", po::value(&jobs)->default_value(1),
-      "threads over rollouts (the results do not depend on it)")("rules,r", po::value(&rules),
-                                                                 "ruleset: overrides the log's")(
+      "threads over rollouts, 1 to 256 (the results do not depend on it)")(
+      "rules,r", po::value(&rules), "ruleset: overrides the log's")(
       "format,f", po::value(&format)->default_value("text"),
       "text, json or html (default: html for an -o FILE.html, else text)")(
       "output,o", po::value(&output), "write here (default: stdout)")(
@@ -790,12 +790,19 @@ int ReviewCommand(const std::vector<std::string>& args) {
     std::cerr << "canasta review: error: unknown format '" << format << "' (text, json or html)\n";
     return kExitTrouble;
   }
-  if (rollouts < 1 || rollouts > 100000 || most > 400000 || screen > 400000 || !(target_se >= 0) ||
-      jobs < 1 || jobs > 256 || (vm.count("hand") && hand < 1) || (vm.count("game") && game < 1)) {
-    std::cerr << "canasta review: error: --rollouts is 1 to 100000, --jobs 1 to 256, --hand and "
-                 "--game from 1\n";
-    return kExitTrouble;
+  bool in_range = CheckRanges("review", vm,
+                              {{"rollouts", rollouts, 1, kMaxRollouts},
+                               {"screen-rollouts", screen, 0, 4 * kMaxRollouts},
+                               {"max-rollouts", most, 0, 4 * kMaxRollouts},
+                               {"jobs", jobs, 1, kMaxThreads},
+                               {"hand", hand, 1},
+                               {"game", game, 1}});
+  if (!(target_se >= 0)) {
+    std::cerr << "canasta review: error: --target-se is " << target_se
+              << "; it must be 0 or more\n";
+    in_range = false;
   }
+  if (!in_range) return kExitTrouble;
   CheckLevels levels;
   if (std::string error = levels.ParseOption(checks); !error.empty()) {
     std::cerr << "canasta review: error: " << error << "\n";

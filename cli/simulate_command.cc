@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "lint/format.h"
 #include "replay/driver.h"
@@ -103,10 +104,7 @@ int SimulateCommand(const std::vector<std::string>& args) {
               << opts;
     return kExitOk;
   }
-  if (games < 1) {
-    std::cerr << "canasta simulate: error: --games must be at least 1\n";
-    return kExitTrouble;
-  }
+  if (!CheckRanges("simulate", vm, {{"games", games, 1}})) return kExitTrouble;
   RulesetChoice choice;
   std::string error;
   if (!ResolveUserRuleset(rules, &choice, &error)) {

@@ -159,19 +159,19 @@ int TreeCommand(const std::vector<std::string>& args) {
   std::string rules, output, format;
   int game = 1, hand = 1, rollouts = 0, jobs = 1;
   uint64_t seed = 1;
-  opts.add_options()("help,h", "this help")(
-      "hand", po::value(&hand)->default_value(1), "the hand (1-based)")(
+  opts.add_options()("help,h", "this help")("hand", po::value(&hand)->default_value(1),
+                                            "the hand (1-based)")(
       "game", po::value(&game)->default_value(1), "the game in the file (1-based)")(
       "rules,r", po::value(&rules), "ruleset: overrides the log's")(
       "output,o", po::value(&output),
       "write here: FILE.svg, .png, .pdf or .dot (default: SVG on stdout)")(
       "all", "every turn, not only the key decisions")(
       "rollouts", po::value(&rollouts)->default_value(0),
-      "Monte Carlo rollouts per decision for the edges' values (0: no values; "
-      "the review's evaluation, docs/review.md)")(
+      "Monte Carlo rollouts per decision for the edges' values, 0 to 100000 (0: no "
+      "values; the review's evaluation, docs/review.md)")(
       "seed", po::value(&seed)->default_value(1), "random seed: the same seed, the same bytes")(
       "jobs,j", po::value(&jobs)->default_value(1),
-      "threads over rollouts (the output does not depend on it)")(
+      "threads over rollouts, 1 to 256 (the output does not depend on it)")(
       "format,f", po::value(&format),
       "svg, png, pdf or dot (default: from the output's extension, else svg)");
   std::vector<std::string> paths;
@@ -186,11 +186,12 @@ int TreeCommand(const std::vector<std::string>& args) {
     std::cerr << "canasta tree: error: give one log\n";
     return kExitTrouble;
   }
-  if (rollouts < 0 || rollouts > 100000 || jobs < 1 || jobs > 256 || hand < 1 || game < 1) {
-    std::cerr << "canasta tree: error: --rollouts is 0 to 100000, --jobs 1 to 256, --hand and "
-                 "--game from 1\n";
+  if (!CheckRanges("tree", vm,
+                   {{"rollouts", rollouts, 0, kMaxRollouts},
+                    {"jobs", jobs, 1, kMaxThreads},
+                    {"hand", hand, 1},
+                    {"game", game, 1}}))
     return kExitTrouble;
-  }
   if (format.empty() && !output.empty() && output != "-") {
     const size_t dot = output.rfind('.');
     const size_t slash = output.rfind('/');

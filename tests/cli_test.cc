@@ -222,6 +222,11 @@ TEST(Cli, SimulateIsDeterministicAndClean) {
     EXPECT_EQ(sa, sb) << f;
   }
   EXPECT_EQ(Canasta("audit " + (dir / "a").string()).status, 0);
+  // No game to play is a usage error that names the option.
+  CmdResult none = Canasta("simulate --games 0 --out " + (dir / "c").string(), true);
+  EXPECT_EQ(none.status, 2);
+  EXPECT_EQ(none.out, "canasta simulate: error: --games is 0; it must be at least 1\n");
+  EXPECT_FALSE(fs::exists(dir / "c"));
 }
 
 }  // namespace

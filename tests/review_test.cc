@@ -747,8 +747,21 @@ TEST(ReviewCommand, UsageErrors) {
   for (const char* bad : {"--hand 0 ", "--game 0 ", "--hand -1 "}) {
     t = RunCanasta(std::string("review ") + bad + kSample, &status);
     EXPECT_EQ(WEXITSTATUS(status), 2) << bad;
-    EXPECT_NE(t.find("--hand and --game from 1"), std::string::npos) << t;
+    EXPECT_NE(t.find("; it must be at least 1"), std::string::npos) << t;
   }
+  // A cap below 0 was taken as no cap at all; it is refused, named.
+  t = RunCanasta("review --screen-rollouts -2 " + kSample, &status);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(t.find("review: error: --screen-rollouts is -2; it must be 0 to 400000"),
+            std::string::npos)
+      << t;
+  t = RunCanasta("review --max-rollouts 400001 --target-se -0.5 " + kSample, &status);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(t.find("review: error: --max-rollouts is 400001; it must be 0 to 400000"),
+            std::string::npos)
+      << t;
+  EXPECT_NE(t.find("review: error: --target-se is -0.5; it must be 0 or more"), std::string::npos)
+      << t;
 }
 
 }  // namespace

@@ -209,18 +209,29 @@ TEST(TreeFormats, ByExtensionAndUsageErrors) {
   bad = Canasta("tree --format gif " + kSample, true);
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.out.find("svg, png, pdf or dot"), std::string::npos) << bad.out;
-  EXPECT_EQ(Canasta("tree --rollouts -1 " + kSample).status, 2);
+  // A value out of range names its option, its value and the range.
+  Result low = Canasta("tree --rollouts -1 " + kSample, true);
+  EXPECT_EQ(low.status, 2);
+  EXPECT_EQ(low.out, "canasta tree: error: --rollouts is -1; it must be 0 to 100000\n");
   EXPECT_EQ(Canasta("tree --rollouts 100001 " + kSample).status, 2);
   // 100000 is in range: the log's absence is the only trouble then.
   Result most = Canasta("tree --rollouts 100000 /nonexistent/log.jsonl", true);
   EXPECT_EQ(most.status, 2);
-  EXPECT_EQ(most.out.find("--rollouts is 0 to 100000"), std::string::npos) << most.out;
+  EXPECT_EQ(most.out.find("--rollouts is"), std::string::npos) << most.out;
   // Hands and games count from 1: 0 is no hand (it was taken as hand 1).
-  for (const char* bad_number : {"--hand 0 ", "--game 0 ", "--hand -1 ", "--game -1 "}) {
-    Result r = Canasta(std::string("tree ") + bad_number + kSample, true);
-    EXPECT_EQ(r.status, 2) << bad_number;
-    EXPECT_NE(r.out.find("--hand and --game from 1"), std::string::npos) << r.out;
+  for (const char* option : {"hand", "game"}) {
+    for (const char* value : {"0", "-1"}) {
+      Result r = Canasta(std::string("tree --") + option + " " + value + " " + kSample, true);
+      EXPECT_EQ(r.status, 2) << option << " " << value;
+      EXPECT_EQ(r.out, std::string("canasta tree: error: --") + option + " is " + value +
+                           "; it must be at least 1\n");
+    }
   }
+  // Every option out of range is named, not only the first.
+  Result two = Canasta("tree --jobs 0 --hand 0 " + kSample, true);
+  EXPECT_EQ(two.out,
+            "canasta tree: error: --jobs is 0; it must be 1 to 256\n"
+            "canasta tree: error: --hand is 0; it must be at least 1\n");
   // PNG to a pipe is what was asked for.
   Result pipe = Canasta("tree --format png " + kSample);
   EXPECT_EQ(pipe.status, 0);

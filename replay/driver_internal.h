@@ -475,8 +475,16 @@ class ReplayDriver::GameReplay {
   // R137: the end's stock-out-must-take finding, for a top card of a rank a
   // meld line left out named, whose cards a seat of the side still holds as
   // replayed: that line may have made the meld a canasta, which the pile
-  // need not join (R12). A note of the side's root finding.
-  [[gnu::noinline]] void MustTakeOfLeftOutMeld(TaggedViolations* ended);
+  // need not join (R12). A note of the side's root finding. With no such
+  // finding, the same end whose record shows the side's meld line left out
+  // (MeldedMoreAsRecorded), a seat of it holding a card of the top's rank:
+  // the finding is held for the hand's score finding of the side
+  // (ScoreShownMustTake).
+  [[gnu::noinline]] void MustTakeOfLeftOutMeld(const Event& end, TaggedViolations* ended);
+  [[gnu::noinline]] bool RecordMeldsTheRankHeld(const Event& end, int side, Rank rank) const;
+  // After the hand's scores were compared: the must-take held above is a
+  // note of the side's score finding, or, with none, reported as found.
+  [[gnu::noinline]] void ScoreShownMustTake(const Event& end);
   // R128: the next card taken from the stock, by a draw or a three's
   // replacement, is the first card the over-long draw took beyond its due,
   // and not the stock's next: those cards were written in the draw by
@@ -1188,6 +1196,12 @@ class ReplayDriver::GameReplay {
     int hand = 0;
     int line = 0;
   } black_three_end_;
+  // R137: the end's stock-out-must-take held for the side's score finding.
+  struct HeldMustTake {
+    int side = -1;
+    TaggedViolation finding;
+    Where where;
+  } held_must_take_;
   // R118: while ThreeLineOfTheOwner replays a three for its owner, the
   // finding its seat-order three-timing finding is a note of.
   int three_order_root_ = -1;

@@ -233,35 +233,77 @@ void ReplayDriver::GameReplay::OnEndHand(const Event& e) {
   const Where where = At(-1);
   TaggedViolations ended = game_.position()->End(e.line);
   if (!ended.empty()) ThreesShownByScores(e, &ended);  // R151
-  if (!ended.empty()) MustTakeOfLeftOutMeld(&ended);   // R137
+  if (!ended.empty()) MustTakeOfLeftOutMeld(e, &ended);  // R137
   if (!ended.empty()) EndFindings(e, ended, where);
   played_end_line_ = e.line;
+  if (held_must_take_.side >= 0) held_must_take_.where = where;
   CloseHand(true, &e);
+  if (held_must_take_.side >= 0) ScoreShownMustTake(e);  // R137
   ReportHookFailures(e.line);
 }
 
-void ReplayDriver::GameReplay::MustTakeOfLeftOutMeld(TaggedViolations* ended) {
+void ReplayDriver::GameReplay::MustTakeOfLeftOutMeld(const Event& end, TaggedViolations* ended) {
   const Position& pos = *game_.position();
   if (pos.pile().empty()) return;
+  const auto must_take = std::find_if(ended->begin(), ended->end(), [](const TaggedViolation& v) {
+    return v.violation.id == CheckId::kStockOutMustTake;
+  });
+  if (must_take == ended->end()) return;
   const Card top = pos.pile().back();
   const int side = choice_.rules.side_of(pos.current_player());
   const LeftOutMeld& left = left_out_[size_t(side)];
+  if (left.root < 0) {
+    // Nothing in the hand showed the line left out; the record may.
+    if (!RecordMeldsTheRankHeld(end, side, top.rank())) return;
+    held_must_take_ = {side, *must_take, Where()};
+    ended->erase(must_take);
+    return;
+  }
   const bool named = std::any_of(left.ranks.begin(), left.ranks.end(),
                                  [&](const std::string& to) { return RefRank(to) == top.rank(); });
-  if (left.root < 0 || !named) return;
+  if (!named) return;
   bool held = false;
   for (int seat = 0; seat < choice_.rules.num_players; ++seat)
     held |= choice_.rules.side_of(seat) == side && HoldsMeldOf(pos, seat, top.rank());
   if (!held) return;
-  for (auto it = ended->begin(); it != ended->end(); ++it) {
-    if (it->violation.id != CheckId::kStockOutMustTake) continue;
-    AddNote(left.root, "line " + std::to_string(it->tag) + ": as replayed, " +
-                           it->violation.message +
-                           "; the side's melds lack the meld line left out, which may have made "
-                           "that meld a canasta (readings R137)");
-    ended->erase(it);
+  AddNote(left.root, "line " + std::to_string(must_take->tag) + ": as replayed, " +
+                         must_take->violation.message +
+                         "; the side's melds lack the meld line left out, which may have made "
+                         "that meld a canasta (readings R137)");
+  ended->erase(must_take);
+}
+
+bool ReplayDriver::GameReplay::RecordMeldsTheRankHeld(const Event& end, int side, Rank rank) const {
+  const Position& pos = *game_.position();
+  bool held = false;
+  for (int seat = 0; seat < choice_.rules.num_players; ++seat) {
+    if (choice_.rules.side_of(seat) != side) continue;
+    for (Card c : pos.hand(seat).ToVector()) held |= !c.is_wild() && c.rank() == rank;
+  }
+  if (!held || !end.scores || end.scores->size() != size_t(choice_.rules.num_sides())) return false;
+  HandReport h;
+  h.breakdown = pos.Score();
+  for (size_t s = 0; s < h.breakdown.size(); ++s) {
+    // One side's slip: every other side's score as recorded.
+    const bool differs = (*end.scores)[s] != h.breakdown[s].total();
+    if (differs != (int(s) == side)) return false;
+  }
+  return MeldedMoreAsRecorded(end, h, side) > 0;
+}
+
+void ReplayDriver::GameReplay::ScoreShownMustTake(const Event& end) {
+  HeldMustTake held = std::move(held_must_take_);
+  held_must_take_ = HeldMustTake();
+  const int root = held.side < int(score_finding_.size()) ? score_finding_[size_t(held.side)] : -1;
+  if (root >= 0 && report_->findings[size_t(root)].line == end.line) {
+    AddNote(root, "line " + std::to_string(held.finding.tag) + ": as replayed, " +
+                      held.finding.violation.message +
+                      "; the record melds a card of that rank the replay still has in a hand of "
+                      "the side: the meld line left out may have made that meld a canasta, "
+                      "which the pile need not join (readings R137, R12)");
     return;
   }
+  AddViolations({held.finding}, end.line, held.where);
 }
 
 void ReplayDriver::GameReplay::EndFindings(const Event& e, const TaggedViolations& ended,

@@ -1034,6 +1034,37 @@ TEST(Recovery, APileNotTakenOntoAMeldLeftOutAtTheStocksEndIsANote_R137) {
                      "line left out, which may have made that meld a canasta (readings R137)");
 }
 
+// R137 shown by the scores alone: in the three-handed self-play game, seat
+// 1's 8C added to its six 8s (line 567) left out. Nothing in the hand
+// leans on it until play ends: with the stock gone, the top discard 8H fits
+// the 8s as replayed (six, no canasta), and seat 1 did not take the pile.
+// The hand's record counts the side the canasta and the 8 melded, which the
+// replay has in seat 1's hand: the score's finding is the one finding, the
+// pile not taken its note. With another slip that makes the hand's recorded
+// scores stand (an unknown event), no score finding is left to carry it,
+// and the pile not taken is reported as found.
+TEST(Recovery, APileNotTakenWhereTheScoresShowAMeldLeftOutIsANoteOfTheScore_R137_R12) {
+  const std::vector<std::string> left_out =
+      LeftOut(ScenarioLines("selfplay_three_handed"), 566,
+              R"({"type":"meld","player":1,"melds":[{"to":"8","cards":["8C"]}]})");
+  const FileReport r = AuditUnderItsRuleset(left_out);
+  EXPECT_FINDINGS(r, {642, CheckId::kScoreHand});
+  EXPECT_EQ(test::MessageOf(r, CheckId::kScoreHand),
+            "seat 1 (Bob) scores 1370 for hand 5, not 1690");
+  EXPECT_TRUE(HasNote(r, CheckId::kScoreHand,
+                      "line 642: as replayed, the stock is gone and the top discard 8H fits the "
+                      "side's meld, so seat 1 had to take the pile; the record melds a card of "
+                      "that rank the replay still has in a hand of the side: the meld line left "
+                      "out may have made that meld a canasta, which the pile need not join "
+                      "(readings R137, R12)"))
+      << test::Dump(r);
+
+  std::vector<std::string> two_slips = left_out;
+  two_slips.insert(two_slips.begin() + 600, R"({"type":"chat","text":"x"})");
+  const FileReport both = AuditUnderItsRuleset(two_slips);
+  EXPECT_FINDINGS(both, {601, CheckId::kLogUnknownEvent}, {643, CheckId::kStockOutMustTake});
+}
+
 // readings R121, in the jaques sample: seat 0's draw of 8D (line 314) left
 // out before its discard of another card; seat 1 then draws the second 8D,
 // next in the stock after the first. Taken as the stock's next, the turn

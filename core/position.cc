@@ -43,6 +43,19 @@ int Position::StockCardsBefore(Card c) const {
   return slot != kNoSlot && slot > stock_pos_ ? int(slot - stock_pos_) : 0;
 }
 
+int Position::StockCardsBeforeDraw(const std::vector<Card>& cards) const {
+  if (cards.empty()) return 0;
+  if (!IsStockNext(cards[0]) || cards.size() == 1) return StockCardsBefore(cards[0]);
+  if (AreStockNext(cards)) return 0;
+  const std::vector<Card>& stock = *stock_;
+  for (size_t k = 1; k <= kStockSlipReach; ++k) {
+    if (stock_pos_ + k + cards.size() > stock.size()) return 0;
+    if (std::equal(cards.begin(), cards.end(), stock.begin() + std::ptrdiff_t(stock_pos_ + k)))
+      return int(k);
+  }
+  return 0;
+}
+
 int Position::Minimum(int side) const {
   return SaturatingAdd(hooks_->MinimumCount(*rules_, totals_[side], side, &totals_), sides_[side].minimum_increase);
 }

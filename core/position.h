@@ -358,6 +358,21 @@ class Position {
   // not the next card nor the place a previous slip left for it, and is
   // within kStockSlipReach ahead; else 0 (readings R117, R123).
   int StockCardsBefore(Card c) const;
+  // Whether a draw of `cards` now takes the recorded stock's next cards, in
+  // order (true when no stock was recorded). Inline: asked before every
+  // turn's draw.
+  bool AreStockNext(const std::vector<Card>& cards) const {
+    if (!stock_) return true;
+    if (stock_pos_ + cards.size() > stock_->size()) return false;
+    for (size_t i = 0; i < cards.size(); ++i)
+      if ((*stock_)[stock_pos_ + i] != cards[i]) return false;
+    return true;
+  }
+  // StockCardsBefore for a draw of `cards`: of its first card, or, where
+  // that card is the stock's next and the draw is not the stock's next
+  // cards, how many cards on the whole draw lies, up to kStockSlipReach
+  // (its first card a copy of the card skipped); else 0 (readings R123).
+  int StockCardsBeforeDraw(const std::vector<Card>& cards) const;
   // Whether the last card taken from the recorded stock did not match it, so
   // that the next may come from either of two places (readings R117).
   bool stock_slip_open() const { return stock_alt_ != kNoSlot; }

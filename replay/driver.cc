@@ -783,8 +783,8 @@ void ReplayDriver::GameReplay::OnMove(const Event& e) {
   if (player != pos.current_player() || e.type == EventType::kThree ||
       (e.type == EventType::kTakePile && (pos.phase() == Phase::kPlay || pos.bonus_player() >= 0 ||
                                           choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0)) ||
-      (e.type == EventType::kDraw && (e.bonus || pos.phase() == Phase::kPlay ||
-                                      (!e.cards.empty() && !pos.IsStockNext(e.cards[0])))) ||
+      (e.type == EventType::kDraw &&
+       (e.bonus || pos.phase() == Phase::kPlay || !pos.AreStockNext(e.cards))) ||
       ((e.type == EventType::kMeld || e.type == EventType::kDiscard) &&
        (choice_.rules.LaidOutThreesIn(pos.hand(player)) > 0 || pos.draw_left_out() ||
         pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay))) {

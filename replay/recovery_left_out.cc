@@ -389,6 +389,12 @@ bool ReplayDriver::GameReplay::UnusualMove(const Event& e, Position& pos, int pl
       } else if (!settling_move_ && ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
         return Defer(e);  // SettleDeferredMove, at the next event
       }
+    } else if (e.type == EventType::kDraw && !e.bonus &&
+               (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) &&
+               !settling_move_ && pos.StockCardsBeforeDraw(e.cards) > 0 &&
+               ThreesLeftOut(e, &pos, player, /*apply=*/false)) {
+      // The same, the draw's first card a copy of the card skipped.
+      return Defer(e);  // SettleDeferredMove, at the next event
     } else if (e.type == EventType::kThree && e.card && e.replacement &&
                !pos.IsStockNext(*e.replacement)) {
       // `three` lines left out (R123) come first; then the turn's draw,
@@ -483,6 +489,15 @@ bool ReplayDriver::GameReplay::UnusualMove(const Event& e, Position& pos, int pl
       (pos.phase() == Phase::kDraw || pos.phase() == Phase::kBeforePlay) && e.card &&
       e.replacement && pos.Holding(player).count(*e.card) > 0 &&
       pos.StockCardsBefore(*e.replacement) == 1) {
+    kept_as_ = KeptAs::kThreeBeforeThree;
+    return Defer(e);
+  }
+  // R143 in the seat's own turn: its three replaced by a card one place on,
+  // a copy of it still held; the next line may be its other three, which
+  // took the card skipped (a red three drawn as a three's replacement).
+  if (e.type == EventType::kThree && !settling_move_ && player == pos.current_player() &&
+      pos.phase() == Phase::kPlay && e.card && e.replacement &&
+      pos.Holding(player).count(*e.card) > 0 && pos.StockCardsBefore(*e.replacement) == 1) {
     kept_as_ = KeptAs::kThreeBeforeThree;
     return Defer(e);
   }
@@ -599,8 +614,8 @@ bool ReplayDriver::GameReplay::LateThree(const Event& e) {
 
 bool ReplayDriver::GameReplay::ThreesLeftOut(const Event& e, Position* pos, int player, bool apply,
                                              bool others_only) {
-  const Card drawn = e.type == EventType::kThree ? *e.replacement : e.cards[0];
-  const int skipped = pos->StockCardsBefore(drawn);
+  const int skipped = e.type == EventType::kThree ? pos->StockCardsBefore(*e.replacement)
+                                                  : pos->StockCardsBeforeDraw(e.cards);
   if (skipped == 0) return false;
   int owner = player;
   std::vector<Card> threes =
@@ -626,7 +641,10 @@ bool ReplayDriver::GameReplay::LayOutWithFinding(const Event& e, Position* pos, 
                                                  int owner, const std::vector<Card>& threes,
                                                  int skipped, bool apply) {
   const Card drawn = e.type == EventType::kThree ? *e.replacement : e.cards[0];
-  const std::vector<Card> next = pos->StockTop(1);
+  const std::vector<Card> next =
+      pos->StockTop(e.type == EventType::kDraw ? int(e.cards.size()) : 1);
+  // A draw whose first card is a copy of the card skipped: its cards as a whole.
+  const bool copy_first = e.type == EventType::kDraw && !next.empty() && drawn == next[0];
   const Where where = AtMove(*pos, player);
   std::string which;
   // The seat's turn already ended holding these threes, a three-timing
@@ -638,25 +656,28 @@ bool ReplayDriver::GameReplay::LayOutWithFinding(const Event& e, Position* pos, 
                                      kept && owner != pos->current_player()))
     return false;
   if (!apply) return true;
-  const std::string message = std::string(e.type == EventType::kThree ? "the replacement drawn is "
-                                                                      : "the card drawn is ") +
-                              ToString(drawn) + " but the stock's next card is " +
-                              ToString(next[0]);
+  const std::string message =
+      copy_first ? "the cards drawn are " + ToString(e.cards) + " but the stock's next cards are " +
+                       ToString(next)
+                 : std::string(e.type == EventType::kThree ? "the replacement drawn is "
+                                                           : "the card drawn is ") +
+                       ToString(drawn) + " but the stock's next card is " + ToString(next[0]);
+  const std::string taken = copy_first ? "the draw" : ToString(drawn);
   if (kept) {
     late_finding_ = kept_three_.finding;
-    AddNote(late_finding_, "line " + std::to_string(e.line) + ": " + message + ", " +
-                               ToString(drawn) + " " + std::to_string(skipped) +
-                               (skipped == 1 ? " card" : " cards") + " on: " + SeatName(owner) +
-                               "'s " + (skipped == 1 ? "`three` line was" : "`three` lines were") +
+    AddNote(late_finding_, "line " + std::to_string(e.line) + ": " + message + ", " + taken + " " +
+                               std::to_string(skipped) + (skipped == 1 ? " card" : " cards") +
+                               " on: " + SeatName(owner) + "'s " +
+                               (skipped == 1 ? "`three` line was" : "`three` lines were") +
                                " left out; laid out there: " + which + " (readings R123)");
     return true;
   }
-  late_finding_ = Add(
-      e.line, CheckId::kStockMismatch, message,
-      {Context(where),
-       ToString(drawn) + " comes " + std::to_string(skipped) + (skipped == 1 ? " card" : " cards") +
-           " on, and " + LeftOutNote(owner, threes, skipped, which),
-       "rule: 000 §7, §12"});
+  late_finding_ =
+      Add(e.line, CheckId::kStockMismatch, message,
+          {Context(where),
+           taken + " comes " + std::to_string(skipped) + (skipped == 1 ? " card" : " cards") +
+               " on, and " + LeftOutNote(owner, threes, skipped, which),
+           "rule: 000 §7, §12"});
   return true;
 }
 
@@ -744,7 +765,8 @@ bool ReplayDriver::GameReplay::SettleDeferredMove(const Event* next) {
   if (kept_as == KeptAs::kThreeBeforeThree) {
     // The next three is legal first only if it takes the card skipped.
     const Event three = std::move(deferred_move_);
-    if (next && next->type == EventType::kThree && next->player != three.player &&
+    if (next && next->type == EventType::kThree &&
+        (next->player != three.player || three.player == pos->current_player()) &&
         ThreeReplayedFirst(three, *next, pos))
       return true;
     settling_move_ = true;
@@ -783,7 +805,7 @@ bool ReplayDriver::GameReplay::SettleDeferredMove(const Event* next) {
   int k = 0;
   if (is_three && draw.replacement && draw.card) k = pos->StockCardsBefore(*draw.replacement);
   if (draw.type == EventType::kDraw && !draw.bonus && !draw.cards.empty())
-    k = pos->StockCardsBefore(draw.cards[0]);
+    k = pos->StockCardsBeforeDraw(draw.cards);
   if (k > 0 && next && next->type == EventType::kThree && next->replacement && next->card &&
       !(is_three && undrawn && k == choice_.rules.stock_draw &&
         *draw.player == pos->current_player())) {
@@ -1305,7 +1327,7 @@ bool ReplayDriver::GameReplay::SettleDeferredDiscard(const Event* next, Position
   }
   const int skipped = next && next->type == EventType::kDraw && !next->bonus &&
                               next->player != discard.player && !next->cards.empty()
-                          ? pos->StockCardsBefore(next->cards[0])
+                          ? pos->StockCardsBeforeDraw(next->cards)
                           : 0;
   const std::vector<Card> replacements = pos->StockTop(skipped);
   std::string which;

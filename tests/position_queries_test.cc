@@ -132,6 +132,38 @@ TEST(PositionQueries, StockNextAndCardsBeforeACardFurtherOn_000S12) {
   EXPECT_EQ(unrecorded.StockCardsBefore(C("JD")), 0);
 }
 
+// AreStockNext and StockCardsBeforeDraw: a draw of several cards, whose
+// first card may be a copy of the card skipped, so that only the draw as a
+// whole shows how many cards on it lies (readings R123).
+TEST(PositionQueries, ADrawOfSeveralCardsJudgedAsAWhole_000S12_R123) {
+  test::Log log;
+  test::DealSpec spec;
+  spec.stock = {"8D", "8D", "7S", "KH", "QC", "JD"};
+  log.Deal(spec);
+  const Rules rules;
+  Position pos(rules, DefaultHooks(), {0, 0});
+  ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
+  EXPECT_TRUE(pos.AreStockNext(Cs({"8D", "8D"})));
+  EXPECT_TRUE(pos.AreStockNext({}));
+  EXPECT_FALSE(pos.AreStockNext(Cs({"8D", "7S"})));  // the first card a copy of the next
+  EXPECT_FALSE(pos.AreStockNext(Cs({"8D", "8D", "7S", "KH", "QC", "JD", "AS"})));  // past the end
+  EXPECT_EQ(pos.StockCardsBeforeDraw(Cs({"8D", "8D"})), 0);
+  EXPECT_EQ(pos.StockCardsBeforeDraw(Cs({"8D", "7S"})), 1);  // the whole draw one card on
+  EXPECT_EQ(pos.StockCardsBeforeDraw(Cs({"7S", "KH"})), 2);  // its first card: StockCardsBefore
+  EXPECT_EQ(pos.StockCardsBeforeDraw(Cs({"KH"})), 3);
+  EXPECT_EQ(pos.StockCardsBeforeDraw(Cs({"8D", "AS"})), 0);  // nowhere as a whole
+  EXPECT_EQ(pos.StockCardsBeforeDraw(Cs({"8D", "JD", "AS"})), 0);
+  EXPECT_EQ(pos.StockCardsBeforeDraw({}), 0);
+
+  Position unrecorded(rules, DefaultHooks(), {0, 0});
+  spec.record_stock = false;
+  test::Log plain;
+  plain.Deal(spec);
+  ASSERT_TRUE(unrecorded.Deal(plain.deal_move()).empty());
+  EXPECT_TRUE(unrecorded.AreStockNext(Cs({"JD", "AS"})));  // nothing to compare with
+  EXPECT_EQ(unrecorded.StockCardsBeforeDraw(Cs({"JD", "AS"})), 0);
+}
+
 // --- The foot (002 L71, readings R116) ---
 
 Rules WithFeet(FootPickup pickup) {

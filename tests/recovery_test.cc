@@ -2514,6 +2514,21 @@ TEST(Recovery, AThreeWrittenAfterTheLineItCameBeforeIsOneFinding_R143) {
     EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(lines), CheckId::kLogOutOfPlace), c.message);
   }
 
+  // In a seat's own turn: the hutto self-play game's seat 3 draws 3H (line
+  // 189), lays it out replaced by a second 3H (line 190), and lays that one
+  // out replaced by 8D (line 191). The two `three` lines swapped: the first
+  // written takes 8D, one place on; the second takes the card skipped.
+  const std::vector<std::string> selfplay = ScenarioLines("selfplay_hutto");
+  std::vector<std::string> own =
+      Swapped(selfplay, 189, R"({"type":"three","player":3,"card":"3H","replacement":"3H"})",
+              R"({"type":"three","player":3,"card":"3H","replacement":"8D"})");
+  ExpectOneFindingOf(selfplay, own, 190, CheckId::kLogOutOfPlace,
+                     "the two lines are written in the wrong order, and are replayed line 191 "
+                     "first (readings R143)");
+  EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(own), CheckId::kLogOutOfPlace),
+            "seat 3 (Dan)'s 3H replaced by 8D comes before its 3H replaced by 3H, laid out at "
+            "line 191");
+
   // Where threes are laid out at once (modern-american), before the first
   // turn's draw: seat 3's 3H (line 114) before seat 2's 3C (line 113),
   // whose replacement is the stock's card after it.
@@ -3304,6 +3319,23 @@ TEST(Recovery, ATakeMadeUpWithAnotherWildCardIsMended_R121) {
 // (seat 2's 3H, replaced by 8D) left out: one finding at seat 3's draw of
 // 3S (before, that draw was judged alone, and seat 2's 3H and 8D cost a
 // card-not-held and a three-timing finding later).
+// readings R123: the hutto self-play game's seat 3 lays out its 3H replaced
+// by a second 3H (line 190), then that one replaced by 8D (line 191, left
+// out here); its turn ends holding the 3H (three-timing). Seat 1's draw
+// (line 195 in the log) takes 8D 7S: the stock's next cards as replayed
+// are 8D 8D, the draw's first card a copy of the card skipped, so the skip
+// shows at its second card. The draw as a whole is one place on: the line
+// left out, laid out there, and a note of the three-timing finding.
+TEST(Recovery, ATwoCardDrawWhoseFirstCardIsACopyOfTheCardSkippedShowsAThreeLeftOut_R123) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_hutto");
+  ExpectOneFindingOf(
+      good, LeftOut(good, 190, R"({"type":"three","player":3,"card":"3H","replacement":"8D"})"),
+      191, CheckId::kThreeTiming,
+      "line 194: the cards drawn are 8D 7S but the stock's next cards are 8D 8D, the draw 1 card "
+      "on: seat 3 (Dan)'s `three` line was left out; laid out there: 3H replaced by 8D (readings "
+      "R123)");
+}
+
 TEST(Recovery, AThreeLeftOutBeforeADrawnThreeIsMadeUp_R123) {
   ExpectEachSampleLeftOutOneFinding(
       CheckId::kStockMismatch,

@@ -277,10 +277,9 @@ void Position::CheckMeldParts(int player, const std::vector<MeldPart>& parts,
 }
 
 bool Position::PlayUsualMeld(const MeldMove& m, TaggedViolations* out) {
-  // The turn's order (CheckTurn) passes, and the apply begins no turn.
-  if (m.parts.size() != 1 || phase_ != Phase::kPlay || m.player != current_ || m.player < 0 ||
-      m.player >= rules_->num_players)
-    return false;
+  // The turn's order (CheckTurn) passes, and the apply begins no turn. The
+  // seat in turn is a seat of the table (InvariantsHold), so m.player is.
+  if (m.parts.size() != 1 || phase_ != Phase::kPlay || m.player != current_) return false;
   const MeldPart& part = m.parts[0];
   // A part named by rank alone (or by none): no sequence, no id to find.
   if (part.as || part.sequence || !part.to_id.empty()) return false;

@@ -408,6 +408,29 @@ TEST(EnginePosition, ADealtCardWrittenAsAnotherIsSettledInTheHandThatHeldIt_R127
   EXPECT_FALSE(surplus.dealt_swap().pending());
   EXPECT_FALSE(surplus.stock_known());
 
+  // The card written may be any face, the first of them (2S) too.
+  DealMove first_face = SampleDeal();
+  first_face.hands[1][0] = C("2S");
+  Position two_of_spades(rules, DefaultHooks(), {0, 0});
+  ASSERT_EQ(two_of_spades.Deal(first_face).size(), 1u);
+  EXPECT_TRUE(two_of_spades.dealt_swap().pending());
+  EXPECT_EQ(two_of_spades.dealt_swap().written, C("2S"));
+
+  // A stock card written as a face a hand holds (its other copy in the
+  // stock), and that face once more at the stock's end: two cards too many
+  // there and one of the pack nowhere is no swap.
+  DealMove over = SampleDeal();
+  ASSERT_TRUE(over.stock.has_value());
+  std::vector<Card>& stock = *over.stock;
+  const Card twice = C("KS");  // seat 1 holds one, the stock the other
+  ASSERT_EQ(std::count(stock.begin(), stock.end(), twice), 1);
+  *std::find_if(stock.begin(), stock.end(), [&](Card c) { return c != twice; }) = twice;
+  stock.push_back(twice);
+  Position extras(rules, DefaultHooks(), {0, 0});
+  EXPECT_FALSE(extras.Deal(over).empty());
+  EXPECT_FALSE(extras.dealt_swap().pending());
+  EXPECT_FALSE(extras.stock_known());
+
   // Two cards written wrong are not one swap: the deal's findings as before.
   DealMove two = SampleDeal();
   two.hands[1][0] = C("AC");
@@ -505,7 +528,7 @@ TEST(EnginePosition, SwapLaidCardTradesALaidCardForAHeldOne_R121) {
   Position pos(rules, DefaultHooks(), {0, 0});
   test::Log log;
   test::DealSpec d;
-  d.hands = {{}, {"AS", "AH", "2S", "2D", "JK", "KS", "KH", "KD", "QS", "5H"}};
+  d.hands = {{}, {"AS", "AH", "2S", "2D", "JK", "KS", "KH", "KD", "QS", "5H", "KC"}};
   log.Deal(d);
   ASSERT_TRUE(pos.Deal(log.deal_move()).empty());
   ASSERT_TRUE(pos.Play(DrawMove{1, pos.StockTop(1), 0}).empty());
@@ -520,6 +543,12 @@ TEST(EnginePosition, SwapLaidCardTradesALaidCardForAHeldOne_R121) {
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("2C")));   // not held
   EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kKing, C("2S"), C("2D")));  // no meld of Ks
   EXPECT_FALSE(pos.SwapLaidCard(9, Rank::kAce, C("2S"), C("2D")));
+  EXPECT_FALSE(pos.SwapLaidCard(4, Rank::kAce, C("2S"), C("2D")));   // one past the last seat
+  EXPECT_FALSE(pos.SwapLaidCard(1, Rank::kKing, C("QS"), C("KC")));  // laid of another rank
+  // Naturals of the meld's rank: a king for a king.
+  ASSERT_TRUE(pos.SwapLaidCard(1, Rank::kKing, C("KD"), C("KC")));
+  EXPECT_EQ(pos.hand(1).count(C("KD")), 1);
+  EXPECT_EQ(pos.hand(1).count(C("KC")), 0);
   ASSERT_TRUE(pos.SwapLaidCard(1, Rank::kAce, C("2S"), C("2D")));
   EXPECT_EQ(pos.hand(1).count(C("2S")), 1);
   EXPECT_EQ(pos.hand(1).count(C("2D")), 0);
@@ -616,6 +645,9 @@ TEST(EnginePosition, MarkOpenedJudgesTheSidesNextMeldAsOpened_R137) {
   EXPECT_TRUE(closed.TurnEndOpeningShort());  // 15 of the 50 an initial meld needs
   EXPECT_FALSE(pos.has_melded(1));
   EXPECT_FALSE(pos.MarkOpened(9));
+  EXPECT_FALSE(pos.MarkOpened(4));  // one past the last seat
+  EXPECT_FALSE(pos.MarkOpened(-1));
+  EXPECT_FALSE(pos.has_melded(0));
   ASSERT_TRUE(pos.MarkOpened(3));  // seat 3's side: seats 1 and 3
   EXPECT_TRUE(pos.has_melded(1));
   EXPECT_FALSE(pos.MarkOpened(1));  // once
@@ -797,6 +829,10 @@ TEST(EnginePosition, MeldAfterTurnLaysForTheSeatWhoseTurnEnded_R132) {
   ASSERT_EQ(pos.hand(1).total(), 5);
 
   EXPECT_TRUE(pos.MayMeldAfterTurn(king));
+  Position over = pos;
+  over.End(0);  // the deal ended there, nobody out
+  ASSERT_EQ(over.phase(), Phase::kOver);
+  EXPECT_FALSE(over.MayMeldAfterTurn(king));                       // no turn to lay it in
   EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{2, king.parts, 0}));  // in turn
   EXPECT_FALSE(pos.MayMeldAfterTurn(MeldMove{0, king.parts, 0}));  // not the turn that ended
   std::vector<Card> all;

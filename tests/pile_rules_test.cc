@@ -306,6 +306,57 @@ TEST(PileToHand, TopCardNotMeldedIsAFindingAtTheTurnEnd) {
             "the top card KS was taken into the hand with the pile but not melded this turn");
 }
 
+// Other melds laid in the turn do not meld the top card: in a line of one
+// meld (the usual meld's path) and of two (the general path).
+TEST(PileToHand, OtherMeldsLaidLeaveTheTopCardUnmelded) {
+  for (const char* meld : {R"([{"cards":["QH","QD","QC"]}])",
+                           R"([{"cards":["QH","QD","QC"]},{"cards":["JH","JD","JC"]}])"}) {
+    SCOPED_TRACE(meld);
+    Log log;
+    DealSpec d;
+    d.hands = {{}, {"KS"}, {"KH", "KD", "9D", "QH", "QD", "QC", "JH", "JD", "JC", "5S", "6S"}};
+    log.Deal(d);
+    log.Draw(1);
+    log.Discard(1, "KS");
+    log.Raw(R"({"type":"take_pile","player":2,"top":"KS","with":["KH","KD"],"to_hand":true})");
+    log.Raw(std::string(R"({"type":"meld","player":2,"melds":)") + meld + "}");
+    const int discard = log.Raw(R"({"type":"discard","player":2,"card":"9D"})");
+    Rules r = Base();
+    r.pile_top_to_hand = true;
+    const FileReport report = AuditWith(log, r);
+    EXPECT_PROBLEMS(report, {discard, CheckId::kPileTakeInvalid});
+    EXPECT_EQ(MessageOf(report, CheckId::kPileTakeInvalid),
+              "the top card KS was taken into the hand with the pile but not melded this turn");
+  }
+}
+
+// The top card added alone to the side's meld of its rank, laid in an
+// earlier turn, is melded: by the usual meld's path (the meld named by its
+// rank), and by the general one (named by the id it was laid with).
+TEST(PileToHand, TheTopCardAddedAloneToAMeldIsMelded) {
+  for (const char* to : {"K", "kings"}) {
+    SCOPED_TRACE(to);
+    Log log;
+    DealSpec d;
+    d.hands = {{"KH", "KD", "9D", "5S", "6S"}, {"4C"}, {"KH", "KD", "KC", "4D"}, {"KS"}};
+    log.Deal(d);
+    log.Draw(1);
+    log.Discard(1, "4C");
+    log.Draw(2);
+    log.Raw(R"({"type":"meld","player":2,"melds":[{"id":"kings","cards":["KH","KD","KC"]}]})");
+    log.Discard(2, "4D");
+    log.Draw(3);
+    log.Discard(3, "KS");
+    log.Raw(R"({"type":"take_pile","player":0,"top":"KS","with":["KH","KD"],"to_hand":true})");
+    log.Raw(std::string(R"({"type":"meld","player":0,"melds":[{"to":")") + to +
+            R"(","cards":["KS"]}]})");
+    log.Raw(R"({"type":"discard","player":0,"card":"9D"})");
+    Rules r = Base();
+    r.pile_top_to_hand = true;
+    EXPECT_CLEAN(AuditWith(log, r));
+  }
+}
+
 TEST(PileToHand, TheTakeConditionIsCheckedAgainstTheHand) {
   Log log;
   DealSpec d;

@@ -1180,7 +1180,7 @@ class ReplayDriver::GameReplay {
     kMove,
     kThreeOpener,            // R138: the next seat's red three
     kThreeAfterDrawLeftOut,  // R121: a three after a draw left out
-    kThreeBeforeThree,       // R143: another seat's three before a draw, or the seat's own
+    kThreeBeforeThree,       // R143: another seat's three, before a draw
     kTakeBeforeBonus,        // R148: a take while bonus cards are due
     kThreeOfTwoHolders,      // R118: a three of a card two other seats hold
     kThreesBlock,            // R123: a three one card on, several seats' threes to blame

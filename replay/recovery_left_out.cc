@@ -492,15 +492,6 @@ bool ReplayDriver::GameReplay::UnusualMove(const Event& e, Position& pos, int pl
     kept_as_ = KeptAs::kThreeBeforeThree;
     return Defer(e);
   }
-  // R143 in the seat's own turn: its three replaced by a card one place on,
-  // a copy of it still held; the next line may be its other three, which
-  // took the card skipped (a red three drawn as a three's replacement).
-  if (e.type == EventType::kThree && !settling_move_ && player == pos.current_player() &&
-      pos.phase() == Phase::kPlay && e.card && e.replacement &&
-      pos.Holding(player).count(*e.card) > 0 && pos.StockCardsBefore(*e.replacement) == 1) {
-    kept_as_ = KeptAs::kThreeBeforeThree;
-    return Defer(e);
-  }
   // R132: a meld written after the discard that ended its seat's turn.
   if (e.type == EventType::kMeld && MeldAfterOwnDiscard(e, pos, player)) return true;
   // R118: a seat number written wrong; or a draw out of turn, kept until
@@ -620,6 +611,14 @@ bool ReplayDriver::GameReplay::ThreesLeftOut(const Event& e, Position* pos, int 
   int owner = player;
   std::vector<Card> threes =
       ThreesToLayOut(*pos, player, e.type == EventType::kThree ? e.card : std::nullopt);
+  // A three whose copy is among the cards skipped: the seat's own copy was
+  // laid out first and replaced by that one, which this line lays out (a red
+  // three drawn as a three's replacement).
+  if (e.type == EventType::kThree && int(threes.size()) < skipped) {
+    const std::vector<Card> top = pos->StockTop(skipped);
+    if (std::find(top.begin(), top.end(), *e.card) != top.end())
+      threes = ThreesToLayOut(*pos, player, std::nullopt);
+  }
   if (others_only || int(threes.size()) < skipped) {
     // Another seat's threes: before the first turn each seat lays out its
     // own (readings R23), when one seat alone holds enough.
@@ -765,8 +764,7 @@ bool ReplayDriver::GameReplay::SettleDeferredMove(const Event* next) {
   if (kept_as == KeptAs::kThreeBeforeThree) {
     // The next three is legal first only if it takes the card skipped.
     const Event three = std::move(deferred_move_);
-    if (next && next->type == EventType::kThree &&
-        (next->player != three.player || three.player == pos->current_player()) &&
+    if (next && next->type == EventType::kThree && next->player != three.player &&
         ThreeReplayedFirst(three, *next, pos))
       return true;
     settling_move_ = true;

@@ -487,19 +487,13 @@ bool ReplayDriver::GameReplay::ThreeReplayedFirst(const Event& kept, const Event
   if (!probe.Play(*first).empty() || !probe.Check(*second).empty()) return false;
   settling_move_ = true;
   OnMove(three);
-  std::string what = kept.type == EventType::kDraw                 ? "draw"
-                     : kept.type == EventType::kThree && kept.card ? ToString(*kept.card)
-                                                                   : "discard";
-  // The seat's two threes of one card: each named with its replacement.
-  const bool same_card = kept.type == EventType::kThree && kept.card == three.card &&
-                         *kept.player == *three.player && kept.replacement && three.replacement;
-  if (same_card) what += " replaced by " + ToString(*kept.replacement);
+  const std::string what = kept.type == EventType::kDraw                 ? "draw"
+                           : kept.type == EventType::kThree && kept.card ? ToString(*kept.card)
+                                                                         : "discard";
   Add(kept.line, CheckId::kLogOutOfPlace,
       SeatName(*kept.player) + "'s " + what + " comes before " +
           (*three.player == *kept.player ? std::string("its ") : SeatName(*three.player) + "'s ") +
-          ToString(*three.card) +
-          (same_card ? " replaced by " + ToString(*three.replacement) : std::string()) +
-          ", laid out at line " + std::to_string(three.line),
+          ToString(*three.card) + ", laid out at line " + std::to_string(three.line),
       {"the two lines are written in the wrong order, and are replayed line " +
        std::to_string(three.line) + " first (readings R143)"});
   OnMove(kept);

@@ -2514,21 +2514,6 @@ TEST(Recovery, AThreeWrittenAfterTheLineItCameBeforeIsOneFinding_R143) {
     EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(lines), CheckId::kLogOutOfPlace), c.message);
   }
 
-  // In a seat's own turn: the hutto self-play game's seat 3 draws 3H (line
-  // 189), lays it out replaced by a second 3H (line 190), and lays that one
-  // out replaced by 8D (line 191). The two `three` lines swapped: the first
-  // written takes 8D, one place on; the second takes the card skipped.
-  const std::vector<std::string> selfplay = ScenarioLines("selfplay_hutto");
-  std::vector<std::string> own =
-      Swapped(selfplay, 189, R"({"type":"three","player":3,"card":"3H","replacement":"3H"})",
-              R"({"type":"three","player":3,"card":"3H","replacement":"8D"})");
-  ExpectOneFindingOf(selfplay, own, 190, CheckId::kLogOutOfPlace,
-                     "the two lines are written in the wrong order, and are replayed line 191 "
-                     "first (readings R143)");
-  EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(own), CheckId::kLogOutOfPlace),
-            "seat 3 (Dan)'s 3H replaced by 8D comes before its 3H replaced by 3H, laid out at "
-            "line 191");
-
   // Where threes are laid out at once (modern-american), before the first
   // turn's draw: seat 3's 3H (line 114) before seat 2's 3C (line 113),
   // whose replacement is the stock's card after it.
@@ -3334,6 +3319,30 @@ TEST(Recovery, ATwoCardDrawWhoseFirstCardIsACopyOfTheCardSkippedShowsAThreeLeftO
       "line 194: the cards drawn are 8D 7S but the stock's next cards are 8D 8D, the draw 1 card "
       "on: seat 3 (Dan)'s `three` line was left out; laid out there: 3H replaced by 8D (readings "
       "R123)");
+}
+
+// readings R123: the same seat's 3H laid out replaced by a second 3H (line
+// 190) left out. The next line lays out a 3H replaced by 8D, one card on:
+// the seat holds only the 3H that line lays, but the card skipped is a copy
+// of it. The seat's own 3H was laid out first, replaced by the card skipped.
+//
+// Written one line late instead (the two lines swapped), it is that line
+// left out and written late: the same finding, and the late line is not
+// replayed.
+TEST(Recovery, AThreeLeftOutWhoseReplacementTheNextLineLaysOutIsOneFinding_R123) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_hutto");
+  const char* const three = R"({"type":"three","player":3,"card":"3H","replacement":"3H"})";
+  const char* const found =
+      "8D comes 1 card on, and seat 3 (Dan) holds a red three to lay out: a `three` line left out "
+      "before this line; laid out here: 3H replaced by 3H (readings R123)";
+  ExpectOneFindingOf(good, LeftOut(good, 189, three), 190, CheckId::kStockMismatch, found);
+  const std::vector<std::string> swapped =
+      Swapped(good, 189, three, R"({"type":"three","player":3,"card":"3H","replacement":"8D"})");
+  ExpectOneFindingOf(good, swapped, 190, CheckId::kStockMismatch, found);
+  const FileReport r = AuditUnderItsRuleset(swapped);
+  EXPECT_TRUE(HasNote(r, CheckId::kStockMismatch,
+                      "the `three` line of 3H comes late, at line 191: not replayed"))
+      << test::Dump(r);
 }
 
 TEST(Recovery, AThreeLeftOutBeforeADrawnThreeIsMadeUp_R123) {

@@ -330,6 +330,15 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
                "(readings R130)",
                found);
   }
+  // R130: the seat whose discard was left out melds black threes in a turn
+  // whose discard leaves it one card as replayed: the card left out, still
+  // in its hand. In the log that discard went out, as the black threes need.
+  if (missing_discard_ && missing_discard_->seat == player && e.type == EventType::kDiscard &&
+      pos.hand(player).total() == 1)
+    FoldInto(missing_discard_->finding, CheckId::kMeldBlackThree, e.line,
+             "the one card left in the seat's hand as replayed is the discard left out here; "
+             "without it this discard went out (readings R130)",
+             found);
   // R150: the seat that took that pile, before the card left out is
   // shown, holds one card more than replayed: going out short of canastas,
   // or by a meld of every card, is a note of the discard-missing finding.
@@ -573,7 +582,8 @@ void ReplayDriver::GameReplay::FoldInto(int root, CheckId id, int line, const st
       ++it;
       continue;
     }
-    AddNote(root, "line " + std::to_string(line) + ": " + it->violation.message + ": " + why);
+    AddNote(root, "line " + std::to_string(it->tag ? it->tag : line) + ": " +
+                      it->violation.message + ": " + why);
     it = found->erase(it);
   }
 }

@@ -3033,19 +3033,34 @@ TEST(Recovery, AThreeLeftOutWhoseReplacementIsTheNextThreeIsOneFinding_R123) {
       "before this line; laid out here: 3H replaced by 3C (readings R123)");
 }
 
+// readings R130: in the hutto self-play game, seat 0's discard of 3C (line
+// 80) left out. Seat 0 keeps that card as replayed, so its going out at the
+// hand's end (black threes melded at line 114, the last discard at line
+// 116) leaves it one card: the black threes' finding, and the hand ended
+// with nobody out, are notes of the discard-missing finding.
+TEST(Recovery, BlackThreesOfTheSeatWhoseDiscardWasLeftOutAreANote_R130) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_hutto");
+  ExpectOneFindingOf(good, LeftOut(good, 79, R"({"type":"discard","player":0,"card":"3C"})"), 80,
+                     CheckId::kDiscardMissing,
+                     "line 114: black threes may only be melded by a player going out, and seat 0 "
+                     "did not go out this turn: the one card left in the seat's hand as replayed "
+                     "is the discard left out here; without it this discard went out (readings "
+                     "R130)");
+}
+
 // R137 after a short initial meld: in the second three-handed game, seat
 // 2's meld of 8S 8S 8C (line 151) left out makes its initial meld short
-// (line 151 then). It later melds black threes and discards (line 256), as
-// replayed still holding the eights, so not going out: a note of the
-// initial meld's finding, as is the hand ended with nobody out. Two
-// findings before.
+// (line 151 then). It later melds black threes (line 250) and discards
+// (line 256), as replayed still holding the eights, so not going out: a
+// note of the initial meld's finding (at the black threes' line), as is the
+// hand ended with nobody out. Two findings before.
 TEST(Recovery, BlackThreesMeldedHoldingTheCardsOfAShortOpeningAreANote_R137) {
   const std::vector<std::string> good = ScenarioLines("selfplay_three_handed");
   ExpectOneFindingOf(
       good,
       LeftOut(good, 150, R"({"type":"meld","player":2,"melds":[{"cards":["8S","8S","8C"]}]})"), 151,
       CheckId::kInitialMeldMinimum,
-      "line 256: black threes may only be melded by a player going out, and seat 2 did not go "
+      "line 250: black threes may only be melded by a player going out, and seat 2 did not go "
       "out this turn: every card held is in a meld's worth of its rank: a line left out of the "
       "initial meld this finding judged short likely laid them, and the seat went out (readings "
       "R137)");

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "core/meld.h"
 #include "replay/driver_internal.h"
 
 namespace canasta {
@@ -562,17 +563,53 @@ void ReplayDriver::GameReplay::WildDiscardOfOverDraw(const Position& pos, int pl
 void ReplayDriver::GameReplay::BlackThreesOfShortOpening(const Position& pos, int player,
                                                          const LeftOutMeld& left, int line,
                                                          TaggedViolations* found) {
-  const CardCounts& held = pos.hand(player);
-  if (held.total() == 0) return;
-  for (int i = 0; i < kNumFaces; ++i) {
-    const Card c = Card::FromIndex(i);
-    if (held.count_at(i) > 0 && (c.is_wild() || !HoldsMeldOf(pos, player, c.rank()))) return;
-  }
+  if (pos.hand(player).total() == 0 || !HeldMakeMelds(pos, player)) return;
   FoldInto(left.opening_short, CheckId::kMeldBlackThree, line,
-           "every card held is in a meld's worth of its rank: a line left out of the initial "
+           "the cards held make melds, every card in one: a line left out of the initial "
            "meld this finding judged short likely laid them, and the seat went out (readings "
            "R137)",
            found);
+}
+
+bool ReplayDriver::GameReplay::HeldMakeMelds(const Position& pos, int seat) const {
+  std::vector<MeldShape> melds;
+  int twos = 0, jokers = 0;
+  for (Card c : pos.hand(seat).ToVector()) {
+    if (c.is_joker()) {
+      ++jokers;
+    } else if (c.is_wild()) {
+      ++twos;
+    } else if (!melds.empty() && melds.back().rank == c.rank()) {
+      ++melds.back()
+            .naturals;  // ToVector gives the copies of a face, and the faces of a rank, together
+    } else {
+      MeldShape shape;
+      shape.rank = c.rank();
+      shape.naturals = 1;
+      melds.push_back(shape);
+    }
+  }
+  if (melds.empty()) return false;
+  auto legal = [&](const MeldShape& m) {
+    return !CheckMeldShape(choice_.rules, *choice_.hooks, m).has_value();
+  };
+  // Each wild card goes to a meld not yet legal, else to any that stays legal.
+  for (int n = twos + jokers; n > 0; --n) {
+    const bool joker = n <= jokers;
+    MeldShape* to = nullptr;
+    for (MeldShape& m : melds) {
+      MeldShape with = m;
+      (joker ? with.jokers : with.twos) += 1;
+      if (!legal(m) && (legal(with) || with.size() < choice_.rules.min_meld_size)) {
+        to = &m;
+        break;
+      }
+      if (!to && legal(with)) to = &m;
+    }
+    if (!to) return false;
+    (joker ? to->jokers : to->twos) += 1;
+  }
+  return std::all_of(melds.begin(), melds.end(), legal);
 }
 
 void ReplayDriver::GameReplay::FoldInto(int root, CheckId id, int line, const std::string& why,

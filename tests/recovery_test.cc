@@ -3033,6 +3033,22 @@ TEST(Recovery, AThreeLeftOutWhoseReplacementIsTheNextThreeIsOneFinding_R123) {
       "before this line; laid out here: 3H replaced by 3C (readings R123)");
 }
 
+// R137 after a short initial meld, the cards held with a wild card: in the
+// hutto self-play game, seat 2's meld of QD QD JK (line 433) left out of
+// its opening turn. It later melds black threes (line 462) and discards,
+// as replayed still holding QD QD JK, which make a meld: a note of the
+// initial meld's finding.
+TEST(Recovery, BlackThreesHoldingAMeldWithAWildCardOfAShortOpeningAreANote_R137) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_hutto");
+  ExpectOneFindingOf(
+      good,
+      LeftOut(good, 432, R"({"type":"meld","player":2,"melds":[{"cards":["QD","QD","JK"]}]})"), 434,
+      CheckId::kInitialMeldMinimum,
+      "line 462: black threes may only be melded by a player going out, and seat 2 did not go out "
+      "this turn: the cards held make melds, every card in one: a line left out of the initial "
+      "meld this finding judged short likely laid them, and the seat went out (readings R137)");
+}
+
 // readings R130: in the hutto self-play game, seat 0's discard of 3C (line
 // 80) left out. Seat 0 keeps that card as replayed, so its going out at the
 // hand's end (black threes melded at line 114, the last discard at line
@@ -3061,7 +3077,7 @@ TEST(Recovery, BlackThreesMeldedHoldingTheCardsOfAShortOpeningAreANote_R137) {
       LeftOut(good, 150, R"({"type":"meld","player":2,"melds":[{"cards":["8S","8S","8C"]}]})"), 151,
       CheckId::kInitialMeldMinimum,
       "line 250: black threes may only be melded by a player going out, and seat 2 did not go "
-      "out this turn: every card held is in a meld's worth of its rank: a line left out of the "
+      "out this turn: the cards held make melds, every card in one: a line left out of the "
       "initial meld this finding judged short likely laid them, and the seat went out (readings "
       "R137)");
   // With seat 2's last discard written as 8S (line 257), it holds QS, no

@@ -565,31 +565,42 @@ void ReplayDriver::GameReplay::BlackThreesOfShortOpening(const Position& pos, in
                                                          TaggedViolations* found) {
   if (pos.hand(player).total() == 0 || !HeldMakeMelds(pos, player)) return;
   FoldInto(left.opening_short, CheckId::kMeldBlackThree, line,
-           "the cards held make melds, every card in one: a line left out of the initial "
+           "the cards held can all be melded: a line left out of the initial "
            "meld this finding judged short likely laid them, and the seat went out (readings "
            "R137)",
            found);
 }
 
 bool ReplayDriver::GameReplay::HeldMakeMelds(const Position& pos, int seat) const {
+  // The side's melds of a rank on the table, then the new ones.
   std::vector<MeldShape> melds;
+  for (const Meld& m : pos.melds(choice_.rules.side_of(seat))) {
+    if (m.cards.empty() || m.sequence()) continue;
+    MeldShape shape = m.Shape();
+    shape.is_new = false;
+    melds.push_back(shape);
+  }
   int twos = 0, jokers = 0;
   for (Card c : pos.hand(seat).ToVector()) {
     if (c.is_joker()) {
       ++jokers;
-    } else if (c.is_wild()) {
-      ++twos;
-    } else if (!melds.empty() && melds.back().rank == c.rank()) {
-      ++melds.back()
-            .naturals;  // ToVector gives the copies of a face, and the faces of a rank, together
-    } else {
-      MeldShape shape;
-      shape.rank = c.rank();
-      shape.naturals = 1;
-      melds.push_back(shape);
+      continue;
     }
+    if (c.is_wild()) {
+      ++twos;
+      continue;
+    }
+    const auto same = std::find_if(melds.begin(), melds.end(),
+                                   [&](const MeldShape& m) { return m.rank == c.rank(); });
+    if (same != melds.end()) {
+      ++same->naturals;
+      continue;
+    }
+    MeldShape shape;
+    shape.rank = c.rank();
+    shape.naturals = 1;
+    melds.push_back(shape);
   }
-  if (melds.empty()) return false;
   auto legal = [&](const MeldShape& m) {
     return !CheckMeldShape(choice_.rules, *choice_.hooks, m).has_value();
   };

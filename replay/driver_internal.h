@@ -247,9 +247,10 @@ class ReplayDriver::GameReplay {
   [[gnu::noinline]] void BlackThreesOfShortOpening(const Position& pos, int player,
                                                    const LeftOutMeld& left, int line,
                                                    TaggedViolations* found);
-  // Whether the cards `seat` holds make new melds, every card in one (R137):
-  // its naturals grouped by rank, its wild cards added where a meld may take
-  // them, each meld's shape legal (CheckMeldShape).
+  // Whether the cards `seat` holds can all be melded (R137): its naturals
+  // added to the side's meld of their rank or grouped by rank into new
+  // ones, its wild cards added where a meld may take them, each meld's
+  // shape legal (CheckMeldShape).
   bool HeldMakeMelds(const Position& pos, int seat) const;
   // Whether every natural card `seat` holds is of a rank among `ranks`.
   bool NaturalsAllOf(const Position& pos, int seat, const std::vector<std::string>& ranks) const;

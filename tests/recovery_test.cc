@@ -3045,8 +3045,16 @@ TEST(Recovery, BlackThreesHoldingAMeldWithAWildCardOfAShortOpeningAreANote_R137)
       LeftOut(good, 432, R"({"type":"meld","player":2,"melds":[{"cards":["QD","QD","JK"]}]})"), 434,
       CheckId::kInitialMeldMinimum,
       "line 462: black threes may only be melded by a player going out, and seat 2 did not go out "
-      "this turn: the cards held make melds, every card in one: a line left out of the initial "
-      "meld this finding judged short likely laid them, and the seat went out (readings R137)");
+      "this turn: the cards held can all be melded: a line left out of the initial meld this "
+      "finding judged short likely laid them, and the seat went out (readings R137)");
+  // Its 2C added to its sevens (line 435) left out instead: the 2C held
+  // goes onto the sevens on the table.
+  ExpectOneFindingOf(
+      good, LeftOut(good, 434, R"({"type":"meld","player":2,"melds":[{"to":"7","cards":["2C"]}]})"),
+      434, CheckId::kInitialMeldMinimum,
+      "line 462: black threes may only be melded by a player going out, and seat 2 did not go out "
+      "this turn: the cards held can all be melded: a line left out of the initial meld this "
+      "finding judged short likely laid them, and the seat went out (readings R137)");
 }
 
 // readings R130: in the hutto self-play game, seat 0's discard of 3C (line
@@ -3077,7 +3085,7 @@ TEST(Recovery, BlackThreesMeldedHoldingTheCardsOfAShortOpeningAreANote_R137) {
       LeftOut(good, 150, R"({"type":"meld","player":2,"melds":[{"cards":["8S","8S","8C"]}]})"), 151,
       CheckId::kInitialMeldMinimum,
       "line 250: black threes may only be melded by a player going out, and seat 2 did not go "
-      "out this turn: the cards held make melds, every card in one: a line left out of the "
+      "out this turn: the cards held can all be melded: a line left out of the "
       "initial meld this finding judged short likely laid them, and the seat went out (readings "
       "R137)");
   // With seat 2's last discard written as 8S (line 257), it holds QS, no

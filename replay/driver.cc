@@ -785,6 +785,8 @@ void ReplayDriver::GameReplay::CardsFromHand(const Event& e, std::vector<Card>* 
 }
 
 bool ReplayDriver::GameReplay::RarePending(const Event& e, Position* pos) {
+  // R119: a meld copy replayed waits for its seat's next line only.
+  if (held_copy_ && !settling_move_ && HeldCopyTookCards(e, *e.player)) return true;
   // R137: a take held (HoldFrozenTake) waits for its seat's next meld only.
   if (held_take_ && (e.type != EventType::kMeld || e.player != held_take_->player)) FlushHeldTake();
   if (move_deferred_ && !settling_move_) {  // R118, R121, R123

@@ -438,6 +438,12 @@ class ReplayDriver::GameReplay {
   // R119 for a meld: the seat's last move, the same parts again, of cards it
   // no longer holds all of.
   [[gnu::noinline]] bool MeldWrittenAgain(const Event& e, const Position& pos, int player);
+  // R119: a copy of the seat's last meld that was legal, so replayed, and
+  // the seat's next line plays cards it lacks that it held before the copy:
+  // the copy took them, and was the line written twice. The position before
+  // the copy comes back, one finding at the copy's line, and the line is
+  // played on it.
+  [[gnu::noinline]] bool HeldCopyTookCards(const Event& e, int player);
   [[gnu::noinline]] bool DrawMisrecorded(const Event& e, const Position& pos, int player);
   // R128: a turn's draw of more cards than a turn draws, each from the
   // stock: the cards beyond the due are kept, with the draw's finding, for
@@ -514,7 +520,7 @@ class ReplayDriver::GameReplay {
     rare_pending_ = opener_kept_ || pending_end_game_.has_value() || move_deferred_ ||
                     deferred_end_.has_value() || !late_threes_.empty() || late_move_.has_value() ||
                     swap_finding_ >= 0 || over_draw_.has_value() || missing_discard_.has_value() ||
-                    undrawn_turn_.has_value() || held_take_.has_value();
+                    undrawn_turn_.has_value() || held_take_.has_value() || held_copy_.has_value();
   }
   // True when the move was handled here (replayed as another seat's, or
   // not replayed).
@@ -1238,6 +1244,14 @@ class ReplayDriver::GameReplay {
   std::vector<Card> drawn_;
   std::string fill_error_;          // why FillMove refused an event
   std::vector<Card> reseat_cards_;  // a move's cards, judging its seat (R118)
+  struct HeldCopy {                 // R119: a meld copy replayed (HeldCopyTookCards)
+    int line = 0;                   // the copy's line
+    int first_line = 0;             // the line it copies
+    int player = -1;
+    std::vector<Card> cards;  // what the copy laid
+    std::unique_ptr<Position> before;
+  };
+  std::optional<HeldCopy> held_copy_;
   // R118: the position before a draw or take out of turn, while the next
   // move may still show whose it was (KeepOpener, OpenerSettled).
   std::unique_ptr<Position> opener_before_;  // its storage kept from one to the next

@@ -376,7 +376,13 @@ bool ReplayDriver::GameReplay::MeldWrittenAgain(const Event& e, const Position& 
       if (report_->findings[i].line == meld_.tag) return false;
     again.tag = e.line;
     const TaggedViolations found = pos.Check(again);
-    if (found.empty()) return false;
+    if (found.empty()) {
+      // A meld of its own, unless the seat's next line shows otherwise.
+      held_copy_ =
+          HeldCopy{e.line, meld_.tag, player, reseat_cards_, std::make_unique<Position>(pos)};
+      UpdateRare();
+      return false;
+    }
     const Violation& v = found.front().violation;
     std::vector<std::string> notes = {Context(AtMove(pos, player)),
                                       "the meld of line " + std::to_string(meld_.tag) +
@@ -395,6 +401,36 @@ bool ReplayDriver::GameReplay::MeldWrittenAgain(const Event& e, const Position& 
       e, pos, player, meld_.tag, CheckId::kCardNotHeld,
       "seat " + std::to_string(player) + " plays " + ToString(reseat_cards_) + " again", "the meld",
       choice_.rules.Cite("rule.card_held", "000 §11"));
+}
+
+bool ReplayDriver::GameReplay::HeldCopyTookCards(const Event& e, int player) {
+  HeldCopy copy = std::move(*held_copy_);
+  held_copy_.reset();
+  UpdateRare();
+  Position* pos = game_.position();
+  if (!pos || copy.player != player || copy.line != last_move_line_ ||
+      (e.type != EventType::kMeld && e.type != EventType::kDiscard))
+    return false;
+  std::vector<Card>& cards = reseat_cards_;
+  CardsFromHand(e, &cards);
+  if (cards.empty() || pos->Holding(player).Contains(cards) ||
+      !copy.before->Holding(player).Contains(cards))
+    return false;
+  // Only the cards the copy laid are short now.
+  CardCounts now = pos->Holding(player), laid;
+  for (Card c : copy.cards) laid.Add(c);
+  for (Card c : cards)
+    if (!now.Remove(c) && !laid.Remove(c)) return false;
+  *pos = std::move(*copy.before);
+  Add(copy.line, CheckId::kCardNotHeld,
+      "seat " + std::to_string(player) + " plays " + ToString(copy.cards) + " again",
+      {Context(AtMove(*pos, player)),
+       "the meld of line " + std::to_string(copy.first_line) + " written again: line " +
+           std::to_string(e.line) + " plays " + ToString(copy.cards) +
+           ", which this line took; it is not replayed (readings R119)",
+       "rule: " + choice_.rules.Cite("rule.card_held", "000 §11")});
+  OnMove(e);
+  return true;
 }
 
 bool ReplayDriver::GameReplay::DrawMisrecorded(const Event& e, const Position& pos, int player) {

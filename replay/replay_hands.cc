@@ -106,6 +106,7 @@ void ReplayDriver::GameReplay::OnDeal(const Event& e) {
   swap_finding_ = -1;
   over_draw_.reset();
   missing_discard_.reset();
+  held_copy_.reset();
   undrawn_turn_.reset();
   if (!vs.empty()) DealFindings(e, vs);
   if (game_.position()->dealt_swap().pending()) {

@@ -2285,6 +2285,33 @@ TEST(Recovery, AMeldDiscardOrThreeWrittenTwiceIsOneFinding_R119) {
   }
 }
 
+// readings R119: in the classic self-play game (seed 33), seat 1's JK onto
+// its nines (line 347) written twice. The seat holds a second JK, so the
+// copy is legal and replayed; its next line lays a JK onto its jacks, which
+// the copy took. The copy was the line written twice: one finding at its
+// line, the position before it back, and every total as recorded. Where
+// the next line lays other cards, the copy stays a meld of its own.
+TEST(Recovery, AMeldCopyWhoseCardsTheNextLinePlaysIsOneFinding_R119) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_classic");
+  const std::string copy = R"({"type":"meld","player":1,"melds":[{"to":"9","cards":["JK"]}]})";
+  ASSERT_EQ(good.at(346), copy);
+  std::vector<std::string> twice = good;
+  twice.insert(twice.begin() + 347, copy);
+  ExpectOneFindingOf(good, twice, 348, CheckId::kCardNotHeld,
+                     "the meld of line 347 written again: line 349 plays JK, which this line "
+                     "took; it is not replayed (readings R119)");
+  EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(twice), CheckId::kCardNotHeld),
+            "seat 1 plays JK again");
+  // The copy kept, the jacks' line written with another card the seat lacks:
+  // the copy took none of it, so the jacks' line is judged as written.
+  std::vector<std::string> other = twice;
+  ASSERT_EQ(other.at(348), R"({"type":"meld","player":1,"melds":[{"to":"J","cards":["JK"]}]})");
+  other[348] = R"({"type":"meld","player":1,"melds":[{"to":"J","cards":["JS"]}]})";
+  const FileReport r = AuditUnderItsRuleset(other);
+  EXPECT_TRUE(test::HasFindingAt(r, 349, CheckId::kCardNotHeld)) << test::Dump(r);
+  EXPECT_FALSE(HasNote(r, CheckId::kCardNotHeld, "which this line took")) << test::Dump(r);
+}
+
 // readings R119 for a meld written twice whose cards the seat still holds
 // (a second copy): the copy that breaks a rule is the line written again,
 // one finding of that rule, not replayed. Classic line 16 (2D onto the

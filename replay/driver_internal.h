@@ -1249,6 +1249,7 @@ class ReplayDriver::GameReplay {
     int first_line = 0;             // the line it copies
     int player = -1;
     std::vector<Card> cards;  // what the copy laid
+    std::vector<MeldSpec> melds;  // the copy's line
     std::unique_ptr<Position> before;
   };
   std::optional<HeldCopy> held_copy_;

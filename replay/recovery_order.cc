@@ -378,8 +378,8 @@ bool ReplayDriver::GameReplay::MeldWrittenAgain(const Event& e, const Position& 
     const TaggedViolations found = pos.Check(again);
     if (found.empty()) {
       // A meld of its own, unless the seat's next line shows otherwise.
-      held_copy_ =
-          HeldCopy{e.line, meld_.tag, player, reseat_cards_, std::make_unique<Position>(pos)};
+      held_copy_ = HeldCopy{e.line,        meld_.tag, player,
+                            reseat_cards_, e.melds,   std::make_unique<Position>(pos)};
       UpdateRare();
       return false;
     }
@@ -413,6 +413,13 @@ bool ReplayDriver::GameReplay::HeldCopyTookCards(const Event& e, int player) {
     return false;
   std::vector<Card>& cards = reseat_cards_;
   CardsFromHand(e, &cards);
+  // A third line the same is the copy's own copy (MeldWrittenAgain).
+  const auto same = [](const MeldSpec& a, const MeldSpec& b) {
+    return a.cards == b.cards && a.to == b.to && a.id == b.id && a.as == b.as;
+  };
+  if (e.type == EventType::kMeld &&
+      std::equal(e.melds.begin(), e.melds.end(), copy.melds.begin(), copy.melds.end(), same))
+    return false;
   if (cards.empty() || pos->Holding(player).Contains(cards) ||
       !copy.before->Holding(player).Contains(cards))
     return false;

@@ -2302,6 +2302,16 @@ TEST(Recovery, AMeldCopyWhoseCardsTheNextLinePlaysIsOneFinding_R119) {
                      "took; it is not replayed (readings R119)");
   EXPECT_EQ(test::MessageOf(AuditUnderItsRuleset(twice), CheckId::kCardNotHeld),
             "seat 1 plays JK again");
+  // Written three times: the third, of a card the seat no longer holds, is
+  // the line written twice, judged as before.
+  std::vector<std::string> thrice = twice;
+  thrice.insert(thrice.begin() + 347, copy);
+  const FileReport three = AuditUnderItsRuleset(thrice);
+  EXPECT_TRUE(test::HasFindingAt(three, 349, CheckId::kCardNotHeld)) << test::Dump(three);
+  EXPECT_TRUE(HasNote(three, CheckId::kCardNotHeld,
+                      "the meld of line 348 written again: this line is not replayed (readings "
+                      "R119)"))
+      << test::Dump(three);
   // The copy kept, the jacks' line written with another card the seat lacks:
   // the copy took none of it, so the jacks' line is judged as written.
   std::vector<std::string> other = twice;

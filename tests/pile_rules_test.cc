@@ -287,23 +287,29 @@ Log ToHand(bool meld_it, int* take, int* discard) {
   return log;
 }
 
+Rules TopToHand() {
+  Rules r = Base();
+  r.pile_top_to_hand = true;
+  return r;
+}
+
+// The one finding of a turn that took KS into the hand and did not meld it.
+void ExpectTopCardNotMelded(const FileReport& report, int discard) {
+  EXPECT_PROBLEMS(report, {discard, CheckId::kPileTakeInvalid});
+  EXPECT_EQ(MessageOf(report, CheckId::kPileTakeInvalid),
+            "the top card KS was taken into the hand with the pile but not melded this turn");
+}
+
 TEST(PileToHand, TakenIntoTheHandThenMelded) {
   int take = 0, discard = 0;
   Log log = ToHand(true, &take, &discard);
-  Rules r = Base();
-  r.pile_top_to_hand = true;
-  EXPECT_CLEAN(AuditWith(log, r));
+  EXPECT_CLEAN(AuditWith(log, TopToHand()));
 }
 
 TEST(PileToHand, TopCardNotMeldedIsAFindingAtTheTurnEnd) {
   int take = 0, discard = 0;
   Log log = ToHand(false, &take, &discard);
-  Rules r = Base();
-  r.pile_top_to_hand = true;
-  const FileReport report = AuditWith(log, r);
-  EXPECT_PROBLEMS(report, {discard, CheckId::kPileTakeInvalid});
-  EXPECT_EQ(MessageOf(report, CheckId::kPileTakeInvalid),
-            "the top card KS was taken into the hand with the pile but not melded this turn");
+  ExpectTopCardNotMelded(AuditWith(log, TopToHand()), discard);
 }
 
 // Other melds laid in the turn do not meld the top card: in a line of one
@@ -321,12 +327,7 @@ TEST(PileToHand, OtherMeldsLaidLeaveTheTopCardUnmelded) {
     log.Raw(R"({"type":"take_pile","player":2,"top":"KS","with":["KH","KD"],"to_hand":true})");
     log.Raw(std::string(R"({"type":"meld","player":2,"melds":)") + meld + "}");
     const int discard = log.Raw(R"({"type":"discard","player":2,"card":"9D"})");
-    Rules r = Base();
-    r.pile_top_to_hand = true;
-    const FileReport report = AuditWith(log, r);
-    EXPECT_PROBLEMS(report, {discard, CheckId::kPileTakeInvalid});
-    EXPECT_EQ(MessageOf(report, CheckId::kPileTakeInvalid),
-              "the top card KS was taken into the hand with the pile but not melded this turn");
+    ExpectTopCardNotMelded(AuditWith(log, TopToHand()), discard);
   }
 }
 
@@ -351,9 +352,7 @@ TEST(PileToHand, TheTopCardAddedAloneToAMeldIsMelded) {
     log.Raw(std::string(R"({"type":"meld","player":0,"melds":[{"to":")") + to +
             R"(","cards":["KS"]}]})");
     log.Raw(R"({"type":"discard","player":0,"card":"9D"})");
-    Rules r = Base();
-    r.pile_top_to_hand = true;
-    EXPECT_CLEAN(AuditWith(log, r));
+    EXPECT_CLEAN(AuditWith(log, TopToHand()));
   }
 }
 
@@ -366,9 +365,7 @@ TEST(PileToHand, TheTakeConditionIsCheckedAgainstTheHand) {
   log.Discard(1, "KS");
   const int take =
       log.Raw(R"({"type":"take_pile","player":2,"top":"KS","with":["KH"],"to_hand":true})");
-  Rules r = Base();
-  r.pile_top_to_hand = true;
-  EXPECT_PROBLEMS(AuditWith(log, r), {take, CheckId::kPileTakeInvalid});
+  EXPECT_PROBLEMS(AuditWith(log, TopToHand()), {take, CheckId::kPileTakeInvalid});
 }
 
 TEST(PileToHand, RefusedWithoutTheParameter) {

@@ -3074,24 +3074,23 @@ TEST(Recovery, AThreeLeftOutWhoseReplacementIsTheNextThreeIsOneFinding_R123) {
 // hutto self-play game, seat 2's meld of QD QD JK (line 433) left out of
 // its opening turn. It later melds black threes (line 462) and discards,
 // as replayed still holding QD QD JK, which make a meld: a note of the
-// initial meld's finding.
+// initial meld's finding. So with its 2C added to its sevens (line 435)
+// left out instead: the 2C held goes onto the sevens on the table.
 TEST(Recovery, BlackThreesHoldingAMeldWithAWildCardOfAShortOpeningAreANote_R137) {
   const std::vector<std::string> good = ScenarioLines("selfplay_hutto");
-  ExpectOneFindingOf(
-      good,
-      LeftOut(good, 432, R"({"type":"meld","player":2,"melds":[{"cards":["QD","QD","JK"]}]})"), 434,
-      CheckId::kInitialMeldMinimum,
-      "line 462: black threes may only be melded by a player going out, and seat 2 did not go out "
-      "this turn: the cards held can all be melded: a line left out of the initial meld this "
-      "finding judged short likely laid them, and the seat went out (readings R137)");
-  // Its 2C added to its sevens (line 435) left out instead: the 2C held
-  // goes onto the sevens on the table.
-  ExpectOneFindingOf(
-      good, LeftOut(good, 434, R"({"type":"meld","player":2,"melds":[{"to":"7","cards":["2C"]}]})"),
-      434, CheckId::kInitialMeldMinimum,
-      "line 462: black threes may only be melded by a player going out, and seat 2 did not go out "
-      "this turn: the cards held can all be melded: a line left out of the initial meld this "
-      "finding judged short likely laid them, and the seat went out (readings R137)");
+  for (const LeftOutLine& c : {
+           LeftOutLine{432, R"({"type":"meld","player":2,"melds":[{"cards":["QD","QD","JK"]}]})",
+                       ""},
+           LeftOutLine{434, R"({"type":"meld","player":2,"melds":[{"to":"7","cards":["2C"]}]})",
+                       ""},
+       }) {
+    SCOPED_TRACE(c.line);
+    ExpectOneFindingOf(
+        good, LeftOut(good, c.index, c.line), 434, CheckId::kInitialMeldMinimum,
+        "line 462: black threes may only be melded by a player going out, and seat 2 did not go "
+        "out this turn: the cards held can all be melded: a line left out of the initial meld "
+        "this finding judged short likely laid them, and the seat went out (readings R137)");
+  }
 }
 
 // readings R130: in the hutto self-play game, seat 0's discard of 3C (line

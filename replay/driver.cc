@@ -741,7 +741,9 @@ void ReplayDriver::GameReplay::MoveOutsideHand(const Event& e) {
       Add(e.line, CheckId::kLogOutOfPlace,
           std::string("\"") + EventTypeName(e.type) + "\" event outside a hand (no deal before it)",
           {"event ignored"});
-  if (!in_hand_ && root >= 0 && (e.type == EventType::kDraw || e.type == EventType::kThree)) {
+  if (!in_hand_ && root >= 0 &&
+      (e.type == EventType::kDraw || e.type == EventType::kThree ||
+       e.type == EventType::kTakePile)) {
     // R134: kept; the next event may be the hand's deal, written after it.
     early_move_ = e;
     early_root_ = root;

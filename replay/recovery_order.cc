@@ -63,6 +63,20 @@ void ReplayDriver::GameReplay::EndHandAfterLastMove(const Event& last) {
 
 bool ReplayDriver::GameReplay::OpensTheDeal(const Event& move, const Event& deal) {
   constexpr size_t kFirstCards = 8;
+  if (move.type == EventType::kTakePile) {
+    // The first turn's take of the upcard, with cards of the taker's hand.
+    if (!move.top || !move.player || *move.player < 0 ||
+        size_t(*move.player) >= deal.hands.size() || deal.upcard.empty() ||
+        deal.upcard.back() != *move.top)
+      return false;
+    std::vector<Card> hand = deal.hands[size_t(*move.player)];
+    for (Card c : move.with) {
+      const auto it = std::find(hand.begin(), hand.end(), c);
+      if (it == hand.end()) return false;
+      hand.erase(it);
+    }
+    return true;
+  }
   std::vector<Card> taken = move.cards;
   if (move.type == EventType::kThree) {
     if (!move.card || !move.replacement || !move.player || *move.player < 0 ||

@@ -1290,6 +1290,28 @@ TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
   EXPECT_FALSE(HasNote(r, CheckId::kLogOutOfPlace, "readings R134")) << test::Dump(r);
 }
 
+// readings R134 for a take: the classic self-play game (seed 33) opens
+// with seat 1 taking the upcard JH with JS JD (line 4), written before the
+// deal. The take names the deal's upcard as its top and cards of its
+// seat's dealt hand: one finding, the take replayed after the deal. Named
+// with a card the seat was not dealt, it is no hand's first move.
+TEST(Recovery, AHandsFirstTakeWrittenBeforeItsDealIsReplayedAfterIt_R134) {
+  const std::vector<std::string> good = ScenarioLines("selfplay_classic");
+  const std::string take = R"({"type":"take_pile","player":1,"top":"JH","with":["JS","JD"]})";
+  std::vector<std::string> lines = Swapped(good, 2, R"({"type":"deal",)", take);
+  ExpectOneFindingOf(good, lines, 3, CheckId::kLogOutOfPlace,
+                     "the hand's deal comes next, at line 4: the two lines are written in the "
+                     "wrong order, and the move is replayed after the deal (readings R134)");
+  for (const char* other : {R"({"type":"take_pile","player":1,"top":"JH","with":["JS","AS"]})",
+                            R"({"type":"take_pile","player":1,"top":"QH","with":["JS","JD"]})"}) {
+    SCOPED_TRACE(other);
+    lines[2] = other;
+    const FileReport r = AuditUnderItsRuleset(lines);
+    EXPECT_TRUE(HasNote(r, CheckId::kLogOutOfPlace, "event ignored")) << test::Dump(r);
+    EXPECT_FALSE(HasNote(r, CheckId::kLogOutOfPlace, "readings R134")) << test::Dump(r);
+  }
+}
+
 // readings R137 in samples/modern-american: one meld line left out, one
 // finding, every total as recorded. Each case names the line left out, the
 // one finding and a note it carries:

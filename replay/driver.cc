@@ -251,6 +251,14 @@ void ReplayDriver::GameReplay::FollowStockSlips(const Event& e, TaggedViolations
   }
 }
 
+namespace {
+bool HoldsNaturalOf(const CardCounts& held, Rank rank) {
+  for (Suit suit : {Suit::kSpades, Suit::kHearts, Suit::kDiamonds, Suit::kClubs})
+    if (held.count(Card(rank, suit)) > 0) return true;
+  return false;
+}
+}  // namespace
+
 void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position& pos,
                                                   TaggedViolations* found, const Where& where,
                                                   size_t findings_before) {
@@ -395,6 +403,11 @@ void ReplayDriver::GameReplay::ReportMoveFindings(const Event& e, const Position
     if (id == CheckId::kMeldKeepACard)
       kept_short_ = {int(i), player, hand_number_, pos.turns_played(player)};
     if (id == CheckId::kThreeTiming) kept_three_ = {int(i), player, hand_number_};
+    // The pile's top then, of a rank the seat held a natural of (R121, R137).
+    if (id == CheckId::kTurnSequence && e.type == EventType::kMeld && pos.draw_left_out() &&
+        where.pile_size > 0 && !where.top.is_wild() && !where.top.is_three() &&
+        HoldsNaturalOf(pos.Holding(player), where.top.rank()))
+      untaken_pile_ = {int(i), player, hand_number_, where.top};
     if (id == CheckId::kMeldBlackThree && e.type == EventType::kDiscard)
       black_three_end_ = {int(i), hand_number_, e.line};
     if (id == CheckId::kDiscardWild)

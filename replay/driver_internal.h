@@ -1207,6 +1207,16 @@ class ReplayDriver::GameReplay {
     int hand = 0;
     int line = 0;
   } black_three_end_;
+  // R121 with R137: a turn that melded before its draw (turn-sequence),
+  // the pile's top then of a rank the seat held a natural of: a later
+  // addition of the side to a meld of that rank it lacks shows the take of
+  // the pile, left out there, that laid the meld (FoldLeftOutMeld).
+  struct UntakenPile {
+    int finding = -1;
+    int seat = -1;
+    int hand = 0;
+    Card top;
+  } untaken_pile_;
   // R137: the end's stock-out-must-take held for the side's score finding.
   struct HeldMustTake {
     int side = -1;

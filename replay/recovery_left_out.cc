@@ -12,6 +12,28 @@ bool ReplayDriver::GameReplay::FoldLeftOutMeld(const Event& e, const Position& p
   for (const TaggedViolation& v : *found)
     root_here |= left.root < 0 && TargetMissing(e, pos, side, v.violation.id);
   root_here = root_here && LeftOutMeldHeld(e, pos, side);
+  // A take of the pile left out of a turn that melded before its draw, its
+  // top of the rank of the meld the side lacks: that take laid the meld
+  // (R121), and the turn's finding is the root.
+  if (left.root < 0 && untaken_pile_.finding >= 0 && untaken_pile_.hand == hand_number_ &&
+      choice_.rules.side_of(untaken_pile_.seat) == side) {
+    bool shows = false;
+    for (const TaggedViolation& v : *found)
+      shows |= v.violation.id == CheckId::kMeldTargetMissing &&
+               SoleTarget(e) == untaken_pile_.top.rank();
+    if (shows) {
+      const std::string rank = ToString(untaken_pile_.top.rank());
+      left.root = untaken_pile_.finding;
+      left.ranks.assign(1, rank);
+      AddNote(left.root, "the take of the pile (" + ToString(untaken_pile_.top) +
+                             " on top) was likely left out of this turn: it laid the meld of " +
+                             rank +
+                             "s that later lines add to; what its absence makes of the "
+                             "hand is noted here (readings R121, R137)");
+      untaken_pile_ = UntakenPile();
+      root_here = false;
+    }
+  }
   if (root_here && left.opening_short >= 0) {
     // The side's initial meld was judged short earlier in the hand, and
     // now it adds to a meld it lacks: the meld left out was part of that

@@ -1290,6 +1290,31 @@ TEST(Recovery, AHandsFirstDrawWrittenBeforeItsDealIsReplayedAfterIt_R134) {
   EXPECT_FALSE(HasNote(r, CheckId::kLogOutOfPlace, "readings R134")) << test::Dump(r);
 }
 
+// readings R121 with R137: in the classic-001 and tutorial self-play games,
+// seat 3's take of the pile (JC on top, with JC JK, line 12) left out. Its
+// turn melds aces before any draw (turn-sequence); nothing there tells a
+// draw from a take. The partner's JH onto the jacks (line 22) adds to a meld
+// the side lacks: the take left out, whose top was a jack and whose seat
+// held one, laid it. One finding, the turn's, and every total as recorded.
+TEST(Recovery, ATakeLeftOutShownByALaterAdditionToTheMeldItLaidIsOneFinding_R121_R137) {
+  for (const char* game : {"selfplay_classic_001", "selfplay_tutorial"}) {
+    SCOPED_TRACE(game);
+    const std::vector<std::string> good = ScenarioLines(game);
+    ExpectOneFindingOf(
+        good, LeftOut(good, 11, R"({"type":"take_pile","player":3,"top":"JC","with":["JC","JK"]})"),
+        12, CheckId::kTurnSequence,
+        "the take of the pile (JC on top) was likely left out of this turn: it laid the meld of "
+        "Js that later lines add to; what its absence makes of the hand is noted here (readings "
+        "R121, R137)");
+    const FileReport r = AuditUnderItsRuleset(
+        LeftOut(good, 11, R"({"type":"take_pile","player":3,"top":"JC","with":["JC","JK"]})"));
+    EXPECT_TRUE(HasNote(r, CheckId::kTurnSequence,
+                        "line 22: as replayed, the side has no meld of Js to add to; the side's "
+                        "melds lack the meld line left out (readings R137)"))
+        << test::Dump(r);
+  }
+}
+
 // readings R134 for a take: the classic self-play game (seed 33) opens
 // with seat 1 taking the upcard JH with JS JD (line 4), written before the
 // deal. The take names the deal's upcard as its top and cards of its
